@@ -1,0 +1,40 @@
+"""The `saltacavallo` command: each package registers its own subcommands."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The top-level parser with every package's subcommands."""
+    parser = argparse.ArgumentParser(
+        prog="saltacavallo",
+        description="Table companion for Saltacavallo (L'Asso che fugge).",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    from referee import cli as referee_cli
+
+    referee_cli.add_commands(commands)
+    try:
+        from vision import cli as vision_cli
+    except ImportError:  # vision commands arrive with the vision package
+        pass
+    else:
+        vision_cli.add_commands(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one subcommand and return its exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 0
+    return int(args.run(args) or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
