@@ -1,0 +1,1 @@
+"""Seeing the table: locate cards, warp them upright, classify them."""
