@@ -15,14 +15,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     from referee import cli as referee_cli
+    from vision import cli as vision_cli
 
     referee_cli.add_commands(commands)
-    try:
-        from vision import cli as vision_cli
-    except ImportError:  # vision commands arrive with the vision package
-        pass
-    else:
-        vision_cli.add_commands(commands)
+    vision_cli.add_commands(commands)
     return parser
 
 
