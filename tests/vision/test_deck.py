@@ -1,0 +1,91 @@
+"""The project's own deck: 40 distinct faces and a back, as SVG and PNG that agree."""
+
+from __future__ import annotations
+
+import itertools
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from referee.cards import DECK, CardError
+from vision.crop import CARD_ASPECT
+from vision.deck import face_svg, render_face, write_deck
+
+LABELS = [card.code for card in DECK] + ["back"]
+
+
+@pytest.mark.parametrize("height", [104, 333, 1000])
+def test_a_face_has_the_card_shape_at_any_height(height: int) -> None:
+    image = render_face("9S", height)
+    assert image.shape == (height, round(height * CARD_ASPECT), 3)
+    assert image.dtype == np.uint8
+
+
+def _strongest_local_difference(a: np.ndarray, b: np.ndarray) -> float:
+    """The largest mean colour difference over one cell of an 8 x 13 grid laid on two faces."""
+    diff = np.abs(a.astype(np.float32) - b.astype(np.float32)).mean(axis=2)
+    return float(cv2.resize(diff, (8, 13), interpolation=cv2.INTER_AREA).max())
+
+
+def test_the_40_faces_and_the_back_are_pairwise_distinct_at_80_px_wide() -> None:
+    small = {label: render_face(label, 132) for label in LABELS}
+    closest = min(
+        (_strongest_local_difference(small[a], small[b]), a, b)
+        for a, b in itertools.combinations(LABELS, 2)
+    )
+    # some tenth-of-the-card region must differ clearly (0 for identical faces, 255 max)
+    assert closest[0] > 30.0, f"{closest[1]} and {closest[2]} look alike"
+
+
+def test_both_spellings_name_the_same_face() -> None:
+    assert np.array_equal(render_face("9S", 200), render_face("spade-09", 200))
+
+
+def test_a_render_is_a_copy_the_caller_may_draw_on() -> None:
+    image = render_face("1D", 120)
+    image[:] = 0
+    assert render_face("1D", 120).any()
+
+
+@pytest.mark.parametrize("bad", ["11S", "?", "", "joker"])
+def test_an_unknown_card_is_refused_by_name(bad: str) -> None:
+    with pytest.raises(CardError):
+        render_face(bad, 200)
+
+
+@pytest.mark.parametrize("label", ["1D", "7C", "10B", "back"])
+def test_the_svg_is_well_formed_and_card_shaped(label: str) -> None:
+    root = ET.fromstring(face_svg(label))
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    _, _, width, height = (float(v) for v in root.attrib["viewBox"].split())
+    assert width / height == pytest.approx(CARD_ASPECT)
+    assert len(root) > 10
+
+
+def test_the_deck_command_writes_41_cards_as_svg_and_png(tmp_path: Path) -> None:
+    assert write_deck(tmp_path / "deck", height=150) == 0
+    svgs = sorted(p.name for p in (tmp_path / "deck").glob("*.svg"))
+    pngs = sorted((tmp_path / "deck").glob("*.png"))
+    assert len(svgs) == len(pngs) == 41
+    assert "denari-09.svg" in svgs and "back.svg" in svgs
+    image = cv2.imread(str(tmp_path / "deck" / "denari-09.png"))
+    assert image.shape == (150, round(150 * CARD_ASPECT), 3)
+    for path in (tmp_path / "deck").glob("*.svg"):
+        ET.parse(path)
+
+
+def test_the_deck_command_refuses_a_file_as_outdir(tmp_path: Path, capsys) -> None:
+    target = tmp_path / "deck.txt"
+    target.write_text("not a folder")
+    assert write_deck(target, height=150) == 2
+    assert "not a directory" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("size", [0, -5, 100000])
+def test_the_deck_command_refuses_a_bad_size(tmp_path: Path, size: int, capsys) -> None:
+    assert write_deck(tmp_path / "deck", height=size) == 2
+    assert "out of range" in capsys.readouterr().err
+    assert not (tmp_path / "deck").exists()

@@ -1,0 +1,126 @@
+"""The project's own Neapolitan deck: 40 faces and a back, as SVG and as PNG at any size."""
+
+from __future__ import annotations
+
+import math
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from referee.cards import DECK, CardError, parse_card
+from vision import deck_art as art
+from vision.crop import CARD_ASPECT
+from vision.deck_figures import court_face
+from vision.deck_pips import pip_face
+from vision.draw import Drawing, affine, rasterize, to_svg
+
+W, H = 1000.0 * CARD_ASPECT, 1000.0
+"""A card in drawing units."""
+
+BACK = "back"
+CORNER = 24.0
+"""Corner radius of the printed border, in drawing units."""
+
+_MIN_HEIGHT, _MAX_HEIGHT = 16, 4000
+
+
+def _rounded_rect(x0: float, y0: float, x1: float, y1: float, r: float) -> np.ndarray:
+    """The outline of a rectangle with rounded corners."""
+    pts = []
+    for cx, cy, start in ((x1 - r, y0 + r, -90), (x1 - r, y1 - r, 0), (x0 + r, y1 - r, 90), (x0 + r, y0 + r, 180)):
+        for k in range(7):
+            a = math.radians(start + 15 * k)
+            pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return np.array(pts)
+
+
+def _back_art() -> Drawing:
+    """The back: tumbling blue blocks inside a double frame."""
+    d = Drawing(W, H)
+    d.poly(_rounded_rect(30, 30, W - 30, H - 30, 20), fill=art.BLUE)
+    side = 38.0
+    dx, dy = side * math.sqrt(3), side * 1.5
+    light, dark = (120, 160, 220), (20, 44, 110)
+    for row in range(-1, int(H / dy) + 2):
+        for col in range(-1, int(W / dx) + 2):
+            cx = col * dx + (dx / 2 if row % 2 else 0)
+            cy = row * dy
+            top = [(cx, cy - side), (cx + dx / 2, cy - side / 2), (cx, cy), (cx - dx / 2, cy - side / 2)]
+            left = [(cx - dx / 2, cy - side / 2), (cx, cy), (cx, cy + side), (cx - dx / 2, cy + side / 2)]
+            d.poly(top, fill=light)
+            d.poly(left, fill=dark)
+    # a wide paper stroke hides the tiles' ragged edge, then a gold line and an ink line
+    for inset, colour, width in ((0, art.PAPER, 92), (46, art.YELLOW, 8), (60, art.INK, 3)):
+        d.poly(_rounded_rect(inset, inset, W - inset, H - inset, 16), stroke=colour, width=width)
+    return d
+
+
+@lru_cache(maxsize=64)
+def face_drawing(label: str) -> Drawing:
+    """The vector art of one card (code like '9S' or 'back'), paper and border included."""
+    d = Drawing(W, H)
+    d.poly([(0, 0), (W, 0), (W, H), (0, H)], fill=art.PAPER)
+    if label == BACK:
+        d.add(_back_art(), affine())
+        return d
+    card = parse_card(label)
+    suit = card.suit.value
+    inner = pip_face(suit, card.value) if card.value <= 7 else court_face(suit, card.value)
+    # the art is laid out on a 605 x 1000 box; shrink it a little to keep clear of the border
+    d.add(inner, affine((W * 0.04, H * 0.035), scale=(0.92 * W / 605, 0.93)))
+    d.poly(_rounded_rect(14, 14, W - 14, H - 14, CORNER), stroke=art.INK, width=4)
+    return d
+
+
+def _check_height(height: int) -> None:
+    if not isinstance(height, (int, np.integer)) or not _MIN_HEIGHT <= height <= _MAX_HEIGHT:
+        raise ValueError(
+            f"card height {height!r} is out of range: give {_MIN_HEIGHT} to {_MAX_HEIGHT} pixels"
+        )
+
+
+@lru_cache(maxsize=256)
+def _render(label: str, height: int) -> np.ndarray:
+    image = rasterize(face_drawing(label), round(height * CARD_ASPECT), height, art.PAPER)
+    image.setflags(write=False)
+    return image
+
+
+def render_face(label: str, height: int) -> np.ndarray:
+    """A card (code like '9S', or 'back') as a BGR uint8 image `height` pixels tall."""
+    _check_height(height)
+    key = BACK if label.strip().lower() == BACK else parse_card(label).code
+    return _render(key, int(height)).copy()
+
+
+def face_svg(label: str, height: float | None = None) -> str:
+    """A card (code like '9S', or 'back') as a standalone SVG document."""
+    key = BACK if label.strip().lower() == BACK else parse_card(label).code
+    return to_svg(face_drawing(key), height)
+
+
+def write_deck(outdir: Path, height: int = 400) -> int:
+    """Write the 40 faces and the back as SVG and PNG named by card id; return the exit status."""
+    outdir = Path(outdir)
+    try:
+        _check_height(height)
+    except ValueError as error:
+        print(f"saltacavallo deck: {error}", file=sys.stderr)
+        return 2
+    if outdir.exists() and not outdir.is_dir():
+        print(f"saltacavallo deck: {outdir} exists and is not a directory", file=sys.stderr)
+        return 2
+    try:
+        outdir.mkdir(parents=True, exist_ok=True)
+        for name, label in [(card.slug, card.code) for card in DECK] + [(BACK, BACK)]:
+            (outdir / f"{name}.svg").write_text(face_svg(label), encoding="utf-8")
+            if not cv2.imwrite(str(outdir / f"{name}.png"), render_face(label, height)):
+                raise OSError(f"could not write {outdir / (name + '.png')}")
+    except (OSError, CardError) as error:
+        print(f"saltacavallo deck: cannot write the deck to {outdir}: {error}", file=sys.stderr)
+        return 2
+    print(f"wrote 41 cards (SVG and {height}px PNG) to {outdir}")
+    return 0

@@ -1,0 +1,179 @@
+"""The Asso and the number cards 2-7: the suit emblems in the classic Neapolitan arrangements."""
+
+from __future__ import annotations
+
+from vision import deck_art as art
+from vision.draw import Drawing, affine, catmull_rom, mirrored
+
+W, H = 605.0, 1000.0
+"""A card in drawing units: CARD_ASPECT wide, 1000 tall."""
+
+_L, _C, _R = 175.0, 302.5, 430.0
+
+
+def _coin_or_cup(d: Drawing, suit: str, value: int) -> None:
+    """Denari and Coppe share their layouts: 2 in a column, 3 on a diagonal, then a grid."""
+    big = {2: 200, 3: 165, 4: 140, 5: 130, 6: 122, 7: 110}[value]
+    if value == 2:
+        spots = [(_C, 250), (_C, 750)]
+    elif value == 3:
+        spots = [(_R, 190), (_L, 500), (_R, 810)] if suit == "D" else [(_L, 190), (_R, 500), (_L, 810)]
+    elif value in (4, 5):
+        spots = [(_L, 170), (_R, 170), (_L, 830), (_R, 830)]
+    elif value == 6:
+        spots = [(x, y) for y in (160, 500, 840) for x in (_L, _R)]
+    else:
+        spots = [(_L, 140), (_R, 140), (_C, 320), (_L, 500), (_R, 500), (_L, 860), (_R, 860)]
+    for x, y in spots:
+        d.add(art.emblem(suit, big), affine((x, y)))
+    if value == 5:
+        d.add(art.emblem(suit, 230), affine((_C, 500)))
+    elif value == 4:  # the printer's crest sits between the four; ours is a plain rosette
+        d.add(art.flower(22), affine((_C, 500)))
+
+
+def _swords(d: Drawing, value: int) -> None:
+    """Spade: long blades tied with a ribbon (2, 3), crossed (4), half blades and a cross-bar."""
+    if value == 2:
+        d.add(art.sword(760), affine((200, 500), rotate=0))
+        d.add(art.sword(760), affine((405, 500), rotate=180))
+        d.add(art.ribbon([(160, 470), (200, 560), (302, 600), (405, 560), (445, 470)], 26), affine())
+    elif value == 3:
+        d.add(art.sword(760), affine((160, 500), rotate=180))
+        d.add(art.sword(760), affine((302.5, 500)))
+        d.add(art.sword(760), affine((445, 500), rotate=180))
+        d.add(art.ribbon([(120, 300), (200, 370), (302, 470), (405, 370), (485, 300)], 26), affine())
+    elif value == 4:
+        for angle, (x, y) in ((-35, (200, 290)), (35, (405, 290)), (215, (200, 710)), (145, (405, 710))):
+            d.add(art.sword(440), affine((x, y), rotate=angle))
+        d.add(art.flower(30), affine((W / 2, 500)))
+    else:
+        if value == 5:
+            tops, bottoms = [_L - 20, _R + 20], [_L - 20, _R + 20]
+        else:
+            tops = bottoms = [140.0, W / 2, 465.0]
+        for x in tops:
+            d.add(art.sword(380), affine((x, 230), rotate=180))
+        for x in bottoms:
+            d.add(art.sword(380), affine((x, 770)))
+        if value != 6:
+            d.add(art.sword(420), affine((W / 2, 500), rotate=90))
+
+
+def _clubs(d: Drawing, value: int) -> None:
+    """Bastoni: tall clubs side by side (2), a fan on a mask (3), slanted pairs, a cross-bar."""
+    if value == 2:
+        d.add(art.club(820), affine((205, 500), rotate=-4))
+        d.add(art.club(820), affine((400, 500), rotate=4))
+    elif value == 3:
+        for angle, x in ((-22, 200), (0, W / 2), (22, 405)):
+            d.add(art.club(760), affine((x, 470), rotate=angle))
+        d.add(art.mask(), affine((W / 2, 790)))
+    else:
+        if value in (4, 5):
+            xs = [_L - 10, _R + 10]
+        else:
+            xs = [130.0, W / 2, 475.0]
+        tilt = 12.0 if value in (4, 5) else 8.0
+        for i, x in enumerate(xs):
+            side = -1 if x < W / 2 - 1 else (1 if x > W / 2 + 1 else 0)
+            d.add(art.club(330), affine((x, 215), rotate=side * tilt))
+            d.add(art.club(330), affine((x, 785), rotate=180 - side * tilt))
+        if value in (5, 7):
+            d.add(art.club(380), affine((W / 2, 500), rotate=-90 + 8))
+        if value == 4:
+            for x, y in ((_L - 10, 300), (_R + 10, 300), (_L - 10, 700), (_R + 10, 700)):
+                d.add(art.ribbon([(x - 28, y - 8), (x, y + 6), (x + 28, y - 8)], 12), affine())
+
+
+def _ace(d: Drawing, suit: str) -> None:
+    """The four big aces: the ornate ring of Denari, the urn of Coppe, the wreathed sword and club."""
+    if suit == "D":
+        _ace_of_coins(d)
+    elif suit == "C":
+        _ace_of_cups(d)
+    elif suit == "S":
+        d.add(art.sword(900), affine((W / 2, 500), rotate=28))
+        snake = [(170, 150), (250, 230), (200, 340), (290, 450), (230, 560), (330, 660),
+                 (270, 770), (360, 860)]
+        d.line(catmull_rom(snake, closed=False), art.INK, 44)
+        d.line(catmull_rom(snake, closed=False), art.GREEN, 36)
+        for x, y in snake[1:-1]:
+            d.ellipse((x, y), 7, fill=art.YELLOW, stroke=art.INK, width=1.5)
+        d.ellipse(snake[0], 26, 18, fill=art.GREEN, stroke=art.INK, width=3, angle=40)
+        d.ellipse((snake[0][0] - 6, snake[0][1] - 4), 5, fill=art.RED)
+    else:
+        d.add(art.club(860), affine((W / 2 + 40, 470), rotate=18))
+        curl = [(260, 880), (170, 850), (150, 760), (220, 730), (260, 790)]
+        d.line(catmull_rom(curl, closed=False), art.INK, 40)
+        d.line(catmull_rom(curl, closed=False), art.PINK, 32)
+        for (x, y), a in (((190, 430), -40), ((170, 560), -20), ((430, 700), 30), ((200, 300), -50)):
+            d.ellipse((x, y), 52, 20, fill=art.LEAF, stroke=art.INK, width=2, angle=a)
+
+
+def _ace_of_coins(d: Drawing) -> None:
+    """The Asso di Denari: an eagle-held upper ring over a wide golden lower ring."""
+    d.ellipse((W / 2, 690), 225, 200, stroke=art.INK, width=58)
+    d.ellipse((W / 2, 690), 225, 200, stroke=art.YELLOW, width=48)
+    d.ellipse((W / 2, 690), 175, 150, stroke=art.INK, width=4)
+    d.ellipse((W / 2, 360), 190, stroke=art.INK, width=64)
+    d.ellipse((W / 2, 360), 190, stroke=art.RED, width=54)
+    d.ellipse((W / 2, 360), 190, stroke=art.YELLOW, width=14)
+    for side in (-1, 1):
+        cx = W / 2 + side * 150
+        body = [(cx, 90), (cx + side * 70, 130), (cx + side * 80, 230), (cx + side * 30, 330),
+                (cx - side * 20, 260), (cx - side * 40, 150)]
+        d.poly(catmull_rom(body, steps=5), fill=art.RED, stroke=art.INK, width=4)
+        wing = [(cx + side * 10, 130), (cx + side * 95, 95), (cx + side * 85, 200)]
+        d.poly(wing, fill=art.YELLOW, stroke=art.INK, width=3)
+        d.ellipse((cx - side * 30, 80), 34, 28, fill=art.YELLOW, stroke=art.INK, width=3)
+        d.poly([(cx - side * 60, 78), (cx - side * 90, 92), (cx - side * 58, 96)],
+               fill=art.ORANGE, stroke=art.INK, width=2)
+        d.ellipse((cx - side * 36, 72), 5, fill=art.INK)
+        claws = [(cx + side * 40, 330), (cx + side * 70, 470), (cx + side * 50, 560)]
+        d.line(catmull_rom(claws, closed=False), art.INK, 30)
+        d.line(catmull_rom(claws, closed=False), art.RED, 22)
+    d.add(art.coin(), affine((W / 2, 690), scale=1.1))
+
+
+def _ace_of_cups(d: Drawing) -> None:
+    """The Asso di Coppe: a tall lidded urn with a red rim, blue belly and silver handles."""
+    cx = W / 2
+    for side in (-1, 1):
+        handle = [(cx + side * 150, 330), (cx + side * 265, 350), (cx + side * 250, 520),
+                  (cx + side * 160, 560)]
+        d.line(catmull_rom(handle, closed=False), art.INK, 34)
+        d.line(catmull_rom(handle, closed=False), art.GREY, 26)
+    d.poly([(x + cx, y) for x, y in mirrored([(110, 880), (140, 930), (140, 950)])], fill=art.RED,
+           stroke=art.INK, width=4)
+    d.poly([(x + cx, y) for x, y in mirrored([(40, 770), (60, 880)])], fill=art.YELLOW,
+           stroke=art.INK, width=4)
+    belly = catmull_rom(mirrored([(190, 440), (200, 560), (150, 700), (60, 780)]), steps=6)
+    d.poly([(x + cx, y) for x, y in belly], fill=art.GREEN, stroke=art.INK, width=4)
+    d.poly([(x + cx, y) for x, y in mirrored([(196, 470), (200, 560)])], fill=art.YELLOW,
+           stroke=art.INK, width=3)
+    d.poly([(x + cx, y) for x, y in mirrored([(180, 330), (196, 450)])], fill=art.BLUE,
+           stroke=art.INK, width=4)
+    d.ellipse((cx, 600), 50, 42, fill=art.SKIN, stroke=art.INK, width=3)
+    d.ellipse((cx - 18, 592), 6, fill=art.INK)
+    d.ellipse((cx + 18, 592), 6, fill=art.INK)
+    d.poly([(x + cx, y) for x, y in mirrored([(150, 260), (180, 330)])], fill=art.RED,
+           stroke=art.INK, width=4)
+    lid = catmull_rom(mirrored([(150, 260), (120, 200), (40, 170)]), steps=6)
+    d.poly([(x + cx, y) for x, y in lid], fill=art.YELLOW, stroke=art.INK, width=4)
+    d.ellipse((cx, 140), 26, 40, fill=art.GREEN, stroke=art.INK, width=4)
+    d.ellipse((cx, 92), 12, fill=art.RED, stroke=art.INK, width=3)
+
+
+def pip_face(suit: str, value: int) -> Drawing:
+    """The art of an Asso or a number card 2-7 (no background, no border)."""
+    d = Drawing(W, H)
+    if value == 1:
+        _ace(d, suit)
+    elif suit in "DC":
+        _coin_or_cup(d, suit, value)
+    elif suit == "S":
+        _swords(d, value)
+    else:
+        _clubs(d, value)
+    return d
