@@ -1,0 +1,140 @@
+"""The events of a game: small frozen values, each one step of the history."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, TypeAlias
+
+from referee.cards import Card, parse_card
+
+
+def _card_or_unknown(text: str) -> Card | None:
+    return None if text.strip() == "?" else parse_card(text)
+
+
+def _code(card: Card | None) -> str:
+    return "?" if card is None else card.code
+
+
+@dataclass(frozen=True, slots=True)
+class FaceUp:
+    """A card dealt face up to `player` while choosing the first dealer."""
+
+    player: str
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseDealer:
+    """The first dealer, named directly (a record's `dealer`)."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The deal as seen: each living player's card, None for a face-down card nobody saw."""
+
+    cards: Mapping[str, Card | None]
+
+    @classmethod
+    def of(cls, codes: Mapping[str, str]) -> Deal:
+        """A deal from card codes, `?` for an unseen card: `Deal.of({"Anna": "3D"})`."""
+        return cls({player: _card_or_unknown(code) for player, code in codes.items()})
+
+
+@dataclass(frozen=True, slots=True)
+class Keep:
+    """A player (or the dealer) keeps his card."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """A player swaps face down with his swap target (named when it was seen)."""
+
+    player: str
+    target: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """The dealer replaces his card with the top of the stock (None while unseen)."""
+
+    player: str
+    card: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """Cards seen face up at the reveal (all of them, or those the camera caught)."""
+
+    cards: Mapping[str, Card]
+
+    @classmethod
+    def of(cls, codes: Mapping[str, str]) -> Reveal:
+        """A reveal from card codes: `Reveal.of({"Anna": "5S"})`."""
+        return cls({player: parse_card(code) for player, code in codes.items()})
+
+
+@dataclass(frozen=True, slots=True)
+class Settle:
+    """The showdown is over: the lowest card(s) pay."""
+
+
+@dataclass(frozen=True, slots=True)
+class Revive:
+    """Between hands, the living player hands the dead one a life (Neapolitan rule)."""
+
+    dead: str
+    living: str
+
+
+Event: TypeAlias = FaceUp | ChooseDealer | Deal | Keep | Swap | Draw | Reveal | Settle | Revive
+
+_KINDS: dict[str, type[Any]] = {
+    "face_up": FaceUp,
+    "choose_dealer": ChooseDealer,
+    "deal": Deal,
+    "keep": Keep,
+    "swap": Swap,
+    "draw": Draw,
+    "reveal": Reveal,
+    "settle": Settle,
+    "revive": Revive,
+}
+_NAMES = {cls: name for name, cls in _KINDS.items()}
+
+
+def event_to_json(event: Event) -> dict[str, Any]:
+    """One event as a JSON object: `{"kind": "swap", "player": "Carla", "target": null}`."""
+    data: dict[str, Any] = {"kind": _NAMES[type(event)]}
+    for name in type(event).__slots__:
+        value = getattr(event, name)
+        if isinstance(value, Card):
+            value = value.code
+        elif isinstance(value, Mapping):
+            value = {player: _code(card) for player, card in value.items()}
+        elif value is None and name == "card":
+            value = "?"
+        data[name] = value
+    return data
+
+
+def event_from_json(data: Mapping[str, Any]) -> Event:
+    """The event written by `event_to_json`; a bad object raises ValueError."""
+    kind = data.get("kind")
+    cls = _KINDS.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise ValueError(f"unknown event kind {kind!r}")
+    fields = {name: data[name] for name in cls.__slots__ if name in data}
+    if cls is Deal:
+        return Deal.of(fields["cards"])
+    if cls is Reveal:
+        return Reveal.of(fields["cards"])
+    if "card" in fields:
+        fields["card"] = _card_or_unknown(fields["card"])
+    event: Event = cls(**fields)
+    return event

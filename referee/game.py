@@ -1,0 +1,528 @@
+"""The game as a state machine with a history: `play(event)`, `undo()`, `outcome()`."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from referee.cards import DECK, Card, Suit
+from referee.events import (
+    ChooseDealer,
+    Deal,
+    Draw,
+    Event,
+    FaceUp,
+    Keep,
+    Reveal,
+    Revive,
+    Settle,
+    Swap,
+)
+from referee.rules import Rules, find_rules
+from referee.walk import Stop, SwapTarget, swap_target
+
+MIN_PLAYERS, MAX_PLAYERS = 3, 20
+
+
+class RuleError(ValueError):
+    """An event the rules forbid, naming the hand, the player and the rule."""
+
+    def __init__(self, rule: str, hand: int | None = None, player: str | None = None) -> None:
+        super().__init__(f"hand {hand}: {rule}" if hand else rule)
+        self.rule, self.hand, self.player = rule, hand, player
+
+
+class Phase(enum.Enum):
+    """What the game waits for."""
+
+    CHOOSE_DEALER = "choose_dealer"
+    DEAL = "deal"
+    TURNS = "turns"
+    DEALER = "dealer"
+    REVEAL = "reveal"
+    SETTLE = "settle"
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The end: one winner, or (under `final_two = split`) two survivors and no winner."""
+
+    winner: str | None
+    survivors: tuple[str, ...]
+    pot: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """One settled hand, as the replay prints it."""
+
+    number: int
+    dealer: str
+    swaps: tuple[tuple[str, str], ...]
+    final: dict[str, Card]
+    losers: tuple[str, ...]
+    void: bool
+    lives: dict[str, int]
+    pot: int
+
+
+class Hand:
+    """The hand in play: who shows what, whose turn it is, where every card lies."""
+
+    __slots__ = (
+        "number", "dealer", "ring", "shown", "order", "pos", "cards", "swaps", "seen",
+        "dealer_moves", "dealer_done", "drew", "drawn_unknown", "revealed", "result", "_targets",
+    )
+
+    def __init__(
+        self, number: int, dealer: str, ring: tuple[str, ...], cards: dict[str, Card | None]
+    ) -> None:
+        self.number, self.dealer, self.ring, self.cards = number, dealer, ring, cards
+        self.shown = {p: c for p, c in cards.items() if c is not None and c.value >= 9}
+        start = ring.index(dealer) + 1
+        in_turn = ring[start:] + ring[:start]
+        self.order = tuple(p for p in in_turn[:-1] if p not in self.shown)
+        self.pos = 0
+        self.swaps: list[tuple[str, str]] = []
+        self.seen = {c for c in cards.values() if c is not None}
+        self.dealer_moves = dealer not in self.shown
+        self.dealer_done = self.drew = self.drawn_unknown = self.revealed = False
+        self.result: HandResult | None = None
+        self._targets: dict[str, SwapTarget] = {}
+
+    def target(self, player: str, rules: Rules) -> SwapTarget:
+        """The player's swap target, walked once and kept (shown cards never move)."""
+        found = self._targets.get(player)
+        if found is None:
+            found = swap_target(player, self.ring, self.shown, self.dealer, rules)
+            self._targets[player] = found
+        return found
+
+
+class Game:
+    """A game of Saltacavallo: the table, the rules, and every event so far."""
+
+    def __init__(
+        self, players: Sequence[str], rules: Rules | str = "napoli", lives: int | None = None
+    ) -> None:
+        names = tuple(players)
+        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+            raise RuleError(f"a table has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}")
+        for name in names:
+            if not isinstance(name, str) or not name.strip() or name == "?":
+                raise RuleError(f"a player needs a name, not {name!r}")
+        if len(set(names)) != len(names):
+            raise RuleError("two players have the same name")
+        self.players = names
+        self.rules = find_rules(rules)
+        self.start_lives = self.rules.lives if lives is None else lives
+        if isinstance(self.start_lives, bool) or not isinstance(self.start_lives, int) or self.start_lives < 1:
+            raise RuleError(f"lives must be a whole number of at least 1, not {self.start_lives!r}")
+        self._handlers: dict[type[Any], Callable[[Any], None]] = {
+            FaceUp: self._face_up, ChooseDealer: self._choose_dealer, Deal: self._deal,
+            Keep: self._keep, Swap: self._swap, Draw: self._draw, Reveal: self._reveal,
+            Settle: self._settle, Revive: self._revive,
+        }
+        self.history: list[Event] = []
+        self._reset()
+
+    def _reset(self) -> None:
+        self.lives = dict.fromkeys(self.players, self.start_lives)
+        self.pot = 0
+        self.dealer: str | None = None
+        self.face_up: list[tuple[str, Card]] = []
+        self.hand: Hand | None = None
+        self.results: list[HandResult] = []
+        self._outcome: Outcome | None = None
+        self._last_void = False
+        self._stock_used = 0
+        self._stock_seen: set[Card] = set()
+
+    # -- the public state machine ------------------------------------------------------------
+
+    def play(self, event: Event) -> None:
+        """Apply one event, or raise RuleError and change nothing."""
+        handler = self._handlers.get(type(event))
+        if handler is None:
+            raise RuleError(f"not an event: {event!r}")
+        handler(event)
+        self.history.append(event)
+
+    def play_all(self, events: Iterable[Event]) -> None:
+        """Apply events in order."""
+        for event in events:
+            self.play(event)
+
+    def undo(self) -> Event:
+        """Take back the last event (the game is rebuilt from the rest of the history)."""
+        if not self.history:
+            raise RuleError("nothing to undo")
+        events = self.history[:-1]
+        last = self.history[-1]
+        self.history = []
+        self._reset()
+        self.play_all(events)
+        return last
+
+    def outcome(self) -> Outcome | None:
+        """The end of the game, or None while it goes on."""
+        return self._outcome
+
+    def alive(self) -> list[str]:
+        """The living players in seating order."""
+        return [p for p in self.players if self.lives[p] > 0]
+
+    @property
+    def phase(self) -> Phase:
+        """What the game waits for now."""
+        if self._outcome is not None:
+            return Phase.OVER
+        if self.dealer is None:
+            return Phase.CHOOSE_DEALER
+        hand = self.hand
+        if hand is None or hand.result is not None:
+            return Phase.DEAL
+        if hand.pos < len(hand.order):
+            return Phase.TURNS
+        dealer_due = hand.dealer_moves and not hand.dealer_done
+        if self.rules.dealer_draw == "blind":
+            if dealer_due:
+                return Phase.DEALER
+            return Phase.SETTLE if hand.revealed else Phase.REVEAL
+        if not hand.revealed:
+            return Phase.REVEAL
+        return Phase.DEALER if dealer_due else Phase.SETTLE
+
+    @property
+    def current_player(self) -> str | None:
+        """Who must act now: the next to move, the dealer to deal or draw; None otherwise."""
+        phase = self.phase
+        if phase is Phase.CHOOSE_DEALER:
+            return self._right_of(self.face_up[-1][0], self.players) if self.face_up else None
+        if phase is Phase.DEAL:
+            return self.next_dealer
+        hand = self.hand
+        if hand is None:
+            return None
+        if phase is Phase.TURNS:
+            return hand.order[hand.pos]
+        return hand.dealer if phase is Phase.DEALER else None
+
+    @property
+    def next_dealer(self) -> str | None:
+        """Who deals the next hand (revives already counted); None before the choice or at the end."""
+        if self.dealer is None or self._outcome is not None:
+            return None
+        if self.hand is None:
+            return self.dealer
+        alive = self.alive()
+        keeps_deal = self._last_void or self._continues_stock(len(alive))
+        if keeps_deal and self.lives[self.dealer] > 0:
+            return self.dealer
+        return self._right_of(self.dealer, self.players, alive=set(alive))
+
+    def target(self, player: str) -> SwapTarget | None:
+        """The player's swap target this hand, or None if the player takes no turn."""
+        hand = self.hand
+        if hand is None or player not in hand.order:
+            return None
+        return hand.target(player, self.rules)
+
+    # -- helpers -------------------------------------------------------------------------------
+
+    def _error(self, rule: str, player: str | None = None, hand: int | None = None) -> RuleError:
+        number = hand if hand is not None else (self.hand.number if self.hand else None)
+        return RuleError(rule, number, player)
+
+    @staticmethod
+    def _right_of(player: str, seats: Sequence[str], alive: set[str] | None = None) -> str:
+        at = seats.index(player)
+        for step in range(1, len(seats) + 1):
+            seat = seats[(at + step) % len(seats)]
+            if alive is None or seat in alive:
+                return seat
+        return player
+
+    def _continues_stock(self, playing: int) -> bool:
+        """Whether the same dealer deals on from the unshuffled stock (a hand plus a draw left)."""
+        return (
+            self.rules.dealer_rotation == "until_stock_short"
+            and len(DECK) - self._stock_used >= playing + 1
+        )
+
+    def _who(self, player: str, hand: int | None = None) -> None:
+        if player not in self.lives:
+            raise self._error(f"{player} is not at the table", player, hand)
+
+    def _not_over(self, hand: int | None = None) -> None:
+        outcome = self._outcome
+        if outcome is None:
+            return
+        if outcome.winner is not None:
+            raise self._error(f"the game is over: {outcome.winner} won the pot", hand=hand)
+        a, b = outcome.survivors
+        raise self._error(f"the game is over: {a} and {b} split the pot", hand=hand)
+
+    # -- choosing the first dealer -------------------------------------------------------------
+
+    def _face_up(self, event: FaceUp) -> None:
+        self._not_over()
+        self._who(event.player)
+        if not isinstance(event.card, Card):
+            raise self._error(f"{event.player}'s face-up card must be seen", event.player)
+        if self.dealer is not None:
+            raise self._error(f"the first dealer is already chosen: {self.dealer}", event.player)
+        if self.face_up:
+            due = self._right_of(self.face_up[-1][0], self.players)
+            if event.player != due:
+                raise self._error(
+                    f"the face-up cards go counterclockwise: this one goes to {due}, "
+                    f"not {event.player}", event.player)
+        if any(card == event.card for _, card in self.face_up):
+            raise self._error(f"a card twice: {event.card.code} was already dealt face up", event.player)
+        self.face_up.append((event.player, event.card))
+        if self.rules.dealer_selection == "re_di_denari":
+            chosen = event.card == Card(10, Suit.DENARI)
+        else:
+            chosen = event.card.suit is Suit.DENARI and sum(
+                c.suit is Suit.DENARI for _, c in self.face_up) == 2
+        if chosen:
+            self.dealer = event.player
+
+    def _choose_dealer(self, event: ChooseDealer) -> None:
+        self._not_over()
+        self._who(event.player)
+        if self.dealer is not None:
+            raise self._error(f"the first dealer is already chosen: {self.dealer}", event.player)
+        if self.face_up:
+            raise self._error("the first dealer is being chosen by cards dealt face up", event.player)
+        self.dealer = event.player
+
+    # -- the hand ------------------------------------------------------------------------------
+
+    def _deal(self, event: Deal) -> None:
+        number = len(self.results) + 1 if self.hand is None or self.hand.result else None
+        self._not_over(number)
+        phase = self.phase
+        if phase is Phase.CHOOSE_DEALER:
+            raise self._error("no dealer yet: deal cards face up or choose the first dealer")
+        if phase is not Phase.DEAL:
+            raise self._error("the hand is not over: settle it before the next deal")
+        assert number is not None
+        alive = self.alive()
+        living = set(alive)
+        for player, card in event.cards.items():
+            self._who(player, number)
+            if player not in living:
+                raise self._error(f"{player} is dead and gets no card", player, number)
+            if card is not None and not isinstance(card, Card):
+                raise self._error(f"{player}'s card {card!r} is not a card", player, number)
+        for player in alive:
+            if player not in event.cards:
+                raise self._error(f"{player} has no card in the deal", player, number)
+        dealer = self.next_dealer
+        assert dealer is not None
+        if not (dealer == self.dealer and self._continues_stock(len(alive))) or self.hand is None:
+            self._stock_used, self._stock_seen = 0, set()
+        seen: set[Card] = set()
+        for player in alive:
+            card = event.cards[player]
+            if card is None:
+                continue
+            if card in seen:
+                raise self._error(f"a card twice: {card.code} is dealt twice", player, number)
+            if card in self._stock_seen:
+                raise self._error(
+                    f"a card twice: {player}'s {card.code} was already played from this stock",
+                    player, number)
+            seen.add(card)
+        self.dealer = dealer
+        self.hand = Hand(number, dealer, tuple(alive), {p: event.cards[p] for p in alive})
+
+    def _turn_due(self, hand: Hand, player: str, action: str) -> None:
+        """Raise unless it is this player's turn (the dealer's draw counts as a turn)."""
+        phase = self.phase
+        if phase is Phase.TURNS and hand.order[hand.pos] == player:
+            return
+        if phase is Phase.DEALER and player == hand.dealer:
+            return
+        if self.lives[player] <= 0:
+            raise self._error(f"{player} cannot {action}: {player} is dead", player)
+        shown = hand.shown.get(player)
+        if shown is not None:
+            raise self._error(
+                f"{player} cannot {action}: {player} shows the {shown.italian} and takes no turn",
+                player)
+        if phase is Phase.TURNS:
+            due = hand.order[hand.pos]
+            if player == hand.dealer:
+                raise self._error(f"{player} cannot {action} yet: the dealer plays last, "
+                                  f"it is {due}'s turn", player)
+            if player in hand.order[: hand.pos]:
+                raise self._error(f"{player} cannot {action}: {player}'s turn is over, "
+                                  f"it is {due}'s turn", player)
+            raise self._error(f"{player} cannot {action}: it is {due}'s turn", player)
+        if phase is Phase.REVEAL:
+            raise self._error(f"{player} cannot {action}: the cards are to be revealed", player)
+        raise self._error(f"{player} cannot {action}: the turns are over", player)
+
+    def _in_hand(self, player: str) -> Hand:
+        self._not_over()
+        self._who(player)
+        hand = self.hand
+        if hand is None or hand.result is not None:
+            raise self._error(f"{player} cannot move: no hand is being played", player)
+        return hand
+
+    def _keep(self, event: Keep) -> None:
+        hand = self._in_hand(event.player)
+        self._turn_due(hand, event.player, "keep")
+        if event.player == hand.dealer:
+            hand.dealer_done = True
+        else:
+            hand.pos += 1
+
+    def _swap(self, event: Swap) -> None:
+        player = event.player
+        hand = self._in_hand(player)
+        if player == hand.dealer:
+            raise self._error(
+                f"{player} cannot swap: the dealer never swaps, drawing is the dealer's only move",
+                player)
+        self._turn_due(hand, player, "swap")
+        found = hand.target(player, self.rules)
+        if found.stop is not Stop.TARGET:
+            raise self._error(found.reason(), player)
+        target = found.target
+        assert target is not None
+        if event.target is not None and event.target != target:
+            raise self._error(
+                f"{player} cannot swap with {event.target}: {found.reason()}", player)
+        cards = hand.cards
+        cards[player], cards[target] = cards[target], cards[player]
+        hand.swaps.append((player, target))
+        hand.pos += 1
+
+    def _draw(self, event: Draw) -> None:
+        player = event.player
+        hand = self._in_hand(player)
+        if player != hand.dealer:
+            raise self._error(f"{player} cannot draw: only the dealer draws", player)
+        self._turn_due(hand, player, "draw")
+        card = event.card
+        if card is not None:
+            if not isinstance(card, Card):
+                raise self._error(f"{player}'s drawn card {card!r} is not a card", player)
+            if card in hand.seen or card in self._stock_seen:
+                raise self._error(f"a card twice: {player} draws {card.code}, already seen", player)
+            hand.seen.add(card)
+        hand.cards[player] = card
+        hand.drew = hand.dealer_done = True
+        hand.drawn_unknown = card is None
+
+    def _reveal(self, event: Reveal) -> None:
+        hand = self.hand
+        phase = self.phase
+        if hand is None or phase in (Phase.DEAL, Phase.CHOOSE_DEALER, Phase.OVER):
+            self._not_over()
+            raise self._error("nothing to reveal: no hand is being played")
+        if phase is Phase.TURNS:
+            raise self._error(f"the reveal comes when the turn reaches the dealer: "
+                              f"it is {hand.order[hand.pos]}'s turn")
+        if phase is Phase.DEALER and not hand.revealed:
+            raise self._error(f"{hand.dealer} draws or keeps before the reveal (blind draw)",
+                              hand.dealer)
+        for player, card in event.cards.items():
+            self._who(player)
+            if player not in hand.cards:
+                raise self._error(f"{player} is dead and holds no card", player)
+            if not isinstance(card, Card):
+                raise self._error(f"{player}'s card at the reveal must be seen, not {card!r}", player)
+            held = hand.cards[player]
+            if held is not None:
+                if held != card:
+                    raise self._error(self._disagreement(hand, player, held, card), player)
+                continue
+            if card in hand.seen or card in self._stock_seen:
+                raise self._error(f"a card twice: {player} shows {card.code} at the reveal, "
+                                  "but that card is already seen elsewhere", player)
+            if card.value >= 9 and not (player == hand.dealer and hand.drawn_unknown):
+                raise self._error(
+                    f"{player}'s face-down card is the {card.italian}, but a Re or a Cavallo "
+                    "is shown at the deal", player)
+            hand.cards[player] = card
+            hand.seen.add(card)
+        hand.revealed = True
+
+    @staticmethod
+    def _disagreement(hand: Hand, player: str, held: Card, card: Card) -> str:
+        if player == hand.dealer and hand.drew:
+            return f"{player} shows {card.code} at the reveal, but {player} drew {held.code}"
+        for owner, shown in hand.shown.items():
+            if shown == held or shown == card:
+                kind = "Re" if shown.value == 10 else "Cavallo"
+                return (f"{player} shows {card.code} at the reveal, but {owner}'s {shown.italian} "
+                        f"was shown at the deal (a {kind} that moved)")
+        return (f"{player} shows {card.code} at the reveal, but the deal and the swaps "
+                f"give {player} {held.code} (the showdown disagrees with the deal)")
+
+    def _settle(self, event: Settle) -> None:
+        self._not_over()
+        hand = self.hand
+        phase = self.phase
+        if hand is None or phase is not Phase.SETTLE:
+            due = self.current_player
+            waiting = {Phase.REVEAL: "the cards are not revealed yet",
+                       Phase.DEALER: f"{due} has not drawn or kept yet",
+                       Phase.TURNS: f"it is {due}'s turn"}.get(phase, "no hand is being played")
+            raise self._error(f"cannot settle: {waiting}")
+        final: dict[str, Card] = {}
+        for player in hand.ring:
+            card = hand.cards[player]
+            if card is None:
+                raise self._error(f"cannot settle: {player}'s card is unknown "
+                                  "(the reveal must show it)", player)
+            final[player] = card
+        low = min((c.value for c in final.values() if c.value <= 8), default=None)
+        losers = tuple(p for p in hand.ring if final[p].value == low)
+        lives = self.lives
+        void = len(losers) == len(hand.ring) and all(lives[p] == 1 for p in losers)
+        if void:
+            losers = ()
+        for player in losers:
+            lives[player] -= 1
+        self.pot += len(losers)
+        self._last_void = void
+        self._stock_used += len(hand.ring) + hand.drew
+        self._stock_seen |= hand.seen
+        hand.result = HandResult(hand.number, hand.dealer, tuple(hand.swaps), final, losers, void,
+                                 dict(lives), self.pot)
+        self.results.append(hand.result)
+        self._check_end()
+
+    def _check_end(self) -> None:
+        alive = tuple(self.alive())
+        if len(alive) == 1:
+            self._outcome = Outcome(alive[0], alive, self.pot)
+        elif len(alive) == 2 and self.rules.final_two == "split":
+            self._outcome = Outcome(None, alive, self.pot)
+
+    def _revive(self, event: Revive) -> None:
+        self._not_over()
+        dead, living = event.dead, event.living
+        self._who(dead)
+        self._who(living)
+        if self.phase is not Phase.DEAL or self.hand is None:
+            raise self._error(f"{dead} cannot be revived now: a revive is recorded between hands",
+                              dead)
+        if self.rules.revival == "off":
+            raise self._error(f"{dead} cannot be revived: revival is off", dead)
+        if self.lives[dead] > 0:
+            raise self._error(f"{dead} cannot be revived: {dead} is not dead", dead)
+        if self.lives[living] <= 0:
+            raise self._error(f"{living} cannot give {dead} a life: {living} is dead", living)
+        self.lives[living] -= 1
+        self.lives[dead] = 1
