@@ -1,0 +1,202 @@
+"""The card locator: every card-like quadrilateral in a frame, found on a downscaled copy."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.crop import CARD_ASPECT, order_quad
+
+
+@dataclass(frozen=True)
+class LocatorConfig:
+    """Settings of the locator; the defaults suit phone photos and 720p/1080p table views."""
+
+    work_side: int = 512
+    """Long side of the downscaled copy the search runs on (pixels)."""
+    min_card_side: float = 18.0
+    """Shortest card width worth a look, in downscaled pixels."""
+    max_area_fraction: float = 0.85
+    """Largest card area as a fraction of the frame."""
+    min_rectangularity: float = 0.78
+    """Blob area over its fitted quad's area: a hand over a corner still passes."""
+    min_edge_support: float = 0.6
+    """Fraction of a quad's outline that must lie on image edges."""
+    max_candidates: int = 24
+    """Cap on quads handed to the classifier, best first."""
+    refine: bool = True
+    """Refine each quad's edges on the full-resolution frame."""
+
+
+def _cue_masks(small: np.ndarray) -> tuple[np.ndarray, list[tuple[np.ndarray, float]]]:
+    """Edges on brightness and saturation, and binary maps (with their scale) whose regions may be cards."""
+    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    saturation = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)[:, :, 1]
+    edges = cv2.Canny(cv2.GaussianBlur(gray, (5, 5), 0), 20, 60)
+    edges |= cv2.Canny(cv2.GaussianBlur(saturation, (5, 5), 0), 20, 60)
+    near_edges = cv2.dilate(edges, np.ones((5, 5), np.uint8))
+    edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
+    # white card stock: bright in every channel, so light in the darkest channel
+    whiteness = cv2.min(cv2.min(small[:, :, 0], small[:, :, 1]), small[:, :, 2])
+    _, light = cv2.threshold(whiteness, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    light = cv2.morphologyEx(light, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7)))
+    # glitter, lace and grain are busy at fine scale where card stock is smooth
+    detail = cv2.absdiff(gray, cv2.GaussianBlur(gray, (5, 5), 0))
+    busy = cv2.blur(detail, (9, 9))
+    _, smooth = cv2.threshold(busy, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)
+    smooth = cv2.morphologyEx(smooth, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
+    # at half scale the glitter of marble and worn card stock blurs away but card outlines stay
+    coarse = cv2.medianBlur(cv2.pyrDown(gray), 5)
+    coarse_edges = cv2.dilate(cv2.Canny(coarse, 15, 45), np.ones((3, 3), np.uint8))
+    return near_edges, [(edges, 1.0), (light, 1.0), (smooth, 1.0), (coarse_edges, 2.0)]
+
+
+def _fit_quad(contour: np.ndarray) -> np.ndarray | None:
+    """Fit four corners to a contour from its longest straight runs, robust to bumps and bites."""
+    points = contour.reshape(-1, 2).astype(np.float32)
+    perimeter = cv2.arcLength(contour, True)
+    poly = cv2.approxPolyDP(contour, max(1.5, 0.012 * perimeter), True).reshape(-1, 2).astype(np.float32)
+    if len(poly) < 4:
+        return None
+    ends = np.roll(poly, -1, axis=0)
+    vectors = ends - poly
+    lengths = np.hypot(vectors[:, 0], vectors[:, 1])
+    angles = np.arctan2(vectors[:, 1], vectors[:, 0])
+    # the two side directions of a card fold onto one angle modulo 90 degrees
+    folded = np.exp(4j * angles)
+    dominant = np.angle((lengths * folded).sum()) / 4
+    lines = []
+    for family in (dominant, dominant + np.pi / 2):
+        direction = np.array([np.cos(family), np.sin(family)], np.float32)
+        normal = np.array([-direction[1], direction[0]], np.float32)
+        close = np.abs(np.sin(angles - family)) < np.sin(np.radians(25))
+        if close.sum() < 2:
+            return None
+        offsets = ((poly + ends) / 2) @ normal
+        span = offsets.max() - offsets.min()
+        for side in (offsets.min(), offsets.max()):
+            near = close & (np.abs(offsets - side) < 0.3 * span)
+            if not near.any():
+                return None
+            best = np.flatnonzero(near)[np.argmax(lengths[near])]
+            lines.append(_fit_run(points, poly[best], ends[best]))
+    a_lo, a_hi, b_lo, b_hi = lines
+    corners = [_intersect(a_lo, b_lo), _intersect(b_lo, a_hi), _intersect(a_hi, b_hi), _intersect(b_hi, a_lo)]
+    if any(c is None for c in corners):
+        return None
+    quad = np.array(corners, np.float32)
+    if not cv2.isContourConvex(quad.reshape(-1, 1, 2)):
+        return None
+    return quad
+
+
+def _fit_run(points: np.ndarray, start: np.ndarray, end: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Fit a line (point, unit direction) to the contour points lying along one straight run."""
+    d = end - start
+    length = float(np.hypot(*d))
+    u = d / max(length, 1e-6)
+    rel = points - start
+    along = rel @ u
+    across = rel @ np.array([-u[1], u[0]], np.float32)
+    near = (np.abs(across) < max(1.5, 0.03 * length)) & (along > -0.1 * length) & (along < 1.1 * length)
+    if near.sum() < 4:
+        return start, u
+    vx, vy, x0, y0 = cv2.fitLine(points[near], cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+    return np.array([x0, y0], np.float32), np.array([vx, vy], np.float32)
+
+
+def _intersect(first: tuple[np.ndarray, np.ndarray], second: tuple[np.ndarray, np.ndarray]) -> np.ndarray | None:
+    """Crossing point of two lines given as (point, direction), or None when nearly parallel."""
+    (p, u), (q, v) = first, second
+    det = u[0] * (-v[1]) - u[1] * (-v[0])
+    if abs(det) < 0.2:  # sides of a tilted card still meet at a clear angle
+        return None
+    t = ((q - p)[0] * (-v[1]) - (q - p)[1] * (-v[0])) / det
+    return p + t * u
+
+
+def _plausible_shape(quad: np.ndarray) -> bool:
+    """Tell whether a convex quad could be a card seen at up to about 45 degrees of tilt."""
+    if not cv2.isContourConvex(quad.reshape(-1, 1, 2)):
+        return False
+    pts = order_quad(quad)
+    width = (np.linalg.norm(pts[1] - pts[0]) + np.linalg.norm(pts[2] - pts[3])) / 2
+    height = (np.linalg.norm(pts[3] - pts[0]) + np.linalg.norm(pts[2] - pts[1])) / 2
+    ratio = width / max(height, 1e-6)
+    return CARD_ASPECT * 0.65 < ratio < min(1.0, CARD_ASPECT / 0.65)
+
+
+def _edge_support(edges: np.ndarray, quad: np.ndarray, samples: int = 24) -> float:
+    """Fraction of points along the quad's sides that lie on an edge of the frame."""
+    t = np.linspace(0.1, 0.9, samples, dtype=np.float32)[:, None]
+    ends = np.roll(quad, -1, axis=0)
+    points = np.concatenate([a + t * (b - a) for a, b in zip(quad, ends)])
+    xs = np.clip(np.rint(points[:, 0]).astype(int), 0, edges.shape[1] - 1)
+    ys = np.clip(np.rint(points[:, 1]).astype(int), 0, edges.shape[0] - 1)
+    return float(np.count_nonzero(edges[ys, xs])) / len(points)
+
+
+def _candidates(small: np.ndarray, config: LocatorConfig) -> list[tuple[float, np.ndarray]]:
+    """Score every plausible card quad from all cue maps, in downscaled pixels."""
+    h, w = small.shape[:2]
+    min_area = config.min_card_side**2 / CARD_ASPECT * 0.7
+    max_area = config.max_area_fraction * h * w
+    edges, masks = _cue_masks(small)
+    found: list[tuple[float, np.ndarray]] = []
+    for mask, factor in masks:
+        contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
+        for contour in contours:
+            if len(contour) * factor < 4 * config.min_card_side:
+                continue
+            contour = contour.astype(np.float32) * factor + (factor - 1) / 2
+            (_, _), (rw, rh), _ = cv2.minAreaRect(contour)
+            if rw * rh < min_area or min(rw, rh) < 0.3 * max(rw, rh):
+                continue
+            area = cv2.contourArea(contour)
+            if not min_area < area < max_area or area < 0.6 * rw * rh:
+                continue
+            quad = _fit_quad(contour)
+            if quad is None or not _plausible_shape(quad):
+                continue
+            rectangularity = area / max(cv2.contourArea(quad), 1e-6)
+            if not config.min_rectangularity < rectangularity < 1.3:
+                continue
+            support = _edge_support(edges, quad)
+            if support < config.min_edge_support:
+                continue
+            found.append((min(rectangularity, 1 / rectangularity) * support, quad))
+    return found
+
+
+def _overlap(a: np.ndarray, b: np.ndarray) -> float:
+    """Intersection over the smaller area of two convex quads."""
+    inter, _ = cv2.intersectConvexConvex(a.reshape(-1, 1, 2), b.reshape(-1, 1, 2))
+    return inter / max(min(cv2.contourArea(a), cv2.contourArea(b)), 1e-6)
+
+
+def _iou(a: np.ndarray, b: np.ndarray) -> float:
+    """Intersection over union of two convex quads."""
+    inter, _ = cv2.intersectConvexConvex(a.reshape(-1, 1, 2), b.reshape(-1, 1, 2))
+    return inter / max(cv2.contourArea(a) + cv2.contourArea(b) - inter, 1e-6)
+
+
+def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.ndarray:
+    """Find card quads in a BGR frame: float32 [N, 4, 2] ordered corners in frame pixels."""
+    config = config or LocatorConfig()
+    if frame.ndim == 2:
+        frame = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
+    scale = min(1.0, config.work_side / max(frame.shape[:2]))
+    small = frame if scale == 1.0 else cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    found = sorted(_candidates(small, config), key=lambda item: -item[0])
+    kept: list[np.ndarray] = []
+    for _, quad in found:
+        if all(_iou(quad, other) < 0.6 for other in kept):
+            kept.append(quad)
+        if len(kept) == config.max_candidates:
+            break
+    if not kept:
+        return np.zeros((0, 4, 2), np.float32)
+    quads = np.stack([order_quad((q + 0.5) / scale - 0.5) for q in kept])
+    return quads.astype(np.float32)

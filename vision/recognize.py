@@ -1,0 +1,121 @@
+"""The whole reading of a frame (locate, warp, classify) and the `recognize` command."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import TextIO
+
+import cv2
+import numpy as np
+
+from vision.annotate import CardAnnotator
+from vision.classify import CardClassifier, ModelError
+from vision.crop import CROP_H, CROP_W, warp_card
+from vision.detections import CardDetections
+from vision.io import ImageError, read_image
+from vision.labels import CLASSES, NONE
+from vision.locate import LocatorConfig, locate_cards
+
+NESTED = 0.5
+"""Share of a smaller quad lying inside a larger card beyond which the smaller one is a part of it."""
+
+
+class CardReader:
+    """Locate, warp and classify every card in a frame; the model is loaded once."""
+
+    def __init__(self, classifier: CardClassifier | None = None, locator: LocatorConfig | None = None) -> None:
+        self.classifier = classifier or CardClassifier()
+        self.locator = locator or LocatorConfig()
+
+    def read_quads(self, frame: np.ndarray, quads: np.ndarray) -> CardDetections:
+        """Classify the given card quads of a frame, keeping every candidate (not-a-card included)."""
+        if len(quads) == 0:
+            return CardDetections.empty()
+        crops = np.stack([warp_card(frame, quad) for quad in quads]).reshape(-1, CROP_H, CROP_W, 3)
+        index, confidence, abstain = self.classifier.classify(crops)
+        labels = np.array([CLASSES[i] for i in index], "<U4")
+        return CardDetections(quads.astype(np.float32), labels, confidence, abstain)
+
+    def __call__(self, frame: np.ndarray) -> CardDetections:
+        """The cards in a BGR (or grayscale) frame, not-a-card candidates and parts of cards removed."""
+        if frame.ndim == 2:
+            frame = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
+        candidates = self.read_quads(frame, locate_cards(frame, self.locator))
+        return resolve_overlaps(candidates[candidates.label != NONE])
+
+
+def resolve_overlaps(detections: CardDetections) -> CardDetections:
+    """Keep one reading per card: a smaller quad lying on a larger card is a part of that card.
+
+    A larger abstaining quad may hold two whole cards (cards side by side read as one), so it
+    only swallows pieces much smaller than a card would be next to it.
+    """
+    if len(detections) < 2:
+        return detections
+    areas = np.array([cv2.contourArea(q) for q in detections.quad])
+    kept: list[int] = []
+    for i in np.argsort(-areas, kind="stable"):
+        inside = False
+        for j in kept:
+            inter, _ = cv2.intersectConvexConvex(detections.quad[i], detections.quad[j])
+            if inter > NESTED * areas[i] and (not detections.abstain[j] or areas[i] < 0.35 * areas[j]):
+                inside = True
+                break
+        if not inside:
+            kept.append(int(i))
+    return detections[np.sort(np.array(kept, int))]
+
+
+def _listing(path: str, detections: CardDetections) -> str:
+    """A readable account of the cards in one image."""
+    lines = [f"{path}: {len(detections)} card{'s' if len(detections) != 1 else ''}"]
+    for record in detections.records():
+        centre = np.mean(record["quad"], axis=0)
+        code = record["card"] or ("--" if record["face"] == "down" else "?")
+        name = record["name"] or "unsure: not named"
+        lines.append(
+            f"  {code:>3}  {name:<22} {record['confidence']:.2f}  face {record['face']:<4}"
+            f"  at ({centre[0]:.0f}, {centre[1]:.0f})"
+        )
+    return "\n".join(lines)
+
+
+def run_recognize(
+    images: list[str], as_json: bool = False, annotate_dir: Path | None = None, out: TextIO | None = None
+) -> int:
+    """Read every image with one loaded model; 0 when all were read, 1 when any could not be."""
+    out = out or sys.stdout
+    try:
+        reader = CardReader()
+    except ModelError as error:
+        print(f"saltacavallo recognize: {error}", file=sys.stderr)
+        return 2
+    annotator = CardAnnotator()
+    if annotate_dir is not None:
+        annotate_dir.mkdir(parents=True, exist_ok=True)
+    status = 0
+    for path in images:
+        try:
+            image = read_image(path)
+        except ImageError as error:
+            status = 1
+            if as_json:
+                print(json.dumps({"image": path, "error": str(error)}), file=out, flush=True)
+            else:
+                print(f"{path}: error: {error}", file=out, flush=True)
+            continue
+        detections = reader(image.pixels)
+        if annotate_dir is not None:
+            drawn = annotator.annotate(image.pixels, detections)
+            cv2.imwrite(str(annotate_dir / f"{Path(path).stem}.annotated.jpg"), drawn)
+        # quads are reported in the file's own pixels even when a huge JPEG was decoded reduced
+        detections = CardDetections(
+            detections.quad * np.float32(image.scale), detections.label, detections.confidence, detections.abstain
+        )
+        if as_json:
+            print(json.dumps({"image": path, "cards": detections.records()}), file=out, flush=True)
+        else:
+            print(_listing(path, detections), file=out, flush=True)
+    return status
