@@ -83,6 +83,11 @@ class Card:
         """A Cavallo is jumped."""
         return self.value == 9
 
+    def __hash__(self) -> int:
+        # Equal cards share the suit singleton; this avoids hashing a tuple holding an Enum,
+        # which dominated the referee's hot path.
+        return self.value ^ id(self.suit)
+
     def __str__(self) -> str:
         return self.code
 

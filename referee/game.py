@@ -24,6 +24,7 @@ from referee.rules import Rules, find_rules
 from referee.walk import Stop, SwapTarget, swap_target
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 20
+_NO_CARD: Any = object()
 
 
 class RuleError(ValueError):
@@ -77,9 +78,8 @@ class Hand:
         "dealer_moves", "dealer_done", "drew", "drawn_unknown", "revealed", "result", "_targets",
     )
 
-    def __init__(
-        self, number: int, dealer: str, ring: tuple[str, ...], cards: dict[str, Card | None]
-    ) -> None:
+    def __init__(self, number: int, dealer: str, ring: tuple[str, ...],
+                 cards: dict[str, Card | None], seen: set[Card]) -> None:
         self.number, self.dealer, self.ring, self.cards = number, dealer, ring, cards
         self.shown = {p: c for p, c in cards.items() if c is not None and c.value >= 9}
         start = ring.index(dealer) + 1
@@ -87,7 +87,7 @@ class Hand:
         self.order = tuple(p for p in in_turn[:-1] if p not in self.shown)
         self.pos = 0
         self.swaps: list[tuple[str, str]] = []
-        self.seen = {c for c in cards.values() if c is not None}
+        self.seen = seen
         self.dealer_moves = dealer not in self.shown
         self.dealer_done = self.drew = self.drawn_unknown = self.revealed = False
         self.result: HandResult | None = None
@@ -201,7 +201,7 @@ class Game:
         """Who must act now: the next to move, the dealer to deal or draw; None otherwise."""
         phase = self.phase
         if phase is Phase.CHOOSE_DEALER:
-            return self._right_of(self.face_up[-1][0], self.players) if self.face_up else None
+            return self._right_of(self.face_up[-1][0]) if self.face_up else None
         if phase is Phase.DEAL:
             return self.next_dealer
         hand = self.hand
@@ -216,13 +216,15 @@ class Game:
         """Who deals the next hand (revives already counted); None before the choice or at the end."""
         if self.dealer is None or self._outcome is not None:
             return None
+        return self._next_dealer(self.dealer, len(self.alive()))
+
+    def _next_dealer(self, dealer: str, playing: int) -> str:
         if self.hand is None:
-            return self.dealer
-        alive = self.alive()
-        keeps_deal = self._last_void or self._continues_stock(len(alive))
-        if keeps_deal and self.lives[self.dealer] > 0:
-            return self.dealer
-        return self._right_of(self.dealer, self.players, alive=set(alive))
+            return dealer
+        keeps_deal = self._last_void or self._stock_serves(playing)
+        if keeps_deal and self.lives[dealer] > 0:
+            return dealer
+        return self._right_of(dealer, living=True)
 
     def target(self, player: str) -> SwapTarget | None:
         """The player's swap target this hand, or None if the player takes no turn."""
@@ -237,16 +239,33 @@ class Game:
         number = hand if hand is not None else (self.hand.number if self.hand else None)
         return RuleError(rule, number, player)
 
-    @staticmethod
-    def _right_of(player: str, seats: Sequence[str], alive: set[str] | None = None) -> str:
+    def _right_of(self, player: str, living: bool = False) -> str:
+        """The next seat to the right (counterclockwise), or the next living one."""
+        seats = self.players
         at = seats.index(player)
         for step in range(1, len(seats) + 1):
             seat = seats[(at + step) % len(seats)]
-            if alive is None or seat in alive:
+            if not living or self.lives[seat] > 0:
                 return seat
         return player
 
-    def _continues_stock(self, playing: int) -> bool:
+    def continues_stock(self) -> bool:
+        """Whether the next deal comes from the stock the last hand left (no shuffle)."""
+        return self.dealer is not None and self._continues(self.dealer, len(self.alive()))
+
+    def _continues(self, dealer: str, playing: int) -> bool:
+        return (
+            self.hand is not None
+            and self._next_dealer(dealer, playing) == dealer
+            and self._stock_serves(playing)
+        )
+
+    @property
+    def stock_seen(self) -> frozenset[Card]:
+        """The cards seen since the last shuffle (none can come again from this stock)."""
+        return frozenset(self._stock_seen)
+
+    def _stock_serves(self, playing: int) -> bool:
         """Whether the same dealer deals on from the unshuffled stock (a hand plus a draw left)."""
         return (
             self.rules.dealer_rotation == "until_stock_short"
@@ -276,7 +295,7 @@ class Game:
         if self.dealer is not None:
             raise self._error(f"the first dealer is already chosen: {self.dealer}", event.player)
         if self.face_up:
-            due = self._right_of(self.face_up[-1][0], self.players)
+            due = self._right_of(self.face_up[-1][0])
             if event.player != due:
                 raise self._error(
                     f"the face-up cards go counterclockwise: this one goes to {due}, "
@@ -304,51 +323,65 @@ class Game:
     # -- the hand ------------------------------------------------------------------------------
 
     def _deal(self, event: Deal) -> None:
-        number = len(self.results) + 1 if self.hand is None or self.hand.result else None
+        number = len(self.results) + 1
         self._not_over(number)
-        phase = self.phase
-        if phase is Phase.CHOOSE_DEALER:
+        dealer = self.dealer
+        if dealer is None:
             raise self._error("no dealer yet: deal cards face up or choose the first dealer")
-        if phase is not Phase.DEAL:
+        if self.hand is not None and self.hand.result is None:
             raise self._error("the hand is not over: settle it before the next deal")
-        assert number is not None
         alive = self.alive()
-        living = set(alive)
-        for player, card in event.cards.items():
-            self._who(player, number)
-            if player not in living:
+        lives = self.lives
+        cards = event.cards
+        for player, card in cards.items():
+            if lives.get(player, 0) <= 0:
+                self._who(player, number)
                 raise self._error(f"{player} is dead and gets no card", player, number)
-            if card is not None and not isinstance(card, Card):
+            if card is not None and card.__class__ is not Card:
                 raise self._error(f"{player}'s card {card!r} is not a card", player, number)
-        for player in alive:
-            if player not in event.cards:
-                raise self._error(f"{player} has no card in the deal", player, number)
-        dealer = self.next_dealer
-        assert dealer is not None
-        if not (dealer == self.dealer and self._continues_stock(len(alive))) or self.hand is None:
-            self._stock_used, self._stock_seen = 0, set()
+        if len(cards) != len(alive):
+            missing = next(p for p in alive if p not in cards)
+            raise self._error(f"{missing} has no card in the deal", missing, number)
+        continues = self._continues(dealer, len(alive))
+        stock_seen = self._stock_seen if continues else set()
+        dealt = {p: cards[p] for p in alive}
+        known = [c for c in dealt.values() if c is not None]
+        seen = set(known)
+        if len(seen) != len(known) or (stock_seen and stock_seen & seen):
+            self._card_twice(dealt, stock_seen, number)
+        if not continues:
+            self._stock_used, self._stock_seen = 0, stock_seen
+        self.dealer = self._next_dealer(dealer, len(alive))
+        self.hand = Hand(number, self.dealer, tuple(alive), dealt, seen)
+
+    def _card_twice(
+        self, dealt: dict[str, Card | None], stock_seen: set[Card], number: int
+    ) -> None:
         seen: set[Card] = set()
-        for player in alive:
-            card = event.cards[player]
-            if card is None:
-                continue
+        for player, card in dealt.items():
             if card in seen:
                 raise self._error(f"a card twice: {card.code} is dealt twice", player, number)
-            if card in self._stock_seen:
+            if card in stock_seen:
                 raise self._error(
                     f"a card twice: {player}'s {card.code} was already played from this stock",
                     player, number)
-            seen.add(card)
-        self.dealer = dealer
-        self.hand = Hand(number, dealer, tuple(alive), {p: event.cards[p] for p in alive})
+            if card is not None:
+                seen.add(card)
 
-    def _turn_due(self, hand: Hand, player: str, action: str) -> None:
-        """Raise unless it is this player's turn (the dealer's draw counts as a turn)."""
-        phase = self.phase
-        if phase is Phase.TURNS and hand.order[hand.pos] == player:
-            return
-        if phase is Phase.DEALER and player == hand.dealer:
-            return
+    def _turn_hand(self, player: str, action: str) -> Hand:
+        """The hand, if it is this player's turn (the dealer's draw counts as one); else raise."""
+        hand = self.hand
+        if hand is not None and hand.result is None:
+            order, pos = hand.order, hand.pos
+            if pos < len(order):
+                if order[pos] == player:
+                    return hand
+            elif player == hand.dealer and self.phase is Phase.DEALER:
+                return hand
+        self._not_over()
+        self._who(player)
+        if hand is None or hand.result is not None:
+            raise self._error(f"{player} cannot {action}: no hand is being played", player)
         if self.lives[player] <= 0:
             raise self._error(f"{player} cannot {action}: {player} is dead", player)
         shown = hand.shown.get(player)
@@ -356,6 +389,7 @@ class Game:
             raise self._error(
                 f"{player} cannot {action}: {player} shows the {shown.italian} and takes no turn",
                 player)
+        phase = self.phase
         if phase is Phase.TURNS:
             due = hand.order[hand.pos]
             if player == hand.dealer:
@@ -369,17 +403,8 @@ class Game:
             raise self._error(f"{player} cannot {action}: the cards are to be revealed", player)
         raise self._error(f"{player} cannot {action}: the turns are over", player)
 
-    def _in_hand(self, player: str) -> Hand:
-        self._not_over()
-        self._who(player)
-        hand = self.hand
-        if hand is None or hand.result is not None:
-            raise self._error(f"{player} cannot move: no hand is being played", player)
-        return hand
-
     def _keep(self, event: Keep) -> None:
-        hand = self._in_hand(event.player)
-        self._turn_due(hand, event.player, "keep")
+        hand = self._turn_hand(event.player, "keep")
         if event.player == hand.dealer:
             hand.dealer_done = True
         else:
@@ -387,12 +412,12 @@ class Game:
 
     def _swap(self, event: Swap) -> None:
         player = event.player
-        hand = self._in_hand(player)
-        if player == hand.dealer:
+        hand = self.hand
+        if hand is not None and hand.result is None and player == hand.dealer:
             raise self._error(
                 f"{player} cannot swap: the dealer never swaps, drawing is the dealer's only move",
                 player)
-        self._turn_due(hand, player, "swap")
+        hand = self._turn_hand(player, "swap")
         found = hand.target(player, self.rules)
         if found.stop is not Stop.TARGET:
             raise self._error(found.reason(), player)
@@ -408,13 +433,14 @@ class Game:
 
     def _draw(self, event: Draw) -> None:
         player = event.player
-        hand = self._in_hand(player)
-        if player != hand.dealer:
+        self._who(player)
+        hand = self.hand
+        if hand is not None and hand.result is None and player != hand.dealer:
             raise self._error(f"{player} cannot draw: only the dealer draws", player)
-        self._turn_due(hand, player, "draw")
+        hand = self._turn_hand(player, "draw")
         card = event.card
         if card is not None:
-            if not isinstance(card, Card):
+            if card.__class__ is not Card:
                 raise self._error(f"{player}'s drawn card {card!r} is not a card", player)
             if card in hand.seen or card in self._stock_seen:
                 raise self._error(f"a card twice: {player} draws {card.code}, already seen", player)
@@ -435,26 +461,30 @@ class Game:
         if phase is Phase.DEALER and not hand.revealed:
             raise self._error(f"{hand.dealer} draws or keeps before the reveal (blind draw)",
                               hand.dealer)
+        learned: dict[str, Card] = {}
         for player, card in event.cards.items():
+            held = hand.cards.get(player, _NO_CARD)
+            if held is card:
+                continue
             self._who(player)
-            if player not in hand.cards:
+            if held is _NO_CARD:
                 raise self._error(f"{player} is dead and holds no card", player)
-            if not isinstance(card, Card):
+            if card.__class__ is not Card:
                 raise self._error(f"{player}'s card at the reveal must be seen, not {card!r}", player)
-            held = hand.cards[player]
             if held is not None:
                 if held != card:
                     raise self._error(self._disagreement(hand, player, held, card), player)
                 continue
-            if card in hand.seen or card in self._stock_seen:
+            if card in hand.seen or card in self._stock_seen or card in learned.values():
                 raise self._error(f"a card twice: {player} shows {card.code} at the reveal, "
                                   "but that card is already seen elsewhere", player)
             if card.value >= 9 and not (player == hand.dealer and hand.drawn_unknown):
                 raise self._error(
                     f"{player}'s face-down card is the {card.italian}, but a Re or a Cavallo "
                     "is shown at the deal", player)
-            hand.cards[player] = card
-            hand.seen.add(card)
+            learned[player] = card
+        hand.cards.update(learned)
+        hand.seen.update(learned.values())
         hand.revealed = True
 
     @staticmethod

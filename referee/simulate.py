@@ -1,0 +1,99 @@
+"""Random legal games: for the random-playout test and the benchmark."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+
+from referee.cards import DECK
+from referee.events import ChooseDealer, Deal, Draw, Event, Keep, Reveal, Revive, Settle, Swap
+from referee.game import Game
+from referee.rules import PRESETS, Rules, find_rules
+from referee.walk import Stop
+
+NAMES = (
+    "Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina", "Ivo", "Lucia", "Marco",
+    "Nina", "Oreste", "Paola", "Rocco", "Sara", "Tito", "Ugo", "Vera", "Zeno", "Bice",
+)
+
+
+def random_rules(rng: random.Random) -> Rules:
+    """A preset, or random switches over one, with one to four lives."""
+    rules = PRESETS[rng.choice(sorted(PRESETS))]
+    if rng.random() < 0.5:
+        rules = rules.replace(
+            horse_chain=rng.random() < 0.5,
+            skip_wraps=rng.random() < 0.5,
+            dealer_draw=rng.choice(("after_reveal", "blind")),
+            revival=rng.choice(("one_life", "off")),
+            final_two=rng.choice(("play_out", "split")),
+            dealer_rotation=rng.choice(("every_hand", "until_stock_short")),
+            lives=rng.randint(1, 4),
+        )
+    return rules
+
+
+def hand_events(game: Game, rng: random.Random, unseen: float = 0.1) -> Iterator[Event]:
+    """Play one random legal hand into `game`, yielding each event after it is accepted."""
+    alive = game.alive()
+    fresh = [c for c in DECK if c not in game.stock_seen] if game.continues_stock() else list(DECK)
+    drawn, *dealt = rng.sample(fresh, len(alive) + 1)
+    truth = dict(zip(alive, dealt))
+    seen = {p: c if c.value >= 9 or rng.random() >= unseen else None for p, c in truth.items()}
+    yield _play(game, Deal(seen))
+    hand = game.hand
+    assert hand is not None
+    for player in hand.order:
+        found = hand.target(player, game.rules)
+        if found.stop is Stop.TARGET and rng.random() < 0.5:
+            target = found.target
+            assert target is not None
+            truth[player], truth[target] = truth[target], truth[player]
+            yield _play(game, Swap(player, target if rng.random() < 0.5 else None))
+        else:
+            yield _play(game, Keep(player))
+    dealer = hand.dealer
+    dealer_move: Event | None = None
+    if hand.dealer_moves:
+        if rng.random() < 0.5:
+            dealer_move = Draw(dealer, drawn if rng.random() >= unseen else None)
+        else:
+            dealer_move = Keep(dealer)
+    if game.rules.dealer_draw == "blind" and dealer_move is not None:
+        yield _play(game, dealer_move)
+        if isinstance(dealer_move, Draw):
+            truth[dealer] = drawn
+        yield _play(game, Reveal(truth))
+    else:
+        yield _play(game, Reveal(truth))
+        if dealer_move is not None:
+            yield _play(game, dealer_move)
+            if isinstance(dealer_move, Draw):
+                yield _play(game, Reveal({dealer: drawn}))
+    yield _play(game, Settle())
+
+
+def _play(game: Game, event: Event) -> Event:
+    game.play(event)
+    return event
+
+
+def game_events(
+    game: Game, rng: random.Random, revive: float = 0.1, unseen: float = 0.1
+) -> Iterator[Event]:
+    """Play a random legal game to its end (hands and revives), yielding each event."""
+    while game.outcome() is None:
+        yield from hand_events(game, rng, unseen)
+        dead = [p for p in game.players if game.lives[p] == 0]
+        if game.outcome() is None and dead and game.rules.revival != "off" and rng.random() < revive:
+            yield _play(game, Revive(rng.choice(dead), rng.choice(game.alive())))
+
+
+def random_game(rng: random.Random, players: Sequence[str] | None = None,
+                rules: Rules | str | None = None) -> Game:
+    """A new game with a random table (3 to 20 players) and rules, dealer chosen at random."""
+    table = tuple(players) if players else NAMES[: rng.randint(3, 20)]
+    game = Game(table, find_rules(rules) if rules is not None else random_rules(rng))
+    game.play(ChooseDealer(rng.choice(table)))
+    return game
+
