@@ -1,0 +1,117 @@
+"""Table scenes drawn by code: the ground truth says exactly where every card lies."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.crop import CROP_H, CROP_W, warp_card
+from vision.deck import render_face
+from vision.scene import (
+    Camera,
+    Placed,
+    Scene,
+    deal_to_seats,
+    fit_camera,
+    render_scene,
+    round_table_seats,
+)
+
+PLAYERS = ["Anna", "Bruno", "Carla", "Dario", "Elena"]
+HANDS = {"Anna": ("3D", True), "Bruno": ("10C", True), "Carla": ("5S", False), "Dario": ("9B", True), "Elena": ("1B", False)}
+
+
+def _scene(style: str = "wood", seed: int = 0) -> Scene:
+    seats = round_table_seats(PLAYERS)
+    cards = deal_to_seats(seats, HANDS, np.random.default_rng(seed))
+    return Scene(seats, cards, style, coins={name: 3 for name in PLAYERS})
+
+
+def _crop_error(frame: np.ndarray, corners: list[list[float]], label: str) -> float:
+    """How far the card under the given corners is from the face drawn flat (either way up)."""
+    crop = warp_card(frame, np.array(corners)).astype(np.float32)
+    flat = cv2.resize(render_face(label, 4 * CROP_H), (CROP_W, CROP_H), interpolation=cv2.INTER_AREA)
+    flat = flat.astype(np.float32)
+    flat = flat * (crop.mean() / flat.mean())  # the scene's light dims or warms the card
+    return min(float(np.abs(crop - flat).mean()), float(np.abs(crop - flat[::-1, ::-1]).mean()))
+
+
+@pytest.mark.parametrize(
+    "style, camera",
+    [
+        ("wood", Camera(1280, 720, tilt=30)),
+        ("cloth", Camera(1920, 1080, tilt=45, yaw=25)),
+        ("felt", Camera(1280, 720, tilt=0, yaw=-60)),
+    ],
+)
+def test_every_card_of_a_five_seat_deal_lies_where_the_ground_truth_says(style: str, camera: Camera) -> None:
+    scene = _scene(style)
+    camera = fit_camera(scene.cards, camera)
+    frame, truth = render_scene(scene, camera, seed=3)
+    assert frame.shape == (camera.height, camera.width, 3) and frame.dtype == np.uint8
+    assert [c["card"] for c in truth["cards"]] == ["3D", "10C", "5S", "9B", "1B"]
+    assert [c["label"] for c in truth["cards"]] == ["3D", "10C", "back", "9B", "back"]
+    assert len({c["seat"] for c in truth["cards"]}) == 5
+    for card in truth["cards"]:
+        corners = np.array(card["corners"])
+        assert (corners >= 0).all() and (corners[:, 0] < camera.width).all() and (corners[:, 1] < camera.height).all()
+        assert card["visible"] > 0.95
+        assert _crop_error(frame, card["corners"], card["label"]) < 35, card
+
+
+def test_corners_shifted_by_a_few_pixels_no_longer_match_the_card() -> None:
+    scene = _scene()
+    camera = fit_camera(scene.cards, Camera(1280, 720, tilt=20), margin=0.25)
+    frame, truth = render_scene(scene, camera, seed=1)
+    card = truth["cards"][0]
+    exact = _crop_error(frame, card["corners"], card["label"])
+    shifted = _crop_error(frame, (np.array(card["corners"]) + (6, 4)).tolist(), card["label"])
+    assert shifted > exact + 5
+
+
+def test_the_corners_come_in_the_crop_contract_order() -> None:
+    seats = round_table_seats(["Anna"])
+    scene = Scene(seats, (Placed("7C", True, (0.0, 0.0), angle=90.0, seat="Anna"),))
+    frame, truth = render_scene(scene, Camera(1280, 720, tilt=0, view_cm=40), seed=0)
+    corners = np.array(truth["cards"][0]["corners"])
+    # a card lying sideways: the first edge is a short one, starting at the top-left-most corner
+    assert np.linalg.norm(corners[1] - corners[0]) < np.linalg.norm(corners[2] - corners[1])
+    assert corners[0].sum() == min(corners[0].sum(), corners[2].sum())
+
+
+def test_a_hand_over_a_card_hides_part_of_it_and_the_truth_says_how_much() -> None:
+    seats = round_table_seats(["Anna"])
+    covered = Placed("9D", True, (0.0, 0.0), 0.0, "Anna", cover=0.4)
+    frame, truth = render_scene(Scene(seats, (covered,)), Camera(1280, 720, tilt=10, view_cm=40), seed=0)
+    assert 0.45 < truth["cards"][0]["visible"] < 0.75
+
+
+def test_a_card_on_top_hides_the_card_it_overlaps() -> None:
+    seats = round_table_seats(["Anna"])
+    cards = (Placed("2B", True, (0.0, 0.0), 0.0, "Anna"), Placed("4S", False, (3.0, 0.0), 0.0))
+    _, truth = render_scene(Scene(seats, cards), Camera(1280, 720, tilt=0, view_cm=40), seed=0)
+    under, over = truth["cards"]
+    assert 0.3 < under["visible"] < 0.7 and over["visible"] > 0.95
+
+
+def test_cards_from_60_to_300_pixels_wide_are_drawn() -> None:
+    seats = round_table_seats(["Anna"])
+    for view_cm, expected in ((180.0, 60), (36.0, 300)):
+        card = Placed("10S", True, (0.0, 0.0), 0.0, "Anna")
+        frame, truth = render_scene(Scene(seats, (card,)), Camera(1920, 1080, tilt=0, view_cm=view_cm), seed=0)
+        corners = np.array(truth["cards"][0]["corners"])
+        width = np.linalg.norm(corners[1] - corners[0])
+        assert abs(width - expected) < expected * 0.1
+        assert _crop_error(frame, truth["cards"][0]["corners"], "10S") < 40
+
+
+def test_an_unknown_table_style_is_refused_by_name() -> None:
+    with pytest.raises(ValueError, match="marble"):
+        render_scene(_scene("marble"), Camera(), seed=0)
+
+
+def test_the_same_seed_draws_the_same_frame() -> None:
+    a, _ = render_scene(_scene(), Camera(640, 360), seed=5)
+    b, _ = render_scene(_scene(), Camera(640, 360), seed=5)
+    assert np.array_equal(a, b)

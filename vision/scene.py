@@ -1,0 +1,306 @@
+"""Table scenes drawn by code: cards at seats seen by a camera, with exact corners as ground truth."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import cv2
+import numpy as np
+
+from referee.cards import parse_card
+from vision.crop import CARD_ASPECT
+from vision.deck import BACK, render_face
+from vision.scene_table import light_field, plane_coordinates, table_surface
+
+CARD_H_CM = 9.3
+"""A Neapolitan card's height on the table; its width follows from CARD_ASPECT."""
+CARD_W_CM = CARD_H_CM * CARD_ASPECT
+_CORNER_CM = 0.35
+_SKIN = (150, 180, 226)  # BGR
+_BRASS = (60, 150, 200)
+
+
+@dataclass(frozen=True)
+class Camera:
+    """A pinhole camera aimed at a table point: tilt 0 looks straight down, yaw turns the view."""
+
+    width: int = 1280
+    height: int = 720
+    tilt: float = 30.0
+    yaw: float = 0.0
+    view_cm: float = 110.0
+    target: tuple[float, float] = (0.0, 0.0)
+    fov: float = 60.0
+
+    def homography(self) -> np.ndarray:
+        """The 3x3 map from table-plane cm (x right, y toward the camera) to frame pixels."""
+        f = (self.width / 2) / math.tan(math.radians(self.fov / 2))
+        distance = (self.view_cm / 2) * f / (self.width / 2)
+        t, y = math.radians(self.tilt), math.radians(self.yaw)
+        yaw = np.array([[math.cos(y), -math.sin(y), 0], [math.sin(y), math.cos(y), 0], [0, 0, 1]])
+        target = np.array([self.target[0], self.target[1], 0.0])
+        centre = target + distance * (yaw @ np.array([0, math.sin(t), math.cos(t)]))
+        forward = (target - centre) / distance
+        right = yaw @ np.array([1.0, 0.0, 0.0])
+        down = np.cross(right, forward)
+        rotation = np.stack([right, down, forward])
+        translation = -rotation @ centre
+        k = np.array([[f, 0, self.width / 2], [0, f, self.height / 2], [0, 0, 1]])
+        return k @ np.column_stack([rotation[:, 0], rotation[:, 1], translation])
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player's place: the name and where the player's card goes on the table (cm)."""
+
+    name: str
+    position: tuple[float, float]
+    facing: float
+    """Degrees: the direction of the card's top from this seat (0 = toward the far side, -y)."""
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One card on the table: what it is, whether it shows, and where it lies."""
+
+    label: str
+    face_up: bool
+    centre: tuple[float, float]
+    angle: float = 0.0
+    seat: str | None = None
+    cover: float = 0.0
+    """Fraction of the card's length under a hand reaching over its bottom end (0 = none)."""
+
+
+@dataclass(frozen=True)
+class Scene:
+    """Everything on the table: surface, seats, cards in painter's order, the lives' coins."""
+
+    seats: tuple[Seat, ...]
+    cards: tuple[Placed, ...]
+    style: str = "wood"
+    coins: dict[str, int] = field(default_factory=dict)
+    light: float = 1.0
+
+
+def round_table_seats(names: list[str], radius: tuple[float, float] = (40.0, 26.0)) -> tuple[Seat, ...]:
+    """Seats spaced evenly round an oval, first nearest the camera, then counterclockwise."""
+    seats = []
+    for i, name in enumerate(names):
+        phi = math.radians(-90 + 360 * i / len(names))
+        x, y = radius[0] * math.cos(phi), -radius[1] * math.sin(phi)
+        facing = math.degrees(math.atan2(-x, y))  # card top points to the table's centre
+        seats.append(Seat(name, (x, y), facing))
+    return tuple(seats)
+
+
+def deal_to_seats(
+    seats: tuple[Seat, ...],
+    hands: dict[str, tuple[str, bool]],
+    rng: np.random.Generator,
+    jitter: float = 1.0,
+) -> tuple[Placed, ...]:
+    """Place each named seat's card (label, face up?) at its seat, slightly askew as real hands do."""
+    placed = []
+    for seat in seats:
+        if seat.name not in hands:
+            continue
+        label, face_up = hands[seat.name]
+        dx, dy = rng.normal(0, 1.2 * jitter, 2)
+        angle = seat.facing + rng.normal(0, 8 * jitter)
+        placed.append(Placed(label, face_up, (seat.position[0] + dx, seat.position[1] + dy), angle, seat.name))
+    return tuple(placed)
+
+
+def card_corners_cm(card: Placed) -> np.ndarray:
+    """The card's corners on the table in its own order: its top-left, top-right, bottom-right, bottom-left."""
+    a = math.radians(card.angle)
+    rot = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
+    local = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]]) * (CARD_W_CM / 2, CARD_H_CM / 2)
+    return local @ rot.T + card.centre
+
+
+def fit_camera(cards: tuple[Placed, ...], camera: Camera, margin: float = 0.06) -> Camera:
+    """The camera moved back or forward until every card fills the frame with a margin all round."""
+    corners = np.concatenate([card_corners_cm(card) for card in cards])
+    lo, hi = 5.0, 2000.0
+    for _ in range(40):  # bisect on the view width: wider views shrink the cards toward the centre
+        mid = (lo + hi) / 2
+        quad = _project(replace(camera, view_cm=mid).homography(), corners)
+        inside = (
+            (quad[:, 0] >= margin * camera.width).all()
+            and (quad[:, 0] <= (1 - margin) * camera.width).all()
+            and (quad[:, 1] >= margin * camera.height).all()
+            and (quad[:, 1] <= (1 - margin) * camera.height).all()
+        )
+        lo, hi = (lo, mid) if inside else (mid, hi)
+    return replace(camera, view_cm=hi)
+
+
+def _project(homography: np.ndarray, points: np.ndarray) -> np.ndarray:
+    pts = cv2.perspectiveTransform(np.asarray(points, np.float64).reshape(-1, 1, 2), homography)
+    return pts.reshape(-1, 2)
+
+
+def _fill(mask: np.ndarray, polygon: np.ndarray) -> None:
+    cv2.fillPoly(mask, [np.round(polygon * 16).astype(np.int32)], 1.0, cv2.LINE_AA, shift=4)
+
+
+def _card_alpha(width: int, height: int) -> np.ndarray:
+    """An anti-aliased mask of a card with rounded corners, at the face image's size."""
+    ss = 4
+    mask = np.zeros((height * ss, width * ss), np.uint8)
+    r = int(_CORNER_CM / CARD_H_CM * height * ss)
+    cv2.rectangle(mask, (r, 0), (width * ss - 1 - r, height * ss - 1), 255, -1)
+    cv2.rectangle(mask, (0, r), (width * ss - 1, height * ss - 1 - r), 255, -1)
+    for cx, cy in ((r, r), (width * ss - 1 - r, r), (r, height * ss - 1 - r), (width * ss - 1 - r, height * ss - 1 - r)):
+        cv2.circle(mask, (cx, cy), r, 255, -1)
+    return cv2.resize(mask, (width, height), interpolation=cv2.INTER_AREA).astype(np.float32) / 255
+
+
+class _Canvas:
+    """The frame being composed, in float BGR, with one coverage mask per card for visibility."""
+
+    def __init__(self, base: np.ndarray, homography: np.ndarray) -> None:
+        self.image = base
+        self.h = homography
+        self.height, self.width = base.shape[:2]
+        self.card_masks: list[np.ndarray] = []
+
+    def _occlude(self, alpha: np.ndarray) -> None:
+        for mask in self.card_masks:
+            mask *= 1 - alpha
+
+    def shadow(self, polygon_cm: np.ndarray, offset_cm: tuple[float, float], blur_cm: float, depth: float) -> None:
+        """Darken the table under an object lying a little above it."""
+        quad = _project(self.h, polygon_cm + offset_cm)
+        mask = np.zeros((self.height, self.width), np.float32)
+        _fill(mask, quad)
+        scale = np.linalg.norm(quad[0] - quad[1]) / max(np.linalg.norm(polygon_cm[0] - polygon_cm[1]), 1e-6)
+        sigma = max(0.5, blur_cm * scale)
+        mask = cv2.GaussianBlur(mask, (0, 0), sigma)
+        self.image *= (1 - depth * mask)[..., None]
+
+    def card(self, card: Placed, rng: np.random.Generator) -> np.ndarray:
+        """Paint one card (its face or its back) and return its frame quad in the card's own order."""
+        corners_cm = card_corners_cm(card)
+        self.shadow(corners_cm, (0.12, 0.18), 0.25, 0.45)
+        quad = _project(self.h, corners_cm)
+        longest = max(np.linalg.norm(quad[i] - quad[(i + 1) % 4]) for i in range(4))
+        # warp at twice the frame's resolution, then average down: no moire on far, foreshortened cards
+        face_h = int(np.clip(round(longest * 2.2), 32, 2000))
+        face = render_face(card.label if card.face_up else BACK, face_h).astype(np.float32)
+        face *= rng.uniform(0.94, 1.03)
+        fh, fw = face.shape[:2]
+        alpha = _card_alpha(fw, fh)
+        src = np.array([[0, 0], [fw, 0], [fw, fh], [0, fh]], np.float32)
+        x0, y0 = np.maximum(np.floor(quad.min(axis=0)).astype(int) - 2, 0)
+        x1, y1 = np.minimum(np.ceil(quad.max(axis=0)).astype(int) + 2, (self.width, self.height))
+        if x1 <= x0 or y1 <= y0:
+            self.card_masks.append(np.zeros((self.height, self.width), np.float32))
+            return quad
+        matrix = cv2.getPerspectiveTransform(src, ((quad - (x0, y0)) * 2).astype(np.float32))
+        size = (int(x1 - x0), int(y1 - y0))
+        big = (size[0] * 2, size[1] * 2)
+        warped = cv2.resize(cv2.warpPerspective(face, matrix, big, flags=cv2.INTER_LINEAR), size, interpolation=cv2.INTER_AREA)
+        a = cv2.resize(cv2.warpPerspective(alpha, matrix, big, flags=cv2.INTER_LINEAR), size, interpolation=cv2.INTER_AREA)[..., None]
+        region = self.image[y0:y1, x0:x1]
+        region[:] = region * (1 - a) + warped * a
+        full = np.zeros((self.height, self.width), np.float32)
+        full[y0:y1, x0:x1] = a[..., 0]
+        self._occlude(full)
+        self.card_masks.append(full)
+        return quad
+
+    def blob(self, polygon_cm: np.ndarray, colour: tuple[int, int, int], rim: tuple[int, int, int] | None = None) -> None:
+        """Paint a flat object (a coin, a hand) given by its outline on the table."""
+        self.shadow(polygon_cm, (0.4, 0.6), 0.6, 0.4)
+        poly = _project(self.h, polygon_cm)
+        mask = np.zeros((self.height, self.width), np.float32)
+        _fill(mask, poly)
+        self.image[:] = self.image * (1 - mask[..., None]) + np.array(colour, np.float32) * mask[..., None]
+        if rim is not None:
+            cv2.polylines(self.image, [np.round(poly * 16).astype(np.int32)], True, rim, 2, cv2.LINE_AA, 4)
+        self._occlude(mask)
+
+
+def _circle(centre: tuple[float, float], radius: float, steps: int = 40) -> np.ndarray:
+    t = np.linspace(0, 2 * np.pi, steps, endpoint=False)
+    return np.stack([centre[0] + radius * np.cos(t), centre[1] + radius * np.sin(t)], axis=1)
+
+
+def _hand(card: Placed) -> np.ndarray:
+    """A hand's outline on the table reaching over the bottom end of a card by `cover` of its length."""
+    a = math.radians(card.angle)
+    up = np.array([math.sin(a), -math.cos(a)])  # the card's top direction
+    side = np.array([math.cos(a), math.sin(a)])
+    tip = np.array(card.centre) - up * (CARD_H_CM / 2 - card.cover * CARD_H_CM)
+    outline = []
+    for t in np.linspace(0, np.pi, 12):  # rounded finger tips
+        outline.append(tip + side * 3.6 * math.cos(t) + up * 1.2 * math.sin(t))
+    outline += [tip - side * 4.4 - up * 9.0, tip - side * 4.0 - up * 20.0, tip + side * 4.0 - up * 20.0, tip + side * 4.4 - up * 9.0]
+    return np.array(outline)
+
+
+def render_scene(scene: Scene, camera: Camera, seed: int = 0) -> tuple[np.ndarray, dict[str, Any]]:
+    """Compose one frame of the scene; return it (BGR uint8) and its ground truth."""
+    for card in scene.cards:
+        if card.label != BACK:
+            parse_card(card.label)
+    rng = np.random.default_rng(seed)
+    h = camera.homography()
+    tx, ty, footprint = plane_coordinates(np.linalg.inv(h), camera.width, camera.height)
+    canvas = _Canvas(table_surface(scene.style, rng, tx, ty, footprint), h)
+    seat_at = {seat.name: seat for seat in scene.seats}
+    for name, count in scene.coins.items():
+        seat = seat_at[name]
+        back = np.array(seat.position) * 1.22
+        for k in range(count):
+            spot = back + (np.array([3.0 * (k - (count - 1) / 2), 0.0]) + rng.normal(0, 0.3, 2))
+            canvas.blob(_circle(tuple(spot), 1.3), _BRASS, (30, 90, 130))
+    quads = [canvas.card(card, rng) for card in scene.cards]
+    for card in scene.cards:
+        if card.cover > 0:
+            canvas.blob(_hand(card), _SKIN)
+    image = canvas.image * light_field(rng, camera.width, camera.height, scene.light)
+    image += rng.normal(0, 2.0, image.shape).astype(np.float32)
+    frame = np.clip(image, 0, 255).astype(np.uint8)
+    truth = {
+        "width": camera.width,
+        "height": camera.height,
+        "style": scene.style,
+        "camera": {"tilt": camera.tilt, "yaw": camera.yaw, "view_cm": camera.view_cm},
+        "seats": [
+            {"name": s.name, "at": [round(float(v), 2) for v in _project(h, np.array([s.position]))[0]]}
+            for s in scene.seats
+        ],
+        "cards": [
+            {
+                "card": card.label,
+                "face_up": card.face_up,
+                "label": card.label if card.face_up else BACK,
+                "seat": card.seat,
+                "corners": [[round(float(x), 2), round(float(y), 2)] for x, y in contract_order(quad)],
+                "visible": round(float(mask.sum() / max(_quad_area(quad), 1e-6)), 3),
+            }
+            for card, quad, mask in zip(scene.cards, quads, canvas.card_masks)
+        ],
+    }
+    return frame, truth
+
+
+def contract_order(quad: np.ndarray) -> np.ndarray:
+    """A card's frame corners, given in its own order, as `order_quad` means them: short edge first.
+
+    `order_quad` can only guess the short edge from the image; under steep perspective a card
+    lying sideways can look wider than long, so the truth keeps the card's real short edge and
+    takes from `order_quad` only the choice of which end comes first.
+    """
+    pts = np.asarray(quad, dtype=np.float32).reshape(4, 2)
+    return np.roll(pts, 2, axis=0) if pts[0].sum() > pts[2].sum() else pts
+
+
+def _quad_area(quad: np.ndarray) -> float:
+    return float(abs(cv2.contourArea(np.asarray(quad, np.float32))))
