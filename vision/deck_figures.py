@@ -138,26 +138,36 @@ def _re(d: Drawing, suit: str, c: Costume) -> None:
         d.add(art.emblem(suit, 120), affine((W - 105, 120)))
 
 
+def _horse(d: Drawing, saddle: RGB) -> None:
+    """A walking horse facing left, with mane, tail and a saddle cloth."""
+    for top, knee, hoof in (((205, 650), (200, 770), (190, 885)), ((245, 660), (290, 760), (250, 840)),
+                            ((425, 660), (450, 770), (430, 885)), ((465, 650), (505, 760), (485, 870))):
+        _limb(d, [top, knee, hoof], 28, art.HORSE)
+        d.ellipse((hoof[0] - 6, hoof[1] + 6), 20, 11, fill=art.INK)
+    tail = catmull_rom([(485, 570), (530, 610), (545, 700), (520, 800)], closed=False)
+    d.line(tail, art.INK, 34)
+    d.line(tail, (110, 80, 60), 26)
+    body = [(170, 560), (270, 520), (430, 525), (495, 575), (490, 660), (400, 695), (240, 695), (175, 650)]
+    d.poly(catmull_rom(body, steps=6), fill=art.HORSE, stroke=art.INK, width=4)
+    neck = [(170, 620), (150, 520), (165, 440), (200, 395), (250, 470), (270, 560)]
+    d.poly(catmull_rom(neck, steps=5), fill=art.HORSE, stroke=art.INK, width=4)
+    d.poly([(178, 400), (186, 345), (205, 398)], fill=art.HORSE, stroke=art.INK, width=3)
+    head = [(205, 395), (195, 430), (150, 480), (118, 525), (92, 520), (85, 495), (125, 430), (165, 390)]
+    d.poly(catmull_rom(head, steps=5), fill=art.HORSE, stroke=art.INK, width=4)
+    d.ellipse((160, 425), 8, 6, fill=art.INK)
+    d.ellipse((100, 505), 5, fill=art.INK)
+    d.line(catmull_rom([(200, 392), (240, 420), (262, 480), (272, 545)], closed=False), (110, 80, 60), 18)
+    d.line([(205, 400), (120, 500), (230, 470)], art.RED, 5)
+    d.poly([(255, 505), (425, 515), (440, 655), (265, 660)], fill=saddle, stroke=art.INK, width=4)
+    d.line([(262, 655), (436, 650)], art.YELLOW, 12)
+
+
 def _cavallo(d: Drawing, suit: str, c: Costume) -> None:
     """A rider on a walking horse, his emblem raised above the horse's head."""
-    body = catmull_rom([(160, 560), (260, 520), (430, 530), (500, 580), (490, 660),
-                        (400, 690), (240, 690), (170, 650)], steps=6)
-    for x0, x1, lift in ((200, 180, 0), (250, 260, 40), (420, 420, 0), (470, 500, 30)):
-        _limb(d, [(x0, 650), (x1 - lift * 0.5, 780 - lift), (x1, 890 - lift)], 26, art.HORSE)
-        d.ellipse((x1, 895 - lift), 18, 10, fill=art.INK)
-    d.line(catmull_rom([(490, 580), (540, 620), (545, 720), (525, 800)], closed=False), art.INK, 30)
-    d.poly(body, fill=art.HORSE, stroke=art.INK, width=4)
-    neck = [(160, 590), (230, 540), (200, 420), (150, 380), (110, 430)]
-    d.poly(catmull_rom(neck, steps=5), fill=art.HORSE, stroke=art.INK, width=4)
-    d.ellipse((105, 440), 62, 34, fill=art.HORSE, stroke=art.INK, width=4, angle=-55)
-    d.ellipse((86, 470), 8, fill=art.INK)
-    d.ellipse((110, 395), 5, fill=art.INK)
-    d.line(catmull_rom([(150, 380), (210, 400), (230, 470), (235, 540)], closed=False), art.INK, 14)
-    d.poly([(250, 510), (420, 515), (430, 650), (260, 650)], fill=c.cloak, stroke=art.INK, width=4)
-    d.line([(250, 650), (430, 650)], art.YELLOW, 12)
-    x = 330
+    _horse(d, c.cloak)
+    x = 340
     _limb(d, [(x, 500), (x - 20, 600), (x - 10, 720)], 40, c.hose)
-    d.ellipse((x - 5, 730), 30, 14, fill=art.INK)
+    d.ellipse((x - 12, 732), 32, 14, fill=art.INK)
     torso = mirrored([(58, 300), (66, 340), (50, 470), (64, 520)])
     d.poly([(px + x, py) for px, py in torso], fill=c.doublet, stroke=art.INK, width=4)
     d.line([(x - 52, 455), (x + 52, 455)], art.YELLOW, 14)
@@ -171,7 +181,7 @@ def _cavallo(d: Drawing, suit: str, c: Costume) -> None:
     if suit == "S":
         d.add(art.sword(300), affine((hand[0], hand[1] - 90), rotate=-15))
     elif suit == "B":
-        d.add(art.club(280), affine((hand[0], hand[1] - 80), rotate=-12))
+        d.add(art.club(250), affine((hand[0] - 10, hand[1] - 55), rotate=-20))
     else:
         d.add(art.emblem(suit, 115), affine((hand[0], hand[1] - 70)))
 
@@ -181,5 +191,9 @@ def court_face(suit: str, value: int) -> Drawing:
     d = Drawing(W, H)
     costume = COSTUMES[suit]
     _ground(d, costume.ground)
-    {8: _fante, 9: _cavallo, 10: _re}[value](d, suit, costume)
+    figure = Drawing(W, H)
+    {8: _fante, 9: _cavallo, 10: _re}[value](figure, suit, costume)
+    # as in the printed deck, the horses of Coppe and Spade walk to the right
+    mirror = value == 9 and suit in "CS"
+    d.add(figure, affine((W, 0), scale=(-1, 1)) if mirror else affine())
     return d

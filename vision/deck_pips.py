@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from vision import deck_art as art
 from vision.draw import Drawing, affine, catmull_rom, mirrored
 
@@ -13,7 +15,7 @@ _L, _C, _R = 175.0, 302.5, 430.0
 
 def _coin_or_cup(d: Drawing, suit: str, value: int) -> None:
     """Denari and Coppe share their layouts: 2 in a column, 3 on a diagonal, then a grid."""
-    big = {2: 200, 3: 165, 4: 140, 5: 130, 6: 122, 7: 110}[value]
+    big = {2: 270, 3: 210, 4: 170, 5: 150, 6: 140, 7: 125}[value]
     if value == 2:
         spots = [(_C, 250), (_C, 750)]
     elif value == 3:
@@ -27,7 +29,7 @@ def _coin_or_cup(d: Drawing, suit: str, value: int) -> None:
     for x, y in spots:
         d.add(art.emblem(suit, big), affine((x, y)))
     if value == 5:
-        d.add(art.emblem(suit, 230), affine((_C, 500)))
+        d.add(art.emblem(suit, 270), affine((_C, 500)))
     elif value == 4:  # the printer's crest sits between the four; ours is a plain rosette
         d.add(art.flower(22), affine((_C, 500)))
 
@@ -77,10 +79,11 @@ def _clubs(d: Drawing, value: int) -> None:
         tilt = 12.0 if value in (4, 5) else 8.0
         for i, x in enumerate(xs):
             side = -1 if x < W / 2 - 1 else (1 if x > W / 2 + 1 else 0)
-            d.add(art.club(330), affine((x, 215), rotate=side * tilt))
-            d.add(art.club(330), affine((x, 785), rotate=180 - side * tilt))
+            fat = (2.2, 1.7) if value in (4, 5) else (1.9, 1.7)  # the pip clubs are plump teardrops
+            d.add(art.club(200), affine((x, 215), scale=fat, rotate=side * tilt))
+            d.add(art.club(200), affine((x, 785), scale=fat, rotate=180 - side * tilt))
         if value in (5, 7):
-            d.add(art.club(380), affine((W / 2, 500), rotate=-90 + 8))
+            d.add(art.club(200), affine((W / 2, 500), scale=(2.0, 1.9), rotate=-90 + 8))
         if value == 4:
             for x, y in ((_L - 10, 300), (_R + 10, 300), (_L - 10, 700), (_R + 10, 700)):
                 d.add(art.ribbon([(x - 28, y - 8), (x, y + 6), (x + 28, y - 8)], 12), affine())
@@ -93,22 +96,38 @@ def _ace(d: Drawing, suit: str) -> None:
     elif suit == "C":
         _ace_of_cups(d)
     elif suit == "S":
-        d.add(art.sword(900), affine((W / 2, 500), rotate=28))
-        snake = [(170, 150), (250, 230), (200, 340), (290, 450), (230, 560), (330, 660),
-                 (270, 770), (360, 860)]
-        d.line(catmull_rom(snake, closed=False), art.INK, 44)
-        d.line(catmull_rom(snake, closed=False), art.GREEN, 36)
-        for x, y in snake[1:-1]:
-            d.ellipse((x, y), 7, fill=art.YELLOW, stroke=art.INK, width=1.5)
-        d.ellipse(snake[0], 26, 18, fill=art.GREEN, stroke=art.INK, width=3, angle=40)
-        d.ellipse((snake[0][0] - 6, snake[0][1] - 4), 5, fill=art.RED)
+        _ace_of_swords(d)
     else:
-        d.add(art.club(860), affine((W / 2 + 40, 470), rotate=18))
-        curl = [(260, 880), (170, 850), (150, 760), (220, 730), (260, 790)]
-        d.line(catmull_rom(curl, closed=False), art.INK, 40)
-        d.line(catmull_rom(curl, closed=False), art.PINK, 32)
-        for (x, y), a in (((190, 430), -40), ((170, 560), -20), ((430, 700), 30), ((200, 300), -50)):
-            d.ellipse((x, y), 52, 20, fill=art.LEAF, stroke=art.INK, width=2, angle=a)
+        _ace_of_clubs(d)
+
+
+def _ace_of_swords(d: Drawing) -> None:
+    """The Asso di Spade: a broad sword across the card wound about by a green ribbon."""
+    d.add(art.sword(200), affine((W / 2, 500), scale=(3.2, 4.6), rotate=28))
+    snake = [(170, 150), (250, 230), (200, 340), (290, 450), (230, 560), (330, 660),
+             (270, 770), (360, 860)]
+    d.line(catmull_rom(snake, closed=False), art.INK, 50)
+    d.line(catmull_rom(snake, closed=False), art.GREEN, 42)
+    for x, y in snake[1:-1]:
+        d.ellipse((x, y), 9, fill=art.YELLOW, stroke=art.INK, width=2)
+    d.ellipse(snake[0], 30, 20, fill=art.GREEN, stroke=art.INK, width=3, angle=40)
+    d.ellipse((snake[0][0] - 8, snake[0][1] - 5), 6, fill=art.RED)
+
+
+def _ace_of_clubs(d: Drawing) -> None:
+    """The Asso di Bastoni: one great club sprouting leaves, curling pink at its foot."""
+    stems = [((300, 420), (190, 380), -40), ((290, 560), (165, 560), -15), ((350, 650), (460, 640), 20),
+             ((320, 300), (210, 250), -45)]
+    for base, tip, angle in stems:
+        d.line([base, tip], art.GREEN, 10)
+        d.ellipse(tip, 62, 24, fill=art.LEAF, stroke=art.INK, width=3, angle=angle)
+        d.line([(tip[0] - 40 * math.cos(math.radians(angle)), tip[1] - 40 * math.sin(math.radians(angle))),
+                (tip[0] + 40 * math.cos(math.radians(angle)), tip[1] + 40 * math.sin(math.radians(angle)))],
+               art.GREEN, 3)
+    d.add(art.club(200), affine((W / 2 + 30, 470), scale=(2.9, 4.3), rotate=16))
+    curl = [(270, 890), (170, 860), (150, 770), (220, 740), (260, 800)]
+    d.line(catmull_rom(curl, closed=False), art.INK, 44)
+    d.line(catmull_rom(curl, closed=False), art.PINK, 36)
 
 
 def _ace_of_coins(d: Drawing) -> None:
