@@ -342,6 +342,7 @@ class Game:
         if len(cards) != len(alive):
             missing = next(p for p in alive if p not in cards)
             raise self._error(f"{missing} has no card in the deal", missing, number)
+        next_dealer = self._next_dealer(dealer, len(alive))
         continues = self._continues(dealer, len(alive))
         stock_seen = self._stock_seen if continues else set()
         dealt = {p: cards[p] for p in alive}
@@ -351,7 +352,7 @@ class Game:
             self._card_twice(dealt, stock_seen, number)
         if not continues:
             self._stock_used, self._stock_seen = 0, stock_seen
-        self.dealer = self._next_dealer(dealer, len(alive))
+        self.dealer = next_dealer
         self.hand = Hand(number, self.dealer, tuple(alive), dealt, seen)
 
     def _card_twice(
