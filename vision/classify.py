@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 
 import numpy as np
@@ -18,7 +17,14 @@ class ModelError(RuntimeError):
 
 def default_model_path() -> Path:
     """Where the shipped model lies: `cards.onnx` in the `models` package."""
-    return Path(str(resources.files("models").joinpath("cards.onnx")))
+    import models
+
+    # an editable install may see `models` as a namespace package: look in each real folder
+    folders = [Path(entry) for entry in getattr(models, "__path__", []) if Path(entry).is_dir()]
+    for folder in folders:
+        if (folder / "cards.onnx").is_file():
+            return folder / "cards.onnx"
+    return (folders[0] if folders else Path(__file__).resolve().parent.parent / "models") / "cards.onnx"
 
 
 class CardClassifier:

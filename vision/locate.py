@@ -8,6 +8,7 @@ import cv2
 import numpy as np
 
 from vision.crop import CARD_ASPECT, order_quad
+from vision.refine import refine_quad
 
 
 @dataclass(frozen=True)
@@ -27,30 +28,46 @@ class LocatorConfig:
     max_candidates: int = 24
     """Cap on quads handed to the classifier, best first."""
     refine: bool = True
-    """Refine each quad's edges on the full-resolution frame."""
+    """Snap each quad's sides to the card's edges in the full-resolution frame."""
+    cues: tuple[str, ...] = ("edges", "filled", "light", "local", "smooth", "coarse")
+    """Which cue maps propose card outlines (see `_cue_masks`)."""
 
 
-def _cue_masks(small: np.ndarray) -> tuple[np.ndarray, list[tuple[np.ndarray, float]]]:
+def _cue_masks(small: np.ndarray, cues: tuple[str, ...]) -> tuple[np.ndarray, list[tuple[np.ndarray, float]]]:
     """Edges on brightness and saturation, and binary maps (with their scale) whose regions may be cards."""
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     saturation = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)[:, :, 1]
     edges = cv2.Canny(cv2.GaussianBlur(gray, (5, 5), 0), 20, 60)
     edges |= cv2.Canny(cv2.GaussianBlur(saturation, (5, 5), 0), 20, 60)
     near_edges = cv2.dilate(edges, np.ones((5, 5), np.uint8))
-    edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
+    masks = []
+    thick = cv2.dilate(edges, np.ones((3, 3), np.uint8))
+    if "edges" in cues:
+        masks.append((thick, 1.0))
+    opening = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+    if "filled" in cues:  # closed outlines filled in, then the lines of the table trimmed off
+        outer, _ = cv2.findContours(thick, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        filled = cv2.drawContours(np.zeros_like(thick), outer, -1, 255, cv2.FILLED)
+        masks.append((cv2.morphologyEx(filled, cv2.MORPH_OPEN, opening), 1.0))
     # white card stock: bright in every channel, so light in the darkest channel
     whiteness = cv2.min(cv2.min(small[:, :, 0], small[:, :, 1]), small[:, :, 2])
-    _, light = cv2.threshold(whiteness, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
-    light = cv2.morphologyEx(light, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7)))
-    # glitter, lace and grain are busy at fine scale where card stock is smooth
-    detail = cv2.absdiff(gray, cv2.GaussianBlur(gray, (5, 5), 0))
-    busy = cv2.blur(detail, (9, 9))
-    _, smooth = cv2.threshold(busy, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)
-    smooth = cv2.morphologyEx(smooth, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
-    # at half scale the glitter of marble and worn card stock blurs away but card outlines stay
-    coarse = cv2.medianBlur(cv2.pyrDown(gray), 5)
-    coarse_edges = cv2.dilate(cv2.Canny(coarse, 15, 45), np.ones((3, 3), np.uint8))
-    return near_edges, [(edges, 1.0), (light, 1.0), (smooth, 1.0), (coarse_edges, 2.0)]
+    if "light" in cues:
+        _, light = cv2.threshold(whiteness, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+        masks.append((cv2.morphologyEx(light, cv2.MORPH_OPEN, opening), 1.0))
+    if "local" in cues:  # lighter than its surroundings: small cards on a big, uneven table
+        window = (max(small.shape[:2]) // 6) | 1
+        lifted = cv2.subtract(whiteness, cv2.blur(whiteness, (window, window)))
+        _, local = cv2.threshold(lifted, 12, 255, cv2.THRESH_BINARY)
+        local = cv2.morphologyEx(local, cv2.MORPH_CLOSE, opening)
+        masks.append((cv2.morphologyEx(local, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)), 1.0))
+    if "smooth" in cues:  # glitter, lace and grain are busy at fine scale where card stock is smooth
+        busy = cv2.blur(cv2.absdiff(gray, cv2.GaussianBlur(gray, (5, 5), 0)), (9, 9))
+        _, smooth = cv2.threshold(busy, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)
+        masks.append((cv2.morphologyEx(smooth, cv2.MORPH_OPEN, opening), 1.0))
+    if "coarse" in cues:  # at half scale the glitter of marble and worn card stock blurs away
+        coarse = cv2.medianBlur(cv2.pyrDown(gray), 5)
+        masks.append((cv2.dilate(cv2.Canny(coarse, 15, 45), np.ones((3, 3), np.uint8)), 2.0))
+    return near_edges, masks
 
 
 def _fit_quad(contour: np.ndarray) -> np.ndarray | None:
@@ -103,7 +120,7 @@ def _fit_run(points: np.ndarray, start: np.ndarray, end: np.ndarray) -> tuple[np
     near = (np.abs(across) < max(1.5, 0.03 * length)) & (along > -0.1 * length) & (along < 1.1 * length)
     if near.sum() < 4:
         return start, u
-    vx, vy, x0, y0 = cv2.fitLine(points[near], cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+    vx, vy, x0, y0 = cv2.fitLine(points[near], cv2.DIST_L2, 0, 0.01, 0.01).ravel()
     return np.array([x0, y0], np.float32), np.array([vx, vy], np.float32)
 
 
@@ -138,35 +155,55 @@ def _edge_support(edges: np.ndarray, quad: np.ndarray, samples: int = 24) -> flo
     return float(np.count_nonzero(edges[ys, xs])) / len(points)
 
 
+def _contours(masks: list[tuple[np.ndarray, float]], min_area: float, max_area: float, min_side: float) -> list:
+    """Contours of all cue maps that could outline a card, as (fill ratio, area, box, points)."""
+    found = []
+    for mask, factor in masks:
+        contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
+        for contour in contours:
+            if len(contour) * factor < 4 * min_side:
+                continue
+            contour = contour.astype(np.float32) * factor + (factor - 1) / 2
+            box = cv2.minAreaRect(contour)
+            (rw, rh) = box[1]
+            if rw * rh < min_area or min(rw, rh) < 0.3 * max(rw, rh):
+                continue
+            area = cv2.contourArea(contour)
+            if min_area < area < max_area and area > 0.6 * rw * rh:
+                found.append((area / (rw * rh), area, box, contour))
+    found.sort(key=lambda item: -item[0])
+    return found
+
+
+def _same_box(a: tuple, b: tuple) -> bool:
+    """Tell whether two rotated boxes outline the same thing (one cue repeating another)."""
+    (ax, ay), (aw, ah), _ = a
+    (bx, by), (bw, bh), _ = b
+    size = max(aw, ah, bw, bh)
+    return np.hypot(ax - bx, ay - by) < 0.03 * size and abs(aw * ah - bw * bh) < 0.06 * aw * ah
+
+
 def _candidates(small: np.ndarray, config: LocatorConfig) -> list[tuple[float, np.ndarray]]:
     """Score every plausible card quad from all cue maps, in downscaled pixels."""
     h, w = small.shape[:2]
     min_area = config.min_card_side**2 / CARD_ASPECT * 0.7
-    max_area = config.max_area_fraction * h * w
-    edges, masks = _cue_masks(small)
+    edges, masks = _cue_masks(small, config.cues)
     found: list[tuple[float, np.ndarray]] = []
-    for mask, factor in masks:
-        contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
-        for contour in contours:
-            if len(contour) * factor < 4 * config.min_card_side:
-                continue
-            contour = contour.astype(np.float32) * factor + (factor - 1) / 2
-            (_, _), (rw, rh), _ = cv2.minAreaRect(contour)
-            if rw * rh < min_area or min(rw, rh) < 0.3 * max(rw, rh):
-                continue
-            area = cv2.contourArea(contour)
-            if not min_area < area < max_area or area < 0.6 * rw * rh:
-                continue
-            quad = _fit_quad(contour)
-            if quad is None or not _plausible_shape(quad):
-                continue
-            rectangularity = area / max(cv2.contourArea(quad), 1e-6)
-            if not config.min_rectangularity < rectangularity < 1.3:
-                continue
-            support = _edge_support(edges, quad)
-            if support < config.min_edge_support:
-                continue
-            found.append((min(rectangularity, 1 / rectangularity) * support, quad))
+    fitted: list[tuple] = []
+    for _, area, box, contour in _contours(masks, min_area, config.max_area_fraction * h * w, config.min_card_side):
+        if any(_same_box(box, other) for other in fitted):
+            continue
+        quad = _fit_quad(contour)
+        if quad is None or not _plausible_shape(quad):
+            continue
+        rectangularity = area / max(cv2.contourArea(quad), 1e-6)
+        if not config.min_rectangularity < rectangularity < 1.3:
+            continue
+        support = _edge_support(edges, quad)
+        if support < config.min_edge_support:
+            continue
+        fitted.append(box)
+        found.append((min(rectangularity, 1 / rectangularity) * support, quad))
     return found
 
 
@@ -198,5 +235,9 @@ def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.n
             break
     if not kept:
         return np.zeros((0, 4, 2), np.float32)
-    quads = np.stack([order_quad((q + 0.5) / scale - 0.5) for q in kept])
-    return quads.astype(np.float32)
+    quads = [order_quad((q + 0.5) / scale - 0.5) for q in kept]
+    if config.refine:
+        # the downscaled fit is good to about a work pixel: search a few frame pixels beyond that
+        reach = max(3.0, 2.5 / scale)
+        quads = [order_quad(refine_quad(frame, q, reach)) for q in quads]
+    return np.stack(quads).astype(np.float32)

@@ -83,15 +83,20 @@ def _listing(path: str, detections: CardDetections) -> str:
 
 
 def run_recognize(
-    images: list[str], as_json: bool = False, annotate_dir: Path | None = None, out: TextIO | None = None
+    images: list[str],
+    as_json: bool = False,
+    annotate_dir: Path | None = None,
+    out: TextIO | None = None,
+    reader: CardReader | None = None,
 ) -> int:
     """Read every image with one loaded model; 0 when all were read, 1 when any could not be."""
     out = out or sys.stdout
-    try:
-        reader = CardReader()
-    except ModelError as error:
-        print(f"saltacavallo recognize: {error}", file=sys.stderr)
-        return 2
+    if reader is None:
+        try:
+            reader = CardReader()
+        except ModelError as error:
+            print(f"saltacavallo recognize: {error}", file=sys.stderr)
+            return 2
     annotator = CardAnnotator()
     if annotate_dir is not None:
         annotate_dir.mkdir(parents=True, exist_ok=True)
