@@ -84,7 +84,10 @@ class GameStore:
         path = Path(path)
         if not path.is_file():
             raise StoreError(f"{path} does not exist")
-        db = cls._connect(path)
+        try:
+            db = cls._connect(path)
+        except sqlite3.DatabaseError as err:
+            raise StoreError(f"{path} holds no Saltacavallo game ({err})") from None
         try:
             players, rules, lives = db.execute(
                 "SELECT players, rules, lives FROM table_setup WHERE id = 1").fetchone()
