@@ -44,8 +44,8 @@ def hand_events(game: Game, rng: random.Random, unseen: float = 0.1) -> Iterator
     hand = game.hand
     assert hand is not None
     for player in hand.order:
-        found = hand.target(player, game.rules)
-        if found.stop is Stop.TARGET and rng.random() < 0.5:
+        found = hand.target(player, game.rules) if rng.random() < 0.5 else None
+        if found is not None and found.stop is Stop.TARGET:
             target = found.target
             assert target is not None
             truth[player], truth[target] = truth[target], truth[player]
