@@ -1,5 +1,26 @@
 """The rules of Saltacavallo, standard library only."""
 
-from referee.cards import Card, CardError, Suit, parse_card
+from referee.cards import DECK, Card, CardError, Suit, parse_card
+from referee.events import (
+    ChooseDealer,
+    Deal,
+    Draw,
+    Event,
+    FaceUp,
+    Keep,
+    Reveal,
+    Revive,
+    Settle,
+    Swap,
+)
+from referee.game import Game, Outcome, Phase, RuleError
+from referee.rules import PRESETS, Rules, RulesError, find_rules
+from referee.walk import Jump, Stop, SwapTarget, Wall
 
-__all__ = ["Card", "CardError", "Suit", "parse_card"]
+__all__ = [
+    "DECK", "Card", "CardError", "Suit", "parse_card",
+    "ChooseDealer", "Deal", "Draw", "Event", "FaceUp", "Keep", "Reveal", "Revive", "Settle", "Swap",
+    "Game", "Outcome", "Phase", "RuleError",
+    "PRESETS", "Rules", "RulesError", "find_rules",
+    "Jump", "Stop", "SwapTarget", "Wall",
+]

@@ -145,7 +145,8 @@ def _seat(game: Game, hand: Hand | None, player: str) -> Seat:
 def _between_hands(game: Game, player: str, lives: int, dealer: bool) -> Seat:
     phase = game.phase
     if phase is Phase.OVER:
-        if game.outcome() is not None and game.outcome().winner is None:  # type: ignore[union-attr]
+        outcome = game.outcome()
+        if outcome is not None and outcome.winner is None:
             why, why_it = f"{player} shares the pot", f"{player} divide il piatto"
         else:
             why, why_it = f"{player} wins the pot", f"{player} vince il piatto"

@@ -46,15 +46,18 @@ def _unknown_fields(data: Mapping[str, Any], known: tuple[str, ...], where: str)
             raise RecordError(f"{where}unknown field {key!r}: the fields are {', '.join(known)}")
 
 
-def _card(text: Any, where: str, unknown_ok: bool = False) -> Card | None:
+def _card(text: Any, where: str) -> Card:
     if not isinstance(text, str):
         raise RecordError(f"{where}: a card is a code like 9S, not {text!r}")
-    if unknown_ok and text.strip() == "?":
-        return None
     try:
         return parse_card(text)
     except CardError as err:
         raise RecordError(f"{where}: {err}") from None
+
+
+def _dealt(text: Any, where: str) -> Card | None:
+    """A card of the deal: `?` for a face-down card nobody saw."""
+    return None if isinstance(text, str) and text.strip() == "?" else _card(text, where)
 
 
 def new_game(record: Mapping[str, Any]) -> Game:
@@ -94,7 +97,7 @@ def play_hand(game: Game, number: int, hand: Mapping[str, Any]) -> None:
     where = f"hand {number}: "
     _unknown_fields(hand, _HAND, where)
     deal = _need(hand, "deal", dict, where)
-    cards = {p: _card(c, f"{where}{p}'s card in the deal", unknown_ok=True) for p, c in deal.items()}
+    cards = {p: _dealt(c, f"{where}{p}'s card in the deal") for p, c in deal.items()}
     turns = hand.get("turns", {})
     stock_codes = hand.get("stock", [])
     showdown_codes = hand.get("showdown", {})
