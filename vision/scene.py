@@ -85,7 +85,7 @@ class Scene:
     light: float = 1.0
 
 
-def round_table_seats(names: list[str], radius: tuple[float, float] = (40.0, 26.0)) -> tuple[Seat, ...]:
+def round_table_seats(names: list[str], radius: tuple[float, float] = (34.0, 22.0)) -> tuple[Seat, ...]:
     """Seats spaced evenly round an oval, first nearest the camera, then counterclockwise."""
     seats = []
     for i, name in enumerate(names):
@@ -256,7 +256,7 @@ def render_scene(scene: Scene, camera: Camera, seed: int = 0) -> tuple[np.ndarra
     seat_at = {seat.name: seat for seat in scene.seats}
     for name, count in scene.coins.items():
         seat = seat_at[name]
-        back = np.array(seat.position) * 1.22
+        back = np.array(seat.position) * 1.45
         for k in range(count):
             spot = back + (np.array([3.0 * (k - (count - 1) / 2), 0.0]) + rng.normal(0, 0.3, 2))
             canvas.blob(_circle(tuple(spot), 1.3), _BRASS, (30, 90, 130))

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import cv2
 import numpy as np
 import pytest
@@ -115,3 +118,82 @@ def test_the_same_seed_draws_the_same_frame() -> None:
     a, _ = render_scene(_scene(), Camera(640, 360), seed=5)
     b, _ = render_scene(_scene(), Camera(640, 360), seed=5)
     assert np.array_equal(a, b)
+
+
+# --- the committed sample_images/: what `python -m vision.samples sample_images` makes ---
+
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_images"
+STILLS = ["deal", "re-cavallo", "reveal-tie"]
+
+
+def _check_frame_truth(cards: list[dict], width: int, height: int, players: list[str]) -> None:
+    """Cards inside the frame, each card once, at most one resting card per seat, seats known."""
+    identities = [c["card"] for c in cards]
+    assert len(identities) == len(set(identities)), identities
+    seats = [c["seat"] for c in cards if c["seat"] is not None]
+    assert len(seats) == len(set(seats)) and set(seats) <= set(players)
+    for card in cards:
+        corners = np.array(card["corners"])
+        assert corners.shape == (4, 2)
+        assert (corners >= 0).all() and (corners[:, 0] <= width).all() and (corners[:, 1] <= height).all()
+        assert card["label"] == (card["card"] if card["face_up"] else "back")
+
+
+@pytest.mark.parametrize("name", STILLS)
+def test_each_still_has_consistent_ground_truth(name: str) -> None:
+    truth = json.loads((SAMPLES / f"{name}.json").read_text())
+    frame = cv2.imread(str(SAMPLES / f"{name}.jpg"))
+    assert frame.shape == (truth["height"], truth["width"], 3)
+    _check_frame_truth(truth["cards"], truth["width"], truth["height"], truth["players"])
+    at_seats = {c["seat"] for c in truth["cards"] if c["seat"]}
+    assert at_seats == set(truth["players"])  # every player has a card
+
+
+def test_the_stills_show_the_deal_the_re_and_cavallo_and_the_tie() -> None:
+    def shown(name: str) -> dict[str, str]:
+        truth = json.loads((SAMPLES / f"{name}.json").read_text())
+        return {c["seat"]: c["label"] for c in truth["cards"] if c["seat"]}
+
+    assert set(shown("deal").values()) == {"back"}
+    assert shown("re-cavallo") == {"Anna": "back", "Bruno": "10S", "Carla": "back", "Dario": "9D", "Elena": "back"}
+    assert shown("reveal-tie") == {"Anna": "2C", "Bruno": "7D", "Carla": "2S", "Dario": "10B", "Elena": "5C"}
+
+
+def test_the_hand_sequence_tells_one_whole_hand_of_five() -> None:
+    hand = json.loads((SAMPLES / "hand" / "hand.json").read_text())
+    frames = hand["frames"]
+    assert 20 <= len(frames) <= 60
+    phases = [f["phase"] for f in frames]
+    for phase in ("deal", "shown", "swap", "reveal", "draw", "settle"):
+        assert phase in phases
+    assert phases.index("deal") < phases.index("shown") < phases.index("swap") < phases.index("reveal") < phases.index("draw")
+    for frame in frames:
+        image = cv2.imread(str(SAMPLES / "hand" / frame["file"]))
+        assert image.shape == (hand["height"], hand["width"], 3)
+        _check_frame_truth(frame["cards"], hand["width"], hand["height"], hand["players"])
+    last = {c["seat"]: c["label"] for c in frames[-1]["cards"] if c["seat"]}
+    assert last == hand["expected"]["final"]
+
+
+@pytest.mark.parametrize("truth_file", ["hand/hand.json", "reveal-tie.json"])
+def test_the_referee_agrees_with_the_expected_losers(truth_file: str, tmp_path: Path, capsys) -> None:
+    from webui.cli import main
+
+    truth = json.loads((SAMPLES / truth_file).read_text())
+    record = tmp_path / "record.json"
+    record.write_text(json.dumps(truth["record"]))
+    assert main(["replay", str(record)]) == 0
+    replayed = json.loads(capsys.readouterr().out)["hands"][0]
+    assert replayed["losers"] == truth["expected"]["losers"]
+    assert replayed["final"] == truth["expected"]["final"]
+    assert replayed["swaps"] == truth["expected"]["swaps"]
+
+
+def test_the_deal_still_is_what_the_generator_draws() -> None:
+    from vision.samples import render_still, still_scenes
+
+    name, scene, camera, seed, _ = still_scenes()[0]
+    fresh, truth = render_still(scene, camera, seed)
+    stored = cv2.imread(str(SAMPLES / f"{name}.jpg"))
+    assert truth["cards"] == json.loads((SAMPLES / f"{name}.json").read_text())["cards"]
+    assert float(np.abs(fresh.astype(np.float32) - stored).mean()) < 3.0  # JPEG's loss only
