@@ -117,6 +117,7 @@ class Game:
         if len(set(names)) != len(names):
             raise RuleError("two players have the same name")
         self.players = names
+        self._seat = {name: at for at, name in enumerate(names)}
         self.rules = find_rules(rules)
         self.start_lives = self.rules.lives if lives is None else lives
         if isinstance(self.start_lives, bool) or not isinstance(self.start_lives, int) or self.start_lives < 1:
@@ -242,7 +243,7 @@ class Game:
     def _right_of(self, player: str, living: bool = False) -> str:
         """The next seat to the right (counterclockwise), or the next living one."""
         seats = self.players
-        at = seats.index(player)
+        at = self._seat[player]
         for step in range(1, len(seats) + 1):
             seat = seats[(at + step) % len(seats)]
             if not living or self.lives[seat] > 0:
@@ -251,14 +252,12 @@ class Game:
 
     def continues_stock(self) -> bool:
         """Whether the next deal comes from the stock the last hand left (no shuffle)."""
-        return self.dealer is not None and self._continues(self.dealer, len(self.alive()))
+        dealer, playing = self.dealer, len(self.alive())
+        return dealer is not None and self._continues(dealer, self._next_dealer(dealer, playing),
+                                                      playing)
 
-    def _continues(self, dealer: str, playing: int) -> bool:
-        return (
-            self.hand is not None
-            and self._next_dealer(dealer, playing) == dealer
-            and self._stock_serves(playing)
-        )
+    def _continues(self, dealer: str, next_dealer: str, playing: int) -> bool:
+        return self.hand is not None and next_dealer == dealer and self._stock_serves(playing)
 
     @property
     def stock_seen(self) -> frozenset[Card]:
@@ -343,7 +342,7 @@ class Game:
             missing = next(p for p in alive if p not in cards)
             raise self._error(f"{missing} has no card in the deal", missing, number)
         next_dealer = self._next_dealer(dealer, len(alive))
-        continues = self._continues(dealer, len(alive))
+        continues = self._continues(dealer, next_dealer, len(alive))
         stock_seen = self._stock_seen if continues else set()
         dealt = {p: cards[p] for p in alive}
         known = [c for c in dealt.values() if c is not None]
