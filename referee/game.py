@@ -214,7 +214,11 @@ class Game:
 
     @property
     def next_dealer(self) -> str | None:
-        """Who deals the next hand (revives already counted); None before the choice or at the end."""
+        """Who deals the next hand (revives already counted); None before the choice or at the end.
+
+        After a void hand the same dealer deals again, unless a revive has since killed him;
+        then, as after any hand, the deal passes to the next living player on the right.
+        """
         if self.dealer is None or self._outcome is not None:
             return None
         return self._next_dealer(self.dealer, len(self.alive()))
@@ -265,7 +269,11 @@ class Game:
         return frozenset(self._stock_seen)
 
     def _stock_serves(self, playing: int) -> bool:
-        """Whether the same dealer deals on from the unshuffled stock (a hand plus a draw left)."""
+        """Whether the unshuffled stock can serve a hand plus the dealer's draw.
+
+        The stock left is the 40 cards less every card dealt or drawn since the last shuffle;
+        a short stock is reshuffled, even by a dealer dealing again after a void hand.
+        """
         return (
             self.rules.dealer_rotation == "until_stock_short"
             and len(DECK) - self._stock_used >= playing + 1
@@ -500,6 +508,7 @@ class Game:
                 f"give {player} {held.code} (the showdown disagrees with the deal)")
 
     def _settle(self, event: Settle) -> None:
+        """The lowest Asso..Fante pays (ties all pay); a void hand pays nothing and has no losers."""
         self._not_over()
         hand = self.hand
         phase = self.phase

@@ -61,7 +61,10 @@ def _dealt(text: Any, where: str) -> Card | None:
 
 
 def new_game(record: Mapping[str, Any]) -> Game:
-    """The table of a record (rules, players, lives, first dealer), before any hand."""
+    """The table of a record (rules, players, lives, first dealer), before any hand.
+
+    A record's top-level `lives` overrides the `lives` switch of its rules.
+    """
     _unknown_fields(record, _TOP, "the record: ")
     players = _need(record, "players", list, "the record ")
     if not all(isinstance(p, str) for p in players):
@@ -93,7 +96,11 @@ def replay(record: Mapping[str, Any]) -> Game:
 
 
 def play_hand(game: Game, number: int, hand: Mapping[str, Any]) -> None:
-    """Play one hand of a record into the game: deal, turns, draw, reveal, settle, revives."""
+    """Play one hand of a record into the game: deal, turns, draw, reveal, settle, revives.
+
+    A `keep` written for a player showing a Re or Cavallo (who takes no turn) is accepted and
+    ignored; any other move of such a player is rejected.
+    """
     where = f"hand {number}: "
     _unknown_fields(hand, _HAND, where)
     deal = _need(hand, "deal", dict, where)
@@ -165,7 +172,10 @@ def _check_stock(game: Game, number: int, cards: Mapping[str, Card | None], stoc
 
 
 def game_record(game: Game) -> dict[str, Any]:
-    """The settled hands of a game as a hand record (an unfinished hand is left out)."""
+    """The settled hands of a game as a hand record (an unfinished hand is left out).
+
+    Each hand carries its full showdown and, when the dealer's drawn card was seen, the stock.
+    """
     name = game.rules.name
     napoli = PRESETS["napoli"].switches()
     rules: Any = name or {k: v for k, v in game.rules.switches().items() if napoli[k] != v}

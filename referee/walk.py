@@ -86,7 +86,11 @@ class SwapTarget:
 def swap_target(
     player: str, ring: Sequence[str], shown: Mapping[str, Card], dealer: str, rules: Rules
 ) -> SwapTarget:
-    """Walk right from `player` round the living `ring` (seating order) over the cards shown."""
+    """Walk right from `player` round the living `ring` (seating order) over the cards shown.
+
+    The dealer can be a target (he never starts a swap, but cannot refuse one). With
+    `skip_wraps` off, a walk that jumps a dealer showing a Cavallo would pass him: no swap.
+    """
     size = len(ring)
     at = ring.index(player)
     jumps: list[Jump] = []
