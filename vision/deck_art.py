@@ -193,6 +193,27 @@ def mask() -> Drawing:
     return d
 
 
+def vignette() -> Drawing:
+    """A little ink scene of the 5 of Spade: a huntsman with his horn and a running hound."""
+    d = Drawing(240, 170)
+    for k in range(5):
+        d.line([(-110 + k * 8, 62 + k * 3), (110 - k * 10, 62 + k * 3)], INK, 1.6)
+    d.line([(-95, 60), (-92, -20)], INK, 6)
+    d.ellipse((-92, -40), 26, 30, fill=INK)
+    d.ellipse((10, -58), 12, fill=INK)
+    d.poly([(-4, -44), (24, -44), (28, 8), (-8, 8)], fill=INK)
+    d.line([(0, 8), (-10, 58)], INK, 7)
+    d.line([(22, 8), (30, 58)], INK, 7)
+    d.line([(20, -36), (50, -50), (70, -44)], INK, 5)
+    d.poly([(64, -50), (84, -60), (80, -36)], fill=INK)
+    d.ellipse((70, 30), 30, 10, fill=INK, angle=-8)
+    d.ellipse((102, 20), 9, 7, fill=INK)
+    for x0, x1 in ((50, 38), (60, 66), (84, 76), (92, 104)):
+        d.line([(x0, 34), (x1, 54)], INK, 3.5)
+    d.line([(42, 28), (24, 16)], INK, 3)
+    return d
+
+
 def emblem(suit: str, size: float = 100) -> Drawing:
     """The suit's emblem scaled to about `size` units tall, centred on 0 (D, C, S or B)."""
     d = Drawing(size, size)

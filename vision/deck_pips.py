@@ -49,16 +49,17 @@ def _swords(d: Drawing, value: int) -> None:
         for angle, (x, y) in ((-35, (200, 290)), (35, (405, 290)), (215, (200, 710)), (145, (405, 710))):
             d.add(art.sword(440), affine((x, y), rotate=angle))
         d.add(art.flower(30), affine((W / 2, 500)))
+    elif value == 5:  # two long blades, a cross-bar and the two little ink scenes of the print
+        d.add(art.sword(900), affine((110, 500)))
+        d.add(art.sword(900), affine((495, 500), rotate=180))
+        d.add(art.sword(420), affine((W / 2, 500), rotate=90))
+        d.add(art.vignette(), affine((W / 2, 300), scale=0.85))
+        d.add(art.vignette(), affine((W / 2, 700), scale=0.85, rotate=180))
     else:
-        if value == 5:
-            tops, bottoms = [_L - 20, _R + 20], [_L - 20, _R + 20]
-        else:
-            tops = bottoms = [140.0, W / 2, 465.0]
-        for x in tops:
+        for x in (140.0, W / 2, 465.0):
             d.add(art.sword(380), affine((x, 230), rotate=180))
-        for x in bottoms:
             d.add(art.sword(380), affine((x, 770)))
-        if value != 6:
+        if value == 7:
             d.add(art.sword(420), affine((W / 2, 500), rotate=90))
 
 
@@ -102,32 +103,50 @@ def _ace(d: Drawing, suit: str) -> None:
 
 
 def _ace_of_swords(d: Drawing) -> None:
-    """The Asso di Spade: a broad sword across the card wound about by a green ribbon."""
-    d.add(art.sword(200), affine((W / 2, 500), scale=(3.2, 4.6), rotate=28))
-    snake = [(170, 150), (250, 230), (200, 340), (290, 450), (230, 560), (330, 660),
-             (270, 770), (360, 860)]
-    d.line(catmull_rom(snake, closed=False), art.INK, 50)
-    d.line(catmull_rom(snake, closed=False), art.GREEN, 42)
-    for x, y in snake[1:-1]:
-        d.ellipse((x, y), 9, fill=art.YELLOW, stroke=art.INK, width=2)
-    d.ellipse(snake[0], 30, 20, fill=art.GREEN, stroke=art.INK, width=3, angle=40)
-    d.ellipse((snake[0][0] - 8, snake[0][1] - 5), 6, fill=art.RED)
+    """The Asso di Spade: a great red-hilted sword across the card, a banded serpent wound about it."""
+    sword = Drawing(W, H)
+    sword.poly([(0, -450), (34, -400), (30, -160), (-30, -160), (-34, -400)], fill=art.BLUE,
+               stroke=art.INK, width=4)
+    sword.line([(0, -400), (0, -170)], art.SKYBLUE, 8)
+    sword.poly(mirrored([(30, -140), (32, 380)]), fill=art.RED, stroke=art.INK, width=4)
+    for y in range(-110, 380, 55):
+        sword.line([(-28, y), (28, y + 22)], art.YELLOW, 7)
+    guard = catmull_rom([(-120, -175), (-40, -165), (0, -185), (40, -165), (120, -175), (130, -140),
+                         (40, -130), (0, -110), (-40, -130), (-130, -140)], steps=4)
+    sword.poly(guard, fill=art.YELLOW, stroke=art.INK, width=4)
+    for side in (-1, 1):
+        sword.ellipse((side * 128, -158), 22, fill=art.YELLOW, stroke=art.INK, width=4)
+    sword.ellipse((0, 415), 36, fill=art.SKYBLUE, stroke=art.INK, width=4)
+    sword.ellipse((0, 415), 14, fill=art.YELLOW, stroke=art.INK, width=3)
+    d.add(sword, affine((W / 2, 500), scale=(1.0, 0.95), rotate=24))
+    snake = [(175, 140), (250, 230), (190, 350), (300, 450), (210, 570), (340, 660), (260, 780), (390, 870)]
+    curve = catmull_rom(snake, closed=False)
+    d.line(curve, art.INK, 56)
+    d.line(curve, art.GREEN, 48)
+    for i in range(4, len(curve) - 4, 9):
+        d.ellipse(tuple(curve[i]), 15, 12, fill=art.BLUE, stroke=art.INK, width=3)
+        d.ellipse(tuple(curve[i]), 5, fill=art.YELLOW)
+    d.ellipse(snake[0], 38, 24, fill=art.BLUE, stroke=art.INK, width=4, angle=35)
+    d.ellipse((snake[0][0] - 12, snake[0][1] - 6), 7, fill=art.YELLOW, stroke=art.INK, width=2)
 
 
 def _ace_of_clubs(d: Drawing) -> None:
-    """The Asso di Bastoni: one great club sprouting leaves, curling pink at its foot."""
-    stems = [((300, 420), (190, 380), -40), ((290, 560), (165, 560), -15), ((350, 650), (460, 640), 20),
-             ((320, 300), (210, 250), -45)]
-    for base, tip, angle in stems:
-        d.line([base, tip], art.GREEN, 10)
-        d.ellipse(tip, 62, 24, fill=art.LEAF, stroke=art.INK, width=3, angle=angle)
-        d.line([(tip[0] - 40 * math.cos(math.radians(angle)), tip[1] - 40 * math.sin(math.radians(angle))),
-                (tip[0] + 40 * math.cos(math.radians(angle)), tip[1] + 40 * math.sin(math.radians(angle)))],
-               art.GREEN, 3)
-    d.add(art.club(200), affine((W / 2 + 30, 470), scale=(2.9, 4.3), rotate=16))
-    curl = [(270, 890), (170, 860), (150, 770), (220, 740), (260, 800)]
-    d.line(catmull_rom(curl, closed=False), art.INK, 44)
-    d.line(catmull_rom(curl, closed=False), art.PINK, 36)
+    """The Asso di Bastoni: one great club sprouting yellow leaves, curling pink at its foot."""
+    place = affine((W / 2 + 30, 470), scale=(2.9, 4.3), rotate=16)
+    leaves = Drawing(W, H)
+    for y, side in ((-55, -1), (-20, -1), (15, -1), (50, -1), (-35, 1), (30, 1)):
+        edge = 19 - (y + 52) * 0.06
+        tip = (side * (edge + 26), y - 14)
+        leaves.ellipse(((side * edge + tip[0]) / 2, (y + tip[1]) / 2), 17, 6, fill=art.YELLOW,
+                       stroke=art.INK, width=0.8, angle=side * -28)
+        leaves.line([(side * edge, y), tip], art.ORANGE, 0.8)
+    d.add(leaves, place)
+    d.add(art.club(200), place)
+    curl = [(280, 895), (170, 870), (140, 780), (210, 740), (260, 800)]
+    d.line(catmull_rom(curl, closed=False), art.INK, 48)
+    d.line(catmull_rom(curl, closed=False), art.PINK, 40)
+    d.ellipse((330, 830), 60, 26, fill=art.GREEN, stroke=art.INK, width=3, angle=-30)
+    d.line([(290, 855), (375, 805)], art.LEAF, 4)
 
 
 def _ace_of_coins(d: Drawing) -> None:
