@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 from collections.abc import Sequence
 from datetime import datetime, timezone
 from pathlib import Path
@@ -42,16 +43,20 @@ def _now() -> str:
 
 
 class GameStore:
-    """A game kept in a SQLite file (WAL): `play` and `undo` are appended and committed."""
+    """A game kept in a SQLite file (WAL): `play` and `undo` are appended and committed.
+
+    One store may be shared by threads (a web server's): each change holds a lock.
+    """
 
     def __init__(self, connection: sqlite3.Connection, game: Game, path: Path) -> None:
         self._db = connection
+        self._lock = threading.RLock()
         self.game = game
         self.path = path
 
     @staticmethod
     def _connect(path: Path) -> sqlite3.Connection:
-        db = sqlite3.connect(path, isolation_level=None)
+        db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         db.execute("PRAGMA journal_mode=WAL")
         # FULL: a commit is on disk before play() returns, so an accepted event survives a crash.
         db.execute("PRAGMA synchronous=FULL")
@@ -109,19 +114,21 @@ class GameStore:
 
     def play(self, event: Event) -> int:
         """Check the event, commit it, then count it; returns its sequence number in the file."""
-        self.game.play(event)
-        try:
-            return self._append(event_to_json(event))
-        except BaseException:
-            self.game.undo()
-            raise
+        with self._lock:
+            self.game.play(event)
+            try:
+                return self._append(event_to_json(event))
+            except BaseException:
+                self.game.undo()
+                raise
 
     def undo(self) -> Event:
         """Take back the last event; the undo itself is stored, so a reopened file agrees."""
-        if not self.game.history:
-            raise RuleError("nothing to undo")
-        self._append({"kind": _UNDO})
-        return self.game.undo()
+        with self._lock:
+            if not self.game.history:
+                raise RuleError("nothing to undo")
+            self._append({"kind": _UNDO})
+            return self.game.undo()
 
     def _append(self, data: dict[str, Any]) -> int:
         with self._db:
@@ -136,7 +143,8 @@ class GameStore:
 
     def events(self) -> list[dict[str, Any]]:
         """Every stored row in order (undos included), as JSON objects with `seq`."""
-        rows = self._db.execute("SELECT seq, data FROM events ORDER BY seq").fetchall()
+        with self._lock:
+            rows = self._db.execute("SELECT seq, data FROM events ORDER BY seq").fetchall()
         return [{"seq": seq, **json.loads(data)} for seq, data in rows]
 
     def export(self) -> dict[str, Any]:

@@ -214,6 +214,14 @@ def test_a_blind_draw_comes_before_the_reveal() -> None:
     assert last(game)["losers"] == ["Anna"]
 
 
+def test_the_dealer_keeps_what_he_draws() -> None:
+    game = table()
+    hand(game, "Anna 3D, Bruno 4C, Carla 5S, Dario 6B", "Dario draw", stock="1C")
+    game.undo()  # back before the settle: the dealer has drawn
+    with pytest.raises(RuleError, match="Dario cannot draw: the turns are over"):
+        game.play(Draw("Dario", parse_card("7C")))
+
+
 def test_a_dealer_showing_a_re_or_cavallo_does_not_draw() -> None:
     game = table()
     with pytest.raises(RuleError, match="hand 1: Dario cannot draw: Dario shows the Re di Bastoni "

@@ -151,3 +151,11 @@ def test_every_random_game_exports_as_a_record_that_replays_to_the_same_game() -
         again = replay(record)
         assert replay_output(again) == replay_output(game)
         assert again.outcome() == game.outcome()
+
+
+def test_without_a_dealer_the_first_player_deals_and_lives_default_to_the_rules() -> None:
+    record = {"rules": {"lives": 2}, "players": ["Anna", "Bruno", "Carla"],
+              "hands": [{"deal": {"Anna": "4D", "Bruno": "2C", "Carla": "6S"}}]}
+    game = replay(record)
+    assert game.results[0].dealer == "Anna" and game.lives == {"Anna": 2, "Bruno": 1, "Carla": 2}
+    assert game.next_dealer == "Bruno"
