@@ -13,22 +13,34 @@ _CX = W / 2
 
 @dataclass(frozen=True)
 class Costume:
-    """The flat colours a suit's court figures wear."""
+    """The flat colours one court figure wears (after the Dal Negro print)."""
 
     doublet: RGB
     sleeve: RGB
+    breeches: RGB
     hose: RGB
     hat: RGB
     cloak: RGB
-    ground: RGB
+    """The king's mantle, or the horse's saddle cloth."""
 
 
+_Y, _R, _B, _G, _W = art.YELLOW, art.RED, art.BLUE, art.GREEN, (236, 232, 220)
 COSTUMES = {
-    "D": Costume(art.RED, art.GREEN, art.RED, art.RED, art.BLUE, art.YELLOW),
-    "C": Costume(art.GREEN, art.YELLOW, art.YELLOW, art.GREEN, art.RED, art.RED),
-    "S": Costume(art.RED, art.RED, art.GREEN, art.BLUE, art.RED, art.BLUE),
-    "B": Costume(art.YELLOW, art.BLUE, art.RED, art.GREEN, art.GREEN, art.GREEN),
+    ("D", 8): Costume(_R, _G, _G, _R, _R, _B),
+    ("D", 9): Costume(_R, _Y, _G, _R, _Y, _Y),
+    ("D", 10): Costume(_B, _Y, _G, _Y, _Y, _B),
+    ("C", 8): Costume(_G, _R, _Y, _G, _G, _B),
+    ("C", 9): Costume(_G, _Y, _Y, _G, _R, _B),
+    ("C", 10): Costume(_B, _Y, _B, _Y, _Y, _R),
+    ("S", 8): Costume(_R, _Y, _G, _W, _Y, _B),
+    ("S", 9): Costume(_R, _G, _R, _R, _B, _G),
+    ("S", 10): Costume(_R, _Y, _B, _Y, _Y, _B),
+    ("B", 8): Costume(_Y, _B, _R, _Y, _G, _B),
+    ("B", 9): Costume(_Y, _R, _R, _Y, _G, _R),
+    ("B", 10): Costume(_G, _B, _G, _Y, _Y, _R),
 }
+GROUNDS = {"D": art.YELLOW, "C": art.RED, "S": art.BLUE, "B": art.GREEN}
+"""The plinth's colour tells the suit at a glance, as in the printed deck."""
 
 
 def _limb(d: Drawing, points: list[tuple[float, float]], width: float, colour: RGB) -> None:
@@ -88,7 +100,7 @@ def _body(d: Drawing, c: Costume, x: float, shoulders: float, hem: float, feet: 
         _limb(d, [(x + side * 34, hem - 20), (x + side * 40, feet - 20)], 42, c.hose)
         d.ellipse((x + side * 52, feet - 6), 36, 16, fill=art.INK)
     breeches = catmull_rom(mirrored([(50, hem - 80), (92, hem - 20), (70, hem + 30), (20, hem + 20)]), steps=5)
-    d.poly([(px + x, py) for px, py in breeches], fill=c.sleeve, stroke=art.INK, width=4)
+    d.poly([(px + x, py) for px, py in breeches], fill=c.breeches, stroke=art.INK, width=4)
     torso = mirrored([(70, shoulders), (80, shoulders + 40), (60, hem - 60), (78, hem)])
     d.poly([(px + x, py) for px, py in torso], fill=c.doublet, stroke=art.INK, width=4)
     d.line([(x - 64, hem - 70), (x + 64, hem - 70)], art.YELLOW, 16)
@@ -128,6 +140,11 @@ def _re(d: Drawing, suit: str, c: Costume) -> None:
     d.ellipse((x + 185, shoulders + 165), 20, fill=art.SKIN, stroke=art.INK, width=3)
     d.line([(x - 90, shoulders + 200), (x - 90, shoulders + 420)], art.INK, 20)
     d.line([(x - 90, shoulders + 200), (x - 90, shoulders + 420)], art.YELLOW, 14)
+    collar = catmull_rom(mirrored([(40, shoulders - 12), (105, shoulders + 10), (96, shoulders + 60),
+                                   (40, shoulders + 70)]), steps=4)
+    d.poly([(px + x, py) for px, py in collar], fill=art.YELLOW, stroke=art.INK, width=4)
+    for k in range(-2, 3):
+        d.ellipse((x + k * 36, shoulders + 40 - abs(k) * 4), 5, fill=art.INK)
     _head(d, x, 240, beard=True)
     _crown(d, x, 240)
     if suit == "S":
@@ -189,8 +206,8 @@ def _cavallo(d: Drawing, suit: str, c: Costume) -> None:
 def court_face(suit: str, value: int) -> Drawing:
     """The art of a Fante (8), Cavallo (9) or Re (10) of a suit (no background, no border)."""
     d = Drawing(W, H)
-    costume = COSTUMES[suit]
-    _ground(d, costume.ground)
+    costume = COSTUMES[(suit, value)]
+    _ground(d, GROUNDS[suit])
     figure = Drawing(W, H)
     {8: _fante, 9: _cavallo, 10: _re}[value](figure, suit, costume)
     # as in the printed deck, the horses of Coppe and Spade walk to the right
