@@ -78,8 +78,9 @@ def _headline(game: Game) -> tuple[str, str]:
         return (f"{a} and {b} split the pot of {outcome.pot}",
                 f"{a} e {b} si dividono il piatto di {outcome.pot}")
     if phase is Phase.CHOOSE_DEALER:
-        card = "the Re di Denari" if game.rules.dealer_selection == "re_di_denari" else "the second Denari"
-        carta = "il Re di Denari" if card == "the Re di Denari" else "il secondo Denari"
+        matta = game.rules.dealer_selection == "re_di_denari"
+        card = "the Re di Denari" if matta else "the second Denari"
+        carta = "il Re di Denari" if matta else "il secondo Denari"
         return (f"Choosing the first dealer: whoever gets {card} deals",
                 f"Si sceglie il mazziere: fa le carte chi riceve {carta}")
     number = len(game.results) + 1 if phase is Phase.DEAL else game.hand.number if game.hand else 1
@@ -134,8 +135,8 @@ def _seat(game: Game, hand: Hand | None, player: str) -> Seat:
         may = ("keep", "swap") if target else ("keep",)
         head, head_it = f"{player}'s turn: ", f"tocca {_a(player)}: "
         if not target:
-            return Seat(player, lives, True, False, None, None, may,
-                        f"{head}{found.reason()}; keep only", f"{head_it}{found.reason_it()}; tiene")
+            return Seat(player, lives, True, False, None, None, may, f"{head}{found.reason()}; "
+                        "keep only", f"{head_it}{found.reason_it()}; tiene")
         return Seat(player, lives, True, False, None, target, may,
                     f"{head}{found.reason()}", f"{head_it}{found.reason_it()}")
     return Seat(player, lives, True, False, None, target, (),

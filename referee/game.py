@@ -119,9 +119,10 @@ class Game:
         self.players = names
         self._seat = {name: at for at, name in enumerate(names)}
         self.rules = find_rules(rules)
-        self.start_lives = self.rules.lives if lives is None else lives
-        if isinstance(self.start_lives, bool) or not isinstance(self.start_lives, int) or self.start_lives < 1:
-            raise RuleError(f"lives must be a whole number of at least 1, not {self.start_lives!r}")
+        start = self.rules.lives if lives is None else lives
+        if isinstance(start, bool) or not isinstance(start, int) or start < 1:
+            raise RuleError(f"lives must be a whole number of at least 1, not {start!r}")
+        self.start_lives = start
         self._handlers: dict[type[Any], Callable[[Any], None]] = {
             FaceUp: self._face_up, ChooseDealer: self._choose_dealer, Deal: self._deal,
             Keep: self._keep, Swap: self._swap, Draw: self._draw, Reveal: self._reveal,
@@ -308,7 +309,8 @@ class Game:
                     f"the face-up cards go counterclockwise: this one goes to {due}, "
                     f"not {event.player}", event.player)
         if any(card == event.card for _, card in self.face_up):
-            raise self._error(f"a card twice: {event.card.code} was already dealt face up", event.player)
+            raise self._error(f"a card twice: {event.card.code} was already dealt face up",
+                              event.player)
         self.face_up.append((event.player, event.card))
         if self.rules.dealer_selection == "re_di_denari":
             chosen = event.card == Card(10, Suit.DENARI)
@@ -324,7 +326,8 @@ class Game:
         if self.dealer is not None:
             raise self._error(f"the first dealer is already chosen: {self.dealer}", event.player)
         if self.face_up:
-            raise self._error("the first dealer is being chosen by cards dealt face up", event.player)
+            raise self._error("the first dealer is being chosen by cards dealt face up",
+                              event.player)
         self.dealer = event.player
 
     # -- the hand ------------------------------------------------------------------------------
@@ -478,7 +481,8 @@ class Game:
             if held is _NO_CARD:
                 raise self._error(f"{player} is dead and holds no card", player)
             if card.__class__ is not Card:
-                raise self._error(f"{player}'s card at the reveal must be seen, not {card!r}", player)
+                raise self._error(f"{player}'s card at the reveal must be seen, not {card!r}",
+                                  player)
             if held is not None:
                 if held != card:
                     raise self._error(self._disagreement(hand, player, held, card), player)
@@ -508,7 +512,7 @@ class Game:
                 f"give {player} {held.code} (the showdown disagrees with the deal)")
 
     def _settle(self, event: Settle) -> None:
-        """The lowest Asso..Fante pays (ties all pay); a void hand pays nothing and has no losers."""
+        """The lowest Asso..Fante pays, ties all pay; a void hand pays nothing, has no losers."""
         self._not_over()
         hand = self.hand
         phase = self.phase

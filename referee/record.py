@@ -25,7 +25,8 @@ def read_record(text: str) -> dict[str, Any]:
     try:
         record = json.loads(text)
     except json.JSONDecodeError as err:
-        raise RecordError(f"not valid JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
+        where = f"line {err.lineno} column {err.colno}"
+        raise RecordError(f"not valid JSON: {err.msg} at {where}") from None
     if not isinstance(record, dict):
         raise RecordError("a hand record is a JSON object")
     return record
@@ -117,7 +118,8 @@ def play_hand(game: Game, number: int, hand: Mapping[str, Any]) -> None:
         if move not in _MOVES:
             raise RecordError(f"{where}{player}'s turn {move!r} is not keep, swap or draw")
     stock = [_card(c, f"{where}the stock") for c in stock_codes]
-    showdown = {p: _card(c, f"{where}{p}'s card at the showdown") for p, c in showdown_codes.items()}
+    showdown = {p: _card(c, f"{where}{p}'s card at the showdown")
+                for p, c in showdown_codes.items()}
     game.play(Deal(cards))
     current = game.hand
     assert current is not None
@@ -147,7 +149,8 @@ def play_hand(game: Game, number: int, hand: Mapping[str, Any]) -> None:
                 game.play(Reveal({dealer: showdown[dealer]}))
     game.play(Settle())
     for pair in revives:
-        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, str) for p in pair)):
+        if not (isinstance(pair, list) and len(pair) == 2
+                and all(isinstance(p, str) for p in pair)):
             raise RecordError(f"{where}a revive is a [dead, living] pair of names, not {pair!r}")
         game.play(Revive(pair[0], pair[1]))
 

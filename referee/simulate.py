@@ -38,7 +38,7 @@ def hand_events(game: Game, rng: random.Random, unseen: float = 0.1) -> Iterator
     alive = game.alive()
     fresh = [c for c in DECK if c not in game.stock_seen] if game.continues_stock() else list(DECK)
     drawn, *dealt = rng.sample(fresh, len(alive) + 1)
-    truth = dict(zip(alive, dealt))
+    truth = dict(zip(alive, dealt, strict=True))
     seen = {p: c if c.value >= 9 or rng.random() >= unseen else None for p, c in truth.items()}
     yield _play(game, Deal(seen))
     hand = game.hand
@@ -85,7 +85,8 @@ def game_events(
     while game.outcome() is None:
         yield from hand_events(game, rng, unseen)
         dead = [p for p in game.players if game.lives[p] == 0]
-        if game.outcome() is None and dead and game.rules.revival != "off" and rng.random() < revive:
+        revival = game.rules.revival != "off"
+        if game.outcome() is None and dead and revival and rng.random() < revive:
             yield _play(game, Revive(rng.choice(dead), rng.choice(game.alive())))
 
 

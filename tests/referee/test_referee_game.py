@@ -52,7 +52,8 @@ def test_the_worked_example_event_by_event() -> None:
     game.play(Deal.of({"Anna": "3D", "Bruno": "10C", "Carla": "5S", "Dario": "9B"}))
     assert game.current_player == "Anna"
     assert game.target("Anna").reason() == "Anna cannot swap: Bruno shows the Re di Coppe (wall)"
-    with pytest.raises(RuleError, match=r"^hand 1: Anna cannot swap: Bruno shows the Re di Coppe \(wall\)$"):
+    wall = r"^hand 1: Anna cannot swap: Bruno shows the Re di Coppe \(wall\)$"
+    with pytest.raises(RuleError, match=wall):
         game.play(Swap("Anna"))
     game.play(Keep("Anna"))
     assert game.current_player == "Carla"
@@ -100,7 +101,8 @@ def test_face_up_cards_go_round_once_each(cards: list, says: str) -> None:
 
 def test_no_deal_before_a_dealer() -> None:
     with pytest.raises(RuleError, match="no dealer yet"):
-        table(dealer=None).play(Deal.of({"Anna": "1D", "Bruno": "2D", "Carla": "3D", "Dario": "4D"}))
+        table(dealer=None).play(
+            Deal.of({"Anna": "1D", "Bruno": "2D", "Carla": "3D", "Dario": "4D"}))
 
 
 # -- turns: order, the dealer, walls and jumps ---------------------------------------------------

@@ -2,11 +2,11 @@
 
 import json
 import os
+import random
 import signal
 import sqlite3
 import subprocess
 import sys
-import random
 from pathlib import Path
 
 import pytest
