@@ -22,27 +22,22 @@ PINK: RGB = (222, 70, 130)
 
 
 def coin() -> Drawing:
-    """A Denari coin: a dark rim, a petalled yellow ring and a sun face (radius 50)."""
+    """A Denari coin: dark rims about a golden band, and a rayed sun with a face (radius 50)."""
     d = Drawing(100, 100)
     d.ellipse((0, 0), 50, fill=INK)
-    d.ellipse((0, 0), 44, fill=YELLOW, stroke=INK, width=2)
-    petals = 12
-    for i in range(petals):
-        a = 2 * math.pi * i / petals
-        d.ellipse(
-            (37 * math.cos(a), 37 * math.sin(a)), 7, 5, fill=RED, stroke=INK, width=1.2,
-            angle=math.degrees(a),
-        )
+    d.ellipse((0, 0), 45, fill=YELLOW)
+    d.ellipse((0, 0), 39, fill=INK)
+    d.ellipse((0, 0), 35, fill=PAPER)
     rays = []
     for i in range(32):
-        r = 30 if i % 2 == 0 else 21
+        r = 33 if i % 2 == 0 else 21
         a = math.pi * i / 16
         rays.append((r * math.cos(a), r * math.sin(a)))
-    d.poly(rays, fill=ORANGE, stroke=INK, width=1.2)
-    d.ellipse((0, 0), 18, fill=YELLOW, stroke=INK, width=1.5)
+    d.poly(rays, fill=YELLOW, stroke=INK, width=1.4)
+    d.ellipse((0, 0), 18, fill=YELLOW, stroke=INK, width=1.6)
     d.ellipse((-6, -4), 2.2, fill=INK)
     d.ellipse((6, -4), 2.2, fill=INK)
-    d.line(catmull_rom([(-7, 6), (0, 10), (7, 6)], closed=False), INK, 1.6)
+    d.line(catmull_rom([(-7, 6), (0, 10), (7, 6)], closed=False), RED, 2.0)
     return d
 
 
@@ -68,8 +63,9 @@ def cup(handles: bool = True) -> Drawing:
     d.poly(bowl, fill=GREEN, stroke=INK, width=1.5)
     for x in (-18, -6, 6, 18):
         d.line([(x, -10), (x * 0.6, 10)], INK, 1.0)
-    d.poly(mirrored([(38, -36), (37, -14)]), fill=YELLOW, stroke=INK, width=1.5)
-    d.ellipse((0, -36), 38, 8, fill=RED, stroke=INK, width=1.5)
+    d.poly(mirrored([(38, -38), (36, -24), (37, -12)]), fill=YELLOW, stroke=INK, width=1.5)
+    d.line([(-36, -22), (36, -22)], ORANGE, 2.0)
+    d.ellipse((0, -38), 38, 6, fill=RED, stroke=INK, width=1.5)
     return d
 
 

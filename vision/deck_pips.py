@@ -171,7 +171,7 @@ def _ace_of_coins(d: Drawing) -> None:
         claws = [(cx + side * 40, 330), (cx + side * 70, 470), (cx + side * 50, 560)]
         d.line(catmull_rom(claws, closed=False), art.INK, 30)
         d.line(catmull_rom(claws, closed=False), art.RED, 22)
-    d.add(art.coin(), affine((W / 2, 690), scale=1.1))
+    d.ellipse((W / 2, 690), 150, 126, stroke=art.YELLOW, width=6)
 
 
 def _ace_of_cups(d: Drawing) -> None:
