@@ -15,7 +15,7 @@ from vision.refine import refine_quad
 class LocatorConfig:
     """Settings of the locator; the defaults suit phone photos and 720p/1080p table views."""
 
-    work_side: int = 512
+    work_side: int = 640
     """Long side of the downscaled copy the search runs on (pixels)."""
     min_card_side: float = 18.0
     """Shortest card width worth a look, in downscaled pixels."""
@@ -29,7 +29,7 @@ class LocatorConfig:
     """Cap on quads handed to the classifier, best first."""
     refine: bool = True
     """Snap each quad's sides to the card's edges in the full-resolution frame."""
-    cues: tuple[str, ...] = ("edges", "filled", "light", "local", "smooth", "coarse")
+    cues: tuple[str, ...] = ("edges", "light", "local", "contrast")
     """Which cue maps propose card outlines (see `_cue_masks`)."""
 
 
@@ -60,6 +60,14 @@ def _cue_masks(small: np.ndarray, cues: tuple[str, ...]) -> tuple[np.ndarray, li
         _, local = cv2.threshold(lifted, 12, 255, cv2.THRESH_BINARY)
         local = cv2.morphologyEx(local, cv2.MORPH_CLOSE, opening)
         masks.append((cv2.morphologyEx(local, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)), 1.0))
+    if "contrast" in cues:  # unlike the table's colour around it: backs and faces on plain tables
+        window = (max(small.shape[:2]) // 6) | 1
+        table = cv2.blur(small, (window, window))
+        diff = cv2.absdiff(small, table)
+        apart = cv2.max(cv2.max(diff[:, :, 0], diff[:, :, 1]), diff[:, :, 2])
+        _, contrast = cv2.threshold(apart, 40, 255, cv2.THRESH_BINARY)
+        contrast = cv2.morphologyEx(contrast, cv2.MORPH_CLOSE, opening)
+        masks.append((cv2.morphologyEx(contrast, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)), 1.0))
     if "smooth" in cues:  # glitter, lace and grain are busy at fine scale where card stock is smooth
         busy = cv2.blur(cv2.absdiff(gray, cv2.GaussianBlur(gray, (5, 5), 0)), (9, 9))
         _, smooth = cv2.threshold(busy, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)
@@ -120,7 +128,13 @@ def _fit_run(points: np.ndarray, start: np.ndarray, end: np.ndarray) -> tuple[np
     near = (np.abs(across) < max(1.5, 0.03 * length)) & (along > -0.1 * length) & (along < 1.1 * length)
     if near.sum() < 4:
         return start, u
-    vx, vy, x0, y0 = cv2.fitLine(points[near], cv2.DIST_L2, 0, 0.01, 0.01).ravel()
+    chosen = points[near]
+    vx, vy, x0, y0 = cv2.fitLine(chosen, cv2.DIST_L2, 0, 0.01, 0.01).ravel()
+    # refit without the points of rounded corners and bumps, which sit off the straight edge
+    residual = np.abs((chosen[:, 0] - x0) * vy - (chosen[:, 1] - y0) * vx)
+    inliers = residual < max(0.75, float(np.median(residual)) * 2)
+    if 4 <= inliers.sum() < len(chosen):
+        vx, vy, x0, y0 = cv2.fitLine(chosen[inliers], cv2.DIST_L2, 0, 0.01, 0.01).ravel()
     return np.array([x0, y0], np.float32), np.array([vx, vy], np.float32)
 
 
@@ -142,7 +156,8 @@ def _plausible_shape(quad: np.ndarray) -> bool:
     width = (np.linalg.norm(pts[1] - pts[0]) + np.linalg.norm(pts[2] - pts[3])) / 2
     height = (np.linalg.norm(pts[3] - pts[0]) + np.linalg.norm(pts[2] - pts[1])) / 2
     ratio = width / max(height, 1e-6)
-    return CARD_ASPECT * 0.65 < ratio < min(1.0, CARD_ASPECT / 0.65)
+    # far cards under a steep view foreshorten to squares; the classifier settles which way is up
+    return CARD_ASPECT * 0.6 < ratio
 
 
 def _edge_support(edges: np.ndarray, quad: np.ndarray, samples: int = 24) -> float:
@@ -163,13 +178,13 @@ def _contours(masks: list[tuple[np.ndarray, float]], min_area: float, max_area: 
         for contour in contours:
             if len(contour) * factor < 4 * min_side:
                 continue
+            area = cv2.contourArea(contour) * factor**2  # cheap first: squiggles of texture enclose nothing
+            if not min_area < area < max_area:
+                continue
             contour = contour.astype(np.float32) * factor + (factor - 1) / 2
             box = cv2.minAreaRect(contour)
             (rw, rh) = box[1]
-            if rw * rh < min_area or min(rw, rh) < 0.3 * max(rw, rh):
-                continue
-            area = cv2.contourArea(contour)
-            if min_area < area < max_area and area > 0.6 * rw * rh:
+            if min(rw, rh) >= 0.3 * max(rw, rh) and area > 0.6 * rw * rh:
                 found.append((area / (rw * rh), area, box, contour))
     found.sort(key=lambda item: -item[0])
     return found
@@ -207,6 +222,30 @@ def _candidates(small: np.ndarray, config: LocatorConfig) -> list[tuple[float, n
     return found
 
 
+def _other_halves(quads: list[np.ndarray]) -> list[np.ndarray]:
+    """For two touching cards seen as one quad and one of them alone, propose the other card too."""
+    found = []
+    areas = [cv2.contourArea(q) for q in quads]
+    for pair, pair_area in zip(quads, areas):
+        p = order_quad(pair)
+        short, long = np.linalg.norm(p[1] - p[0]), np.linalg.norm(p[2] - p[1])
+        if not 0.7 < short / max(long, 1e-6) <= 1.0:
+            continue
+        for one, one_area in zip(quads, areas):
+            if 0.3 < one_area / pair_area < 0.7 and _overlap(one, pair) > 0.85:
+                m12, m30 = (p[1] + p[2]) / 2, (p[3] + p[0]) / 2
+                halves = (np.array([p[0], p[1], m12, m30]), np.array([m30, m12, p[2], p[3]]))
+                near = np.argmin([np.linalg.norm(h.mean(axis=0) - one.mean(axis=0)) for h in halves])
+                found.append(halves[1 - near].astype(np.float32))
+                break
+    return found
+
+
+def _short_side(quad: np.ndarray) -> float:
+    """Length of the quad's shortest side."""
+    return float(np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1).min())
+
+
 def _overlap(a: np.ndarray, b: np.ndarray) -> float:
     """Intersection over the smaller area of two convex quads."""
     inter, _ = cv2.intersectConvexConvex(a.reshape(-1, 1, 2), b.reshape(-1, 1, 2))
@@ -233,11 +272,11 @@ def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.n
             kept.append(quad)
         if len(kept) == config.max_candidates:
             break
+    kept += _other_halves(kept)
     if not kept:
         return np.zeros((0, 4, 2), np.float32)
     quads = [order_quad((q + 0.5) / scale - 0.5) for q in kept]
     if config.refine:
         # the downscaled fit is good to about a work pixel: search a few frame pixels beyond that
-        reach = max(3.0, 2.5 / scale)
-        quads = [order_quad(refine_quad(frame, q, reach)) for q in quads]
+        quads = [order_quad(refine_quad(frame, q, max(3.0, 2.5 / scale, 0.08 * _short_side(q)))) for q in quads]
     return np.stack(quads).astype(np.float32)

@@ -34,9 +34,10 @@ def _side_lines(frame: np.ndarray, quad: np.ndarray, reach: float) -> list[tuple
         profiles = profiles[..., None]
     step = np.abs(np.diff(profiles, axis=1)).sum(axis=2)  # colour change between neighbours
     centres = (offsets[:-1] + offsets[1:]) / 2
-    prior = np.exp(-0.5 * (centres / max(reach / 2, 1.0)) ** 2)
-    score = step * prior[None, :]
-    k = score.argmax(axis=1)
+    # a card's outline is its outermost strong edge: inner frames (the back's pattern) lie inside it
+    strong_enough = step >= 0.5 * step.max(axis=1, keepdims=True)
+    k = len(centres) - 1 - np.argmax(strong_enough[:, ::-1], axis=1)
+    score = step
     # sub-pixel: a parabola through the peak and its neighbours
     k0, k2 = np.clip(k - 1, 0, len(centres) - 1), np.clip(k + 1, 0, len(centres) - 1)
     rows = np.arange(len(k))
