@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterator, Sequence
 
 from referee.cards import DECK
-from referee.events import ChooseDealer, Deal, Draw, Event, Keep, Reveal, Revive, Settle, Swap
+from referee.events import ChooseDealer, Deal, FaceUp, Draw, Event, Keep, Reveal, Revive, Settle, Swap
 from referee.game import Game
 from referee.rules import PRESETS, Rules, find_rules
 from referee.walk import Stop
@@ -28,6 +28,7 @@ def random_rules(rng: random.Random) -> Rules:
             revival=rng.choice(("one_life", "off")),
             final_two=rng.choice(("play_out", "split")),
             dealer_rotation=rng.choice(("every_hand", "until_stock_short")),
+            dealer_selection=rng.choice(("second_denari", "re_di_denari")),
             lives=rng.randint(1, 4),
         )
     return rules
@@ -92,9 +93,20 @@ def game_events(
 
 def random_game(rng: random.Random, players: Sequence[str] | None = None,
                 rules: Rules | str | None = None) -> Game:
-    """A new game with a random table (3 to 20 players) and rules, dealer chosen at random."""
+    """A new game with a random table (3 to 20 players) and rules, its first dealer chosen.
+
+    Half the games choose him by cards dealt face up from a random seat, the rest name him.
+    """
     table = tuple(players) if players else NAMES[: rng.randint(3, 20)]
     game = Game(table, find_rules(rules) if rules is not None else random_rules(rng))
-    game.play(ChooseDealer(rng.choice(table)))
-    return game
+    if rng.random() < 0.5:
+        game.play(ChooseDealer(rng.choice(table)))
+        return game
+    seat = rng.randrange(len(table))
+    for card in rng.sample(DECK, len(DECK)):
+        game.play(FaceUp(table[seat], card))
+        if game.dealer is not None:
+            return game
+        seat = (seat + 1) % len(table)
+    raise AssertionError("a shuffled deck always holds the second Denari and the Re di Denari")
 

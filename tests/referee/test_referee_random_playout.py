@@ -1,9 +1,10 @@
 """Ten thousand random games (random presets and switches, 3 to 20 players): invariants hold."""
 
+import itertools
 import random
 
-from referee.cards import Card
-from referee.events import Deal, Settle, Swap
+from referee.cards import Card, Suit
+from referee.events import Deal, FaceUp, Settle, Swap
 from referee.game import Game, Hand
 from referee.record import replay_output
 from referee.rules import Rules
@@ -31,8 +32,25 @@ def legal_target(hand: Hand, rules: Rules, player: str) -> str | None:
     return None if shows(seats[horses], 10) else seats[horses]
 
 
+def check_first_dealer(game: Game) -> None:
+    """Face-up cards went round counterclockwise until the second Denari (or the Re di Denari)."""
+    face_up = [e for e in game.history if isinstance(e, FaceUp)]
+    if not face_up:
+        return
+    seats = [game.players.index(e.player) for e in face_up]
+    assert all((b - a) % len(game.players) == 1 for a, b in itertools.pairwise(seats))
+    cards = [e.card for e in face_up]
+    if game.rules.dealer_selection == "re_di_denari":
+        assert cards.index(Card(10, Suit.DENARI)) == len(cards) - 1
+    else:
+        assert cards[-1].suit is Suit.DENARI
+        assert sum(c.suit is Suit.DENARI for c in cards) == 2
+    assert game.dealer == face_up[-1].player
+
+
 def check_game(game: Game, rng: random.Random) -> int:
     """Play one random game to its end, checking the invariants after every event."""
+    check_first_dealer(game)
     total = sum(game.lives.values())
     hands = 0
     for event in game_events(game, rng, revive=0.2, unseen=0.15):
