@@ -6,7 +6,18 @@ import random
 from collections.abc import Iterator, Sequence
 
 from referee.cards import DECK
-from referee.events import ChooseDealer, Deal, FaceUp, Draw, Event, Keep, Reveal, Revive, Settle, Swap
+from referee.events import (
+    ChooseDealer,
+    Deal,
+    Draw,
+    Event,
+    FaceUp,
+    Keep,
+    Reveal,
+    Revive,
+    Settle,
+    Swap,
+)
 from referee.game import Game
 from referee.rules import PRESETS, Rules, find_rules
 from referee.walk import Stop
