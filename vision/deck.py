@@ -30,7 +30,12 @@ _MIN_HEIGHT, _MAX_HEIGHT = 16, 4000
 def _rounded_rect(x0: float, y0: float, x1: float, y1: float, r: float) -> np.ndarray:
     """The outline of a rectangle with rounded corners."""
     pts = []
-    for cx, cy, start in ((x1 - r, y0 + r, -90), (x1 - r, y1 - r, 0), (x0 + r, y1 - r, 90), (x0 + r, y0 + r, 180)):
+    for cx, cy, start in (
+        (x1 - r, y0 + r, -90),
+        (x1 - r, y1 - r, 0),
+        (x0 + r, y1 - r, 90),
+        (x0 + r, y0 + r, 180),
+    ):
         for k in range(7):
             a = math.radians(start + 15 * k)
             pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
@@ -48,8 +53,18 @@ def _back_art() -> Drawing:
         for col in range(-1, int(W / dx) + 2):
             cx = col * dx + (dx / 2 if row % 2 else 0)
             cy = row * dy
-            top = [(cx, cy - side), (cx + dx / 2, cy - side / 2), (cx, cy), (cx - dx / 2, cy - side / 2)]
-            left = [(cx - dx / 2, cy - side / 2), (cx, cy), (cx, cy + side), (cx - dx / 2, cy + side / 2)]
+            top = [
+                (cx, cy - side),
+                (cx + dx / 2, cy - side / 2),
+                (cx, cy),
+                (cx - dx / 2, cy - side / 2),
+            ]
+            left = [
+                (cx - dx / 2, cy - side / 2),
+                (cx, cy),
+                (cx, cy + side),
+                (cx - dx / 2, cy + side / 2),
+            ]
             d.poly(top, fill=light)
             d.poly(left, fill=dark)
     # a wide paper stroke hides the tiles' ragged edge, then a gold line and an ink line

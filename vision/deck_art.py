@@ -57,9 +57,7 @@ def cup(handles: bool = True) -> Drawing:
     d.poly(mirrored([(22, 34), (30, 44), (30, 50)]), fill=RED, stroke=INK, width=1.5)
     d.poly(mirrored([(6, 10), (8, 36)]), fill=RED, stroke=INK, width=1.5)
     d.ellipse((0, 20), 11, 5, fill=RED, stroke=INK, width=1.5)
-    bowl = catmull_rom(
-        mirrored([(36, -14), (33, 0), (22, 10), (8, 14)]), closed=True, steps=6
-    )
+    bowl = catmull_rom(mirrored([(36, -14), (33, 0), (22, 10), (8, 14)]), closed=True, steps=6)
     d.poly(bowl, fill=GREEN, stroke=INK, width=1.5)
     for x in (-18, -6, 6, 18):
         d.line([(x, -10), (x * 0.6, 10)], INK, 1.0)
@@ -92,8 +90,18 @@ def _sword() -> Drawing:
     d.line([(0, top + 16), (0, guard - 4)], SKYBLUE, 2.0)
     d.poly(
         catmull_rom(
-            [(-26, guard - 4), (-8, guard - 2), (0, guard - 6), (8, guard - 2), (26, guard - 4),
-             (30, guard + 4), (8, guard + 6), (0, guard + 10), (-8, guard + 6), (-30, guard + 4)],
+            [
+                (-26, guard - 4),
+                (-8, guard - 2),
+                (0, guard - 6),
+                (8, guard - 2),
+                (26, guard - 4),
+                (30, guard + 4),
+                (8, guard + 6),
+                (0, guard + 10),
+                (-8, guard + 6),
+                (-30, guard + 4),
+            ],
             steps=4,
         ),
         fill=YELLOW,
@@ -123,14 +131,39 @@ def _club() -> Drawing:
     d = Drawing(60, 200)
     s = 1.0
     outline = [
-        (0, -100), (18, -94), (27, -74), (26, -40), (19, 0), (13, 40), (10, 74),
-        (12, 92), (0, 100), (-12, 92), (-9, 74), (-11, 40), (-16, 0), (-22, -40),
-        (-24, -74), (-18, -94),
+        (0, -100),
+        (18, -94),
+        (27, -74),
+        (26, -40),
+        (19, 0),
+        (13, 40),
+        (10, 74),
+        (12, 92),
+        (0, 100),
+        (-12, 92),
+        (-9, 74),
+        (-11, 40),
+        (-16, 0),
+        (-22, -40),
+        (-24, -74),
+        (-18, -94),
     ]
     pts = catmull_rom(outline, steps=5) * (1, s)
     d.poly(pts, fill=GREEN, stroke=INK, width=1.8)
-    flank = [(0, -100), (18, -94), (27, -74), (26, -40), (19, 0), (13, 40), (10, 74),
-             (4, 76), (5, 40), (8, 0), (10, -40), (8, -80)]
+    flank = [
+        (0, -100),
+        (18, -94),
+        (27, -74),
+        (26, -40),
+        (19, 0),
+        (13, 40),
+        (10, 74),
+        (4, 76),
+        (5, 40),
+        (8, 0),
+        (10, -40),
+        (8, -80),
+    ]
     d.poly(catmull_rom(flank, steps=5) * (1, s), fill=RED, stroke=INK, width=1.2)
     for k in range(6):
         y = (-78 + k * 24) * s
@@ -162,13 +195,21 @@ def flower(radius: float = 14) -> Drawing:
     for a in (30, 150, 210, 330):
         d.ellipse(
             (radius * 1.4 * math.cos(math.radians(a)), radius * 1.4 * math.sin(math.radians(a))),
-            radius * 1.1, radius * 0.45, fill=GREEN, stroke=INK, width=1.0, angle=a,
+            radius * 1.1,
+            radius * 0.45,
+            fill=GREEN,
+            stroke=INK,
+            width=1.0,
+            angle=a,
         )
     for i in range(5):
-        a = 2 * math.pi * i / 5
+        t = 2 * math.pi * i / 5
         d.ellipse(
-            (radius * 0.55 * math.cos(a), radius * 0.55 * math.sin(a)), radius * 0.5,
-            fill=RED, stroke=INK, width=1.0,
+            (radius * 0.55 * math.cos(t), radius * 0.55 * math.sin(t)),
+            radius * 0.5,
+            fill=RED,
+            stroke=INK,
+            width=1.0,
         )
     d.ellipse((0, 0), radius * 0.35, fill=YELLOW, stroke=INK, width=1.0)
     return d

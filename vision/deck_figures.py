@@ -1,4 +1,4 @@
-"""The court cards: the Fante (a standing youth), the Cavallo (a rider) and the Re (a crowned king)."""
+"""The court cards: the Fante (a standing youth), the Cavallo (a rider), the Re (a king)."""
 
 from __future__ import annotations
 
@@ -60,9 +60,21 @@ def _head(d: Drawing, x: float, y: float, r: float = 44, beard: bool = False) ->
     """A face seen from the front, with hair and, for a king, a beard."""
     d.ellipse((x, y - r * 0.35), r * 1.05, r * 0.8, fill=art.ORANGE, stroke=art.INK, width=3)
     if beard:
-        d.poly(catmull_rom([(x - r, y), (x + r, y), (x + r * 0.6, y + r * 1.3), (x, y + r * 1.6),
-                            (x - r * 0.6, y + r * 1.3)], steps=5), fill=(120, 72, 40),
-               stroke=art.INK, width=3)
+        d.poly(
+            catmull_rom(
+                [
+                    (x - r, y),
+                    (x + r, y),
+                    (x + r * 0.6, y + r * 1.3),
+                    (x, y + r * 1.6),
+                    (x - r * 0.6, y + r * 1.3),
+                ],
+                steps=5,
+            ),
+            fill=(120, 72, 40),
+            stroke=art.INK,
+            width=3,
+        )
     d.ellipse((x, y), r * 0.85, r, fill=art.SKIN, stroke=art.INK, width=3)
     for side in (-1, 1):
         d.ellipse((x + side * r * 0.35, y - r * 0.15), r * 0.1, fill=art.INK)
@@ -71,13 +83,37 @@ def _head(d: Drawing, x: float, y: float, r: float = 44, beard: bool = False) ->
 
 def _cap(d: Drawing, x: float, y: float, colour: RGB, r: float = 44) -> None:
     """A youth's soft cap with a feather."""
-    d.poly(catmull_rom([(x - r * 1.2, y - r * 0.5), (x - r * 0.9, y - r * 1.4), (x + r * 0.4, y - r * 1.6),
-                        (x + r * 1.3, y - r * 1.0), (x + r * 1.1, y - r * 0.5)], steps=5),
-           fill=colour, stroke=art.INK, width=3)
-    d.line(catmull_rom([(x + r * 0.8, y - r * 1.3), (x + r * 1.6, y - r * 2.2), (x + r * 2.3, y - r * 2.0)],
-                       closed=False), art.INK, 14)
-    d.line(catmull_rom([(x + r * 0.8, y - r * 1.3), (x + r * 1.6, y - r * 2.2), (x + r * 2.3, y - r * 2.0)],
-                       closed=False), art.YELLOW, 9)
+    d.poly(
+        catmull_rom(
+            [
+                (x - r * 1.2, y - r * 0.5),
+                (x - r * 0.9, y - r * 1.4),
+                (x + r * 0.4, y - r * 1.6),
+                (x + r * 1.3, y - r * 1.0),
+                (x + r * 1.1, y - r * 0.5),
+            ],
+            steps=5,
+        ),
+        fill=colour,
+        stroke=art.INK,
+        width=3,
+    )
+    d.line(
+        catmull_rom(
+            [(x + r * 0.8, y - r * 1.3), (x + r * 1.6, y - r * 2.2), (x + r * 2.3, y - r * 2.0)],
+            closed=False,
+        ),
+        art.INK,
+        14,
+    )
+    d.line(
+        catmull_rom(
+            [(x + r * 0.8, y - r * 1.3), (x + r * 1.6, y - r * 2.2), (x + r * 2.3, y - r * 2.0)],
+            closed=False,
+        ),
+        art.YELLOW,
+        9,
+    )
 
 
 def _crown(d: Drawing, x: float, y: float, r: float = 44) -> None:
@@ -99,7 +135,9 @@ def _body(d: Drawing, c: Costume, x: float, shoulders: float, hem: float, feet: 
     for side in (-1, 1):
         _limb(d, [(x + side * 34, hem - 20), (x + side * 40, feet - 20)], 42, c.hose)
         d.ellipse((x + side * 52, feet - 6), 36, 16, fill=art.INK)
-    breeches = catmull_rom(mirrored([(50, hem - 80), (92, hem - 20), (70, hem + 30), (20, hem + 20)]), steps=5)
+    breeches = catmull_rom(
+        mirrored([(50, hem - 80), (92, hem - 20), (70, hem + 30), (20, hem + 20)]), steps=5
+    )
     d.poly([(px + x, py) for px, py in breeches], fill=c.breeches, stroke=art.INK, width=4)
     torso = mirrored([(70, shoulders), (80, shoulders + 40), (60, hem - 60), (78, hem)])
     d.poly([(px + x, py) for px, py in torso], fill=c.doublet, stroke=art.INK, width=4)
@@ -113,8 +151,18 @@ def _fante(d: Drawing, suit: str, c: Costume) -> None:
     """A youth standing with his suit's emblem raised in his right hand."""
     x, shoulders, hem, feet = _CX + 30, 320, 600, 900
     _body(d, c, x, shoulders, hem, feet)
-    _limb(d, [(x - 70, shoulders + 20), (x - 130, shoulders - 20), (x - 160, shoulders - 110)], 36, c.sleeve)
-    _limb(d, [(x + 70, shoulders + 20), (x + 100, shoulders + 130), (x + 90, shoulders + 230)], 36, c.sleeve)
+    _limb(
+        d,
+        [(x - 70, shoulders + 20), (x - 130, shoulders - 20), (x - 160, shoulders - 110)],
+        36,
+        c.sleeve,
+    )
+    _limb(
+        d,
+        [(x + 70, shoulders + 20), (x + 100, shoulders + 130), (x + 90, shoulders + 230)],
+        36,
+        c.sleeve,
+    )
     d.ellipse((x - 160, shoulders - 120), 20, fill=art.SKIN, stroke=art.INK, width=3)
     d.ellipse((x + 90, shoulders + 240), 18, fill=art.SKIN, stroke=art.INK, width=3)
     _head(d, x, 235)
@@ -134,14 +182,33 @@ def _re(d: Drawing, suit: str, c: Costume) -> None:
     cloak = mirrored([(70, shoulders - 10), (150, shoulders + 200), (190, feet - 20), (200, feet)])
     d.poly([(px + x, py) for px, py in cloak], fill=c.cloak, stroke=art.INK, width=4)
     _body(d, c, x, shoulders, hem, feet)
-    _limb(d, [(x - 70, shoulders + 20), (x - 110, shoulders + 140), (x - 90, shoulders + 250)], 38, c.sleeve)
-    _limb(d, [(x + 70, shoulders + 20), (x + 130, shoulders + 110), (x + 180, shoulders + 160)], 38, c.sleeve)
+    _limb(
+        d,
+        [(x - 70, shoulders + 20), (x - 110, shoulders + 140), (x - 90, shoulders + 250)],
+        38,
+        c.sleeve,
+    )
+    _limb(
+        d,
+        [(x + 70, shoulders + 20), (x + 130, shoulders + 110), (x + 180, shoulders + 160)],
+        38,
+        c.sleeve,
+    )
     d.ellipse((x - 90, shoulders + 260), 20, fill=art.SKIN, stroke=art.INK, width=3)
     d.ellipse((x + 185, shoulders + 165), 20, fill=art.SKIN, stroke=art.INK, width=3)
     d.line([(x - 90, shoulders + 200), (x - 90, shoulders + 420)], art.INK, 20)
     d.line([(x - 90, shoulders + 200), (x - 90, shoulders + 420)], art.YELLOW, 14)
-    collar = catmull_rom(mirrored([(40, shoulders - 12), (105, shoulders + 10), (96, shoulders + 60),
-                                   (40, shoulders + 70)]), steps=4)
+    collar = catmull_rom(
+        mirrored(
+            [
+                (40, shoulders - 12),
+                (105, shoulders + 10),
+                (96, shoulders + 60),
+                (40, shoulders + 70),
+            ]
+        ),
+        steps=4,
+    )
     d.poly([(px + x, py) for px, py in collar], fill=art.YELLOW, stroke=art.INK, width=4)
     for k in range(-2, 3):
         d.ellipse((x + k * 36, shoulders + 40 - abs(k) * 4), 5, fill=art.INK)
@@ -157,23 +224,49 @@ def _re(d: Drawing, suit: str, c: Costume) -> None:
 
 def _horse(d: Drawing, saddle: RGB) -> None:
     """A walking horse facing left, with mane, tail and a saddle cloth."""
-    for top, knee, hoof in (((205, 650), (200, 770), (190, 885)), ((245, 660), (290, 760), (250, 840)),
-                            ((425, 660), (450, 770), (430, 885)), ((465, 650), (505, 760), (485, 870))):
+    for top, knee, hoof in (
+        ((205, 650), (200, 770), (190, 885)),
+        ((245, 660), (290, 760), (250, 840)),
+        ((425, 660), (450, 770), (430, 885)),
+        ((465, 650), (505, 760), (485, 870)),
+    ):
         _limb(d, [top, knee, hoof], 28, art.HORSE)
         d.ellipse((hoof[0] - 6, hoof[1] + 6), 20, 11, fill=art.INK)
     tail = catmull_rom([(485, 570), (530, 610), (545, 700), (520, 800)], closed=False)
     d.line(tail, art.INK, 34)
     d.line(tail, (110, 80, 60), 26)
-    body = [(170, 560), (270, 520), (430, 525), (495, 575), (490, 660), (400, 695), (240, 695), (175, 650)]
+    body = [
+        (170, 560),
+        (270, 520),
+        (430, 525),
+        (495, 575),
+        (490, 660),
+        (400, 695),
+        (240, 695),
+        (175, 650),
+    ]
     d.poly(catmull_rom(body, steps=6), fill=art.HORSE, stroke=art.INK, width=4)
     neck = [(170, 620), (150, 520), (165, 440), (200, 395), (250, 470), (270, 560)]
     d.poly(catmull_rom(neck, steps=5), fill=art.HORSE, stroke=art.INK, width=4)
     d.poly([(178, 400), (186, 345), (205, 398)], fill=art.HORSE, stroke=art.INK, width=3)
-    head = [(205, 395), (195, 430), (150, 480), (118, 525), (92, 520), (85, 495), (125, 430), (165, 390)]
+    head = [
+        (205, 395),
+        (195, 430),
+        (150, 480),
+        (118, 525),
+        (92, 520),
+        (85, 495),
+        (125, 430),
+        (165, 390),
+    ]
     d.poly(catmull_rom(head, steps=5), fill=art.HORSE, stroke=art.INK, width=4)
     d.ellipse((160, 425), 8, 6, fill=art.INK)
     d.ellipse((100, 505), 5, fill=art.INK)
-    d.line(catmull_rom([(200, 392), (240, 420), (262, 480), (272, 545)], closed=False), (110, 80, 60), 18)
+    d.line(
+        catmull_rom([(200, 392), (240, 420), (262, 480), (272, 545)], closed=False),
+        (110, 80, 60),
+        18,
+    )
     d.line([(205, 400), (120, 500), (230, 470)], art.RED, 5)
     d.poly([(255, 505), (425, 515), (440, 655), (265, 660)], fill=saddle, stroke=art.INK, width=4)
     d.line([(262, 655), (436, 650)], art.YELLOW, 12)

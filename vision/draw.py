@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
 
 RGB = tuple[int, int, int]
+Points = Sequence[tuple[float, float]]
+"""A list of (x, y) points; ints are welcome where floats are meant."""
 
 _SUPERSAMPLE = 4
 _SHIFT = 4  # OpenCV sub-pixel bits for polygon coordinates
@@ -99,7 +102,7 @@ class Drawing:
 
     def poly(
         self,
-        points: np.ndarray | list[tuple[float, float]],
+        points: np.ndarray | Points,
         fill: RGB | None = None,
         stroke: RGB | None = None,
         width: float = 0.0,
@@ -107,9 +110,7 @@ class Drawing:
         """Add a closed polygon."""
         self.shapes.append(Path(np.asarray(points, dtype=float), True, fill, stroke, width))
 
-    def line(
-        self, points: np.ndarray | list[tuple[float, float]], stroke: RGB, width: float
-    ) -> None:
+    def line(self, points: np.ndarray | Points, stroke: RGB, width: float) -> None:
         """Add an open stroked polyline."""
         self.shapes.append(Path(np.asarray(points, dtype=float), False, None, stroke, width))
 
@@ -124,14 +125,16 @@ class Drawing:
         angle: float = 0.0,
     ) -> None:
         """Add an ellipse (a circle when ry is omitted)."""
-        self.shapes.append(Ellipse(centre, (rx, rx if ry is None else ry), angle, fill, stroke, width))
+        self.shapes.append(
+            Ellipse(centre, (rx, rx if ry is None else ry), angle, fill, stroke, width)
+        )
 
     def add(self, other: Drawing, matrix: np.ndarray) -> None:
         """Paint another drawing's shapes on top, moved by an affine matrix."""
         self.shapes.extend(shape.transformed(matrix) for shape in other.shapes)
 
 
-def catmull_rom(points: list[tuple[float, float]], closed: bool = True, steps: int = 8) -> np.ndarray:
+def catmull_rom(points: Points | np.ndarray, closed: bool = True, steps: int = 8) -> np.ndarray:
     """A smooth curve through the control points (centripetal-free uniform Catmull-Rom)."""
     p = np.asarray(points, dtype=float)
     n = len(p)
@@ -157,7 +160,7 @@ def catmull_rom(points: list[tuple[float, float]], closed: bool = True, steps: i
     return np.array(out)
 
 
-def mirrored(half: list[tuple[float, float]]) -> list[tuple[float, float]]:
+def mirrored(half: Points) -> list[tuple[float, float]]:
     """A left-right symmetric outline from its right half (top to bottom, x >= 0)."""
     return list(half) + [(-x, y) for x, y in reversed(half)]
 
@@ -182,9 +185,7 @@ def to_svg(drawing: Drawing, height_px: float | None = None) -> str:
     size = ""
     if height_px:
         size = f' width="{height_px * w / h:.0f}" height="{height_px:.0f}"'
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w:g} {h:g}"{size}>'
-    ]
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w:g} {h:g}"{size}>']
     for shape in drawing.shapes:
         if isinstance(shape, Ellipse):
             cx, cy = shape.centre
@@ -201,9 +202,7 @@ def to_svg(drawing: Drawing, height_px: float | None = None) -> str:
     return "\n".join(out) + "\n"
 
 
-def rasterize(
-    drawing: Drawing, width: int, height: int, background: RGB = (0, 0, 0)
-) -> np.ndarray:
+def rasterize(drawing: Drawing, width: int, height: int, background: RGB = (0, 0, 0)) -> np.ndarray:
     """The drawing as a BGR uint8 image of width x height pixels, anti-aliased by supersampling."""
     ss = _SUPERSAMPLE
     sx, sy = width * ss / drawing.width, height * ss / drawing.height

@@ -15,7 +15,15 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision.scene import Camera, Placed, Scene, deal_to_seats, fit_camera, render_scene, round_table_seats
+from vision.scene import (
+    Camera,
+    Placed,
+    Scene,
+    deal_to_seats,
+    fit_camera,
+    render_scene,
+    round_table_seats,
+)
 
 PLAYERS = ("Anna", "Bruno", "Carla", "Dario", "Elena")
 DEALER = "Elena"
@@ -27,7 +35,9 @@ HAND_RECORD = {
     "rules": "napoli",
     "players": list(PLAYERS),
     "dealer": DEALER,
-    "hands": [{"deal": DEAL, "turns": {"Anna": "keep", "Carla": "swap", "Elena": "draw"}, "stock": ["6D"]}],
+    "hands": [
+        {"deal": DEAL, "turns": {"Anna": "keep", "Carla": "swap", "Elena": "draw"}, "stock": ["6D"]}
+    ],
 }
 EXPECTED = {
     "swaps": [["Carla", "Elena"]],
@@ -68,9 +78,14 @@ def _seat_cards(hands: dict[str, str], shown: set[str], seed: int) -> tuple[Plac
 
 def _between(a: Placed, b: Placed, t: float, face_up: bool, cover: float = 0.0) -> Placed:
     """A card sliding from pose a to pose b (t from 0 to 1), with a hand on it while it moves."""
-    centre = (a.centre[0] + (b.centre[0] - a.centre[0]) * t, a.centre[1] + (b.centre[1] - a.centre[1]) * t)
+    centre = (
+        a.centre[0] + (b.centre[0] - a.centre[0]) * t,
+        a.centre[1] + (b.centre[1] - a.centre[1]) * t,
+    )
     seat = b.seat if t >= 1 else None
-    return Placed(b.label, face_up, centre, a.angle + (b.angle - a.angle) * t, seat, cover if t < 1 else 0.0)
+    return Placed(
+        b.label, face_up, centre, a.angle + (b.angle - a.angle) * t, seat, cover if t < 1 else 0.0
+    )
 
 
 def _truth_of(truth: dict[str, Any], phase: str, note: str) -> dict[str, Any]:
@@ -106,8 +121,12 @@ def _frames() -> list[tuple[str, str, tuple[Placed, ...]]]:
     to_elena = replace(carla, seat="Elena", centre=elena.centre, angle=elena.angle)
     to_carla = replace(elena, seat="Carla", centre=carla.centre, angle=carla.angle)
     for t in (0.3, 0.6):
-        show("swap", "Carla jumps Dario's Cavallo and swaps with Elena",
-             _between(carla, to_elena, t, False, 0.3), _between(elena, to_carla, t, False))
+        show(
+            "swap",
+            "Carla jumps Dario's Cavallo and swaps with Elena",
+            _between(carla, to_elena, t, False, 0.3),
+            _between(elena, to_carla, t, False),
+        )
     dealt["Carla"], dealt["Elena"] = to_carla, to_elena
     show("swap", "Carla and Elena have swapped")
     for name in ("Anna", "Carla", "Elena"):
@@ -123,7 +142,12 @@ def _frames() -> list[tuple[str, str, tuple[Placed, ...]]]:
     top = stock.pop()
     drawn = replace(home["Elena"], label=top.label, face_up=True)
     for t in (0.35, 0.7):
-        show("draw", "Elena draws the top card of the stock", away, _between(top, drawn, t, False, 0.3))
+        show(
+            "draw",
+            "Elena draws the top card of the stock",
+            away,
+            _between(top, drawn, t, False, 0.3),
+        )
     dealt["Elena"] = drawn
     show("settle", "Elena shows the 6D; Carla's 3S is the lowest and pays", away)
     show("settle", "Elena shows the 6D; Carla's 3S is the lowest and pays", away)
@@ -144,13 +168,36 @@ def still_scenes() -> list[tuple[str, Scene, Camera, int, dict[str, Any]]]:
     shown = _seat_cards(DEAL, {"Bruno", "Dario"}, seed=2) + _stock(STOCK)
     tie = _seat_cards(TIE_DEAL, set(PLAYERS), seed=3)
     return [
-        ("deal", Scene(seats, down, "wood", coins), Camera(1600, 900, tilt=30, yaw=-6), 11,
-         {**context, "situation": "the deal: every card face down", "record": HAND_RECORD}),
-        ("re-cavallo", Scene(seats, shown, "cloth", coins), Camera(1600, 900, tilt=40, yaw=15), 12,
-         {**context, "situation": "Bruno shows a Re (a wall), Dario a Cavallo (jumped)", "record": HAND_RECORD}),
-        ("reveal-tie", Scene(seats, tie, "felt", coins), Camera(1600, 900, tilt=22, yaw=-20), 13,
-         {**context, "situation": "the reveal: Anna's 2C and Carla's 2S tie for the lowest",
-          "record": TIE_RECORD, "expected": TIE_EXPECTED}),
+        (
+            "deal",
+            Scene(seats, down, "wood", coins),
+            Camera(1600, 900, tilt=30, yaw=-6),
+            11,
+            {**context, "situation": "the deal: every card face down", "record": HAND_RECORD},
+        ),
+        (
+            "re-cavallo",
+            Scene(seats, shown, "cloth", coins),
+            Camera(1600, 900, tilt=40, yaw=15),
+            12,
+            {
+                **context,
+                "situation": "Bruno shows a Re (a wall), Dario a Cavallo (jumped)",
+                "record": HAND_RECORD,
+            },
+        ),
+        (
+            "reveal-tie",
+            Scene(seats, tie, "felt", coins),
+            Camera(1600, 900, tilt=22, yaw=-20),
+            13,
+            {
+                **context,
+                "situation": "the reveal: Anna's 2C and Carla's 2S tie for the lowest",
+                "record": TIE_RECORD,
+                "expected": TIE_EXPECTED,
+            },
+        ),
     ]
 
 
@@ -165,7 +212,9 @@ def write_samples(outdir: Path) -> None:
     for name, scene, camera, seed, extra in still_scenes():
         frame, truth = render_still(scene, camera, seed)
         _write(outdir / f"{name}.jpg", frame, 90)
-        (outdir / f"{name}.json").write_text(json.dumps({**truth, **extra}, indent=1) + "\n", encoding="utf-8")
+        (outdir / f"{name}.json").write_text(
+            json.dumps({**truth, **extra}, indent=1) + "\n", encoding="utf-8"
+        )
     seats = round_table_seats(list(PLAYERS), _TABLE)
     coins = {name: 3 for name in PLAYERS}
     context = {"players": list(PLAYERS), "dealer": DEALER}
@@ -194,7 +243,9 @@ def write_samples(outdir: Path) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Command line: `python -m vision.samples OUTDIR`."""
-    parser = argparse.ArgumentParser(prog="python -m vision.samples", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m vision.samples", description=__doc__.splitlines()[0]
+    )
     parser.add_argument("outdir", type=Path)
     args = parser.parse_args(argv)
     if args.outdir.exists() and not args.outdir.is_dir():

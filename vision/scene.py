@@ -1,4 +1,4 @@
-"""Table scenes drawn by code: cards at seats seen by a camera, with exact corners as ground truth."""
+"""Table scenes drawn by code: cards at seats seen by a camera, exact corners as ground truth."""
 
 from __future__ import annotations
 
@@ -85,7 +85,9 @@ class Scene:
     light: float = 1.0
 
 
-def round_table_seats(names: list[str], radius: tuple[float, float] = (34.0, 22.0)) -> tuple[Seat, ...]:
+def round_table_seats(
+    names: list[str], radius: tuple[float, float] = (34.0, 22.0)
+) -> tuple[Seat, ...]:
     """Seats spaced evenly round an oval, first nearest the camera, then counterclockwise."""
     seats = []
     for i, name in enumerate(names):
@@ -102,7 +104,7 @@ def deal_to_seats(
     rng: np.random.Generator,
     jitter: float = 1.0,
 ) -> tuple[Placed, ...]:
-    """Place each named seat's card (label, face up?) at its seat, slightly askew as real hands do."""
+    """Place each named seat's card (label, face up?) at its seat, a little askew as people do."""
     placed = []
     for seat in seats:
         if seat.name not in hands:
@@ -110,12 +112,14 @@ def deal_to_seats(
         label, face_up = hands[seat.name]
         dx, dy = rng.normal(0, 1.2 * jitter, 2)
         angle = seat.facing + rng.normal(0, 8 * jitter)
-        placed.append(Placed(label, face_up, (seat.position[0] + dx, seat.position[1] + dy), angle, seat.name))
+        placed.append(
+            Placed(label, face_up, (seat.position[0] + dx, seat.position[1] + dy), angle, seat.name)
+        )
     return tuple(placed)
 
 
 def card_corners_cm(card: Placed) -> np.ndarray:
-    """The card's corners on the table in its own order: its top-left, top-right, bottom-right, bottom-left."""
+    """The card's corners on the table in its own order: top-left, top-right, bottom-right, left."""
     a = math.radians(card.angle)
     rot = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
     local = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]]) * (CARD_W_CM / 2, CARD_H_CM / 2)
@@ -155,7 +159,12 @@ def _card_alpha(width: int, height: int) -> np.ndarray:
     r = int(_CORNER_CM / CARD_H_CM * height * ss)
     cv2.rectangle(mask, (r, 0), (width * ss - 1 - r, height * ss - 1), 255, -1)
     cv2.rectangle(mask, (0, r), (width * ss - 1, height * ss - 1 - r), 255, -1)
-    for cx, cy in ((r, r), (width * ss - 1 - r, r), (r, height * ss - 1 - r), (width * ss - 1 - r, height * ss - 1 - r)):
+    for cx, cy in (
+        (r, r),
+        (width * ss - 1 - r, r),
+        (r, height * ss - 1 - r),
+        (width * ss - 1 - r, height * ss - 1 - r),
+    ):
         cv2.circle(mask, (cx, cy), r, 255, -1)
     return cv2.resize(mask, (width, height), interpolation=cv2.INTER_AREA).astype(np.float32) / 255
 
@@ -173,23 +182,25 @@ class _Canvas:
         for mask in self.card_masks:
             mask *= 1 - alpha
 
-    def shadow(self, polygon_cm: np.ndarray, offset_cm: tuple[float, float], blur_cm: float, depth: float) -> None:
+    def shadow(
+        self, polygon_cm: np.ndarray, offset_cm: tuple[float, float], blur_cm: float, depth: float
+    ) -> None:
         """Darken the table under an object lying a little above it."""
         quad = _project(self.h, polygon_cm + offset_cm)
         mask = np.zeros((self.height, self.width), np.float32)
         _fill(mask, quad)
-        scale = np.linalg.norm(quad[0] - quad[1]) / max(np.linalg.norm(polygon_cm[0] - polygon_cm[1]), 1e-6)
-        sigma = max(0.5, blur_cm * scale)
-        mask = cv2.GaussianBlur(mask, (0, 0), sigma)
-        self.image *= (1 - depth * mask)[..., None]
+        edge_cm = max(float(np.linalg.norm(polygon_cm[0] - polygon_cm[1])), 1e-6)
+        scale = float(np.linalg.norm(quad[0] - quad[1])) / edge_cm
+        soft = cv2.GaussianBlur(mask, (0, 0), max(0.5, blur_cm * scale))
+        self.image *= (1 - depth * soft)[..., None]
 
     def card(self, card: Placed, rng: np.random.Generator) -> np.ndarray:
-        """Paint one card (its face or its back) and return its frame quad in the card's own order."""
+        """Paint one card (face or back) and return its frame quad in the card's own order."""
         corners_cm = card_corners_cm(card)
         self.shadow(corners_cm, (0.12, 0.18), 0.25, 0.45)
         quad = _project(self.h, corners_cm)
         longest = max(np.linalg.norm(quad[i] - quad[(i + 1) % 4]) for i in range(4))
-        # warp at twice the frame's resolution, then average down: no moire on far, foreshortened cards
+        # warp at twice the frame's resolution, then average down: no moire on far cards
         face_h = int(np.clip(round(longest * 2.2), 32, 2000))
         face = render_face(card.label if card.face_up else BACK, face_h).astype(np.float32)
         face *= rng.uniform(0.94, 1.03)
@@ -204,8 +215,16 @@ class _Canvas:
         matrix = cv2.getPerspectiveTransform(src, ((quad - (x0, y0)) * 2).astype(np.float32))
         size = (int(x1 - x0), int(y1 - y0))
         big = (size[0] * 2, size[1] * 2)
-        warped = cv2.resize(cv2.warpPerspective(face, matrix, big, flags=cv2.INTER_LINEAR), size, interpolation=cv2.INTER_AREA)
-        a = cv2.resize(cv2.warpPerspective(alpha, matrix, big, flags=cv2.INTER_LINEAR), size, interpolation=cv2.INTER_AREA)[..., None]
+        warped = cv2.resize(
+            cv2.warpPerspective(face, matrix, big, flags=cv2.INTER_LINEAR),
+            size,
+            interpolation=cv2.INTER_AREA,
+        )
+        a = cv2.resize(
+            cv2.warpPerspective(alpha, matrix, big, flags=cv2.INTER_LINEAR),
+            size,
+            interpolation=cv2.INTER_AREA,
+        )[..., None]
         region = self.image[y0:y1, x0:x1]
         region[:] = region * (1 - a) + warped * a
         full = np.zeros((self.height, self.width), np.float32)
@@ -214,15 +233,24 @@ class _Canvas:
         self.card_masks.append(full)
         return quad
 
-    def blob(self, polygon_cm: np.ndarray, colour: tuple[int, int, int], rim: tuple[int, int, int] | None = None) -> None:
+    def blob(
+        self,
+        polygon_cm: np.ndarray,
+        colour: tuple[int, int, int],
+        rim: tuple[int, int, int] | None = None,
+    ) -> None:
         """Paint a flat object (a coin, a hand) given by its outline on the table."""
         self.shadow(polygon_cm, (0.4, 0.6), 0.6, 0.4)
         poly = _project(self.h, polygon_cm)
         mask = np.zeros((self.height, self.width), np.float32)
         _fill(mask, poly)
-        self.image[:] = self.image * (1 - mask[..., None]) + np.array(colour, np.float32) * mask[..., None]
+        self.image[:] = (
+            self.image * (1 - mask[..., None]) + np.array(colour, np.float32) * mask[..., None]
+        )
         if rim is not None:
-            cv2.polylines(self.image, [np.round(poly * 16).astype(np.int32)], True, rim, 2, cv2.LINE_AA, 4)
+            cv2.polylines(
+                self.image, [np.round(poly * 16).astype(np.int32)], True, rim, 2, cv2.LINE_AA, 4
+            )
         self._occlude(mask)
 
 
@@ -232,7 +260,7 @@ def _circle(centre: tuple[float, float], radius: float, steps: int = 40) -> np.n
 
 
 def _hand(card: Placed) -> np.ndarray:
-    """A hand's outline on the table reaching over the bottom end of a card by `cover` of its length."""
+    """A hand's outline on the table, over the bottom end of a card by `cover` of its length."""
     a = math.radians(card.angle)
     up = np.array([math.sin(a), -math.cos(a)])  # the card's top direction
     side = np.array([math.cos(a), math.sin(a)])
@@ -240,7 +268,12 @@ def _hand(card: Placed) -> np.ndarray:
     outline = []
     for t in np.linspace(0, np.pi, 12):  # rounded finger tips
         outline.append(tip + side * 3.6 * math.cos(t) + up * 1.2 * math.sin(t))
-    outline += [tip - side * 4.4 - up * 9.0, tip - side * 4.0 - up * 20.0, tip + side * 4.0 - up * 20.0, tip + side * 4.4 - up * 9.0]
+    outline += [
+        tip - side * 4.4 - up * 9.0,
+        tip - side * 4.0 - up * 20.0,
+        tip + side * 4.0 - up * 20.0,
+        tip + side * 4.4 - up * 9.0,
+    ]
     return np.array(outline)
 
 
@@ -273,7 +306,10 @@ def render_scene(scene: Scene, camera: Camera, seed: int = 0) -> tuple[np.ndarra
         "style": scene.style,
         "camera": {"tilt": camera.tilt, "yaw": camera.yaw, "view_cm": camera.view_cm},
         "seats": [
-            {"name": s.name, "at": [round(float(v), 2) for v in _project(h, np.array([s.position]))[0]]}
+            {
+                "name": s.name,
+                "at": [round(float(v), 2) for v in _project(h, np.array([s.position]))[0]],
+            }
             for s in scene.seats
         ],
         "cards": [
@@ -282,10 +318,12 @@ def render_scene(scene: Scene, camera: Camera, seed: int = 0) -> tuple[np.ndarra
                 "face_up": card.face_up,
                 "label": card.label if card.face_up else BACK,
                 "seat": card.seat,
-                "corners": [[round(float(x), 2), round(float(y), 2)] for x, y in contract_order(quad)],
+                "corners": [
+                    [round(float(x), 2), round(float(y), 2)] for x, y in contract_order(quad)
+                ],
                 "visible": round(float(mask.sum() / max(_quad_area(quad), 1e-6)), 3),
             }
-            for card, quad, mask in zip(scene.cards, quads, canvas.card_masks)
+            for card, quad, mask in zip(scene.cards, quads, canvas.card_masks, strict=True)
         ],
     }
     return frame, truth

@@ -11,9 +11,13 @@ TABLE_STYLES = ("wood", "cloth", "felt")
 _NOISE_EXTENT = 800.0  # cm of table covered by the noise textures, centred on the origin
 
 
-def plane_coordinates(inverse: np.ndarray, width: int, height: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def plane_coordinates(
+    inverse: np.ndarray, width: int, height: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Table-plane x, y (cm) under every frame pixel, and each pixel's footprint in cm."""
-    xs, ys = np.meshgrid(np.arange(width, dtype=np.float32) + 0.5, np.arange(height, dtype=np.float32) + 0.5)
+    xs, ys = np.meshgrid(
+        np.arange(width, dtype=np.float32) + 0.5, np.arange(height, dtype=np.float32) + 0.5
+    )
     w = inverse[2, 0] * xs + inverse[2, 1] * ys + inverse[2, 2]
     tx = (inverse[0, 0] * xs + inverse[0, 1] * ys + inverse[0, 2]) / w
     ty = (inverse[1, 0] * xs + inverse[1, 1] * ys + inverse[1, 2]) / w
@@ -39,7 +43,7 @@ def _sample(field: np.ndarray, tx: np.ndarray, ty: np.ndarray) -> np.ndarray:
 
 
 def _wave(t: np.ndarray, period: float, footprint: np.ndarray) -> np.ndarray:
-    """A sine of the given period in cm, faded to its mean where pixels are too coarse to show it."""
+    """A sine of the given period in cm, faded out where pixels are too coarse to show it."""
     fade = np.clip(period / (4 * footprint) - 0.5, 0, 1)
     return np.sin(2 * np.pi * t / period) * fade
 
@@ -51,7 +55,11 @@ def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: np.ndarray) -> np.
 
 
 def _wood(rng: np.random.Generator, tx: np.ndarray, ty: np.ndarray, fp: np.ndarray) -> np.ndarray:
-    tones = [((40, 78, 128), (78, 130, 190)), ((30, 56, 96), (60, 100, 150)), ((70, 120, 170), (120, 175, 215))]
+    tones = [
+        ((40, 78, 128), (78, 130, 190)),
+        ((30, 56, 96), (60, 100, 150)),
+        ((70, 120, 170), (120, 175, 215)),
+    ]
     dark, light = tones[rng.integers(len(tones))]
     plank = rng.uniform(10, 18)
     index = np.floor(ty / plank)
@@ -99,9 +107,13 @@ def table_surface(
     return painters[style](rng, tx, ty, footprint).astype(np.float32)
 
 
-def light_field(rng: np.random.Generator, width: int, height: int, strength: float = 1.0) -> np.ndarray:
+def light_field(
+    rng: np.random.Generator, width: int, height: int, strength: float = 1.0
+) -> np.ndarray:
     """A lamp's pool of light with vignetting and a colour cast, as a per-pixel BGR gain."""
-    xs, ys = np.meshgrid(np.linspace(-1, 1, width, dtype=np.float32), np.linspace(-1, 1, height, dtype=np.float32))
+    xs, ys = np.meshgrid(
+        np.linspace(-1, 1, width, dtype=np.float32), np.linspace(-1, 1, height, dtype=np.float32)
+    )
     cx, cy = rng.uniform(-0.6, 0.6), rng.uniform(-0.6, 0.4)
     spread = rng.uniform(0.6, 1.3)
     pool = np.exp(-((xs - cx) ** 2 + (ys - cy) ** 2) / (2 * spread**2))

@@ -22,7 +22,13 @@ from vision.scene import (
 )
 
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario", "Elena"]
-HANDS = {"Anna": ("3D", True), "Bruno": ("10C", True), "Carla": ("5S", False), "Dario": ("9B", True), "Elena": ("1B", False)}
+HANDS = {
+    "Anna": ("3D", True),
+    "Bruno": ("10C", True),
+    "Carla": ("5S", False),
+    "Dario": ("9B", True),
+    "Elena": ("1B", False),
+}
 
 
 def _scene(style: str = "wood", seed: int = 0) -> Scene:
@@ -34,7 +40,9 @@ def _scene(style: str = "wood", seed: int = 0) -> Scene:
 def _crop_error(frame: np.ndarray, corners: list[list[float]], label: str) -> float:
     """How far the card under the given corners is from the face drawn flat (either way up)."""
     crop = warp_card(frame, np.array(corners)).astype(np.float32)
-    flat = cv2.resize(render_face(label, 4 * CROP_H), (CROP_W, CROP_H), interpolation=cv2.INTER_AREA)
+    flat = cv2.resize(
+        render_face(label, 4 * CROP_H), (CROP_W, CROP_H), interpolation=cv2.INTER_AREA
+    )
     flat = flat.astype(np.float32)
     flat = flat * (crop.mean() / flat.mean())  # the scene's light dims or warms the card
     return min(float(np.abs(crop - flat).mean()), float(np.abs(crop - flat[::-1, ::-1]).mean()))
@@ -48,7 +56,9 @@ def _crop_error(frame: np.ndarray, corners: list[list[float]], label: str) -> fl
         ("felt", Camera(1280, 720, tilt=0, yaw=-60)),
     ],
 )
-def test_every_card_of_a_five_seat_deal_lies_where_the_ground_truth_says(style: str, camera: Camera) -> None:
+def test_every_card_of_a_five_seat_deal_lies_where_the_ground_truth_says(
+    style: str, camera: Camera
+) -> None:
     scene = _scene(style)
     camera = fit_camera(scene.cards, camera)
     frame, truth = render_scene(scene, camera, seed=3)
@@ -58,7 +68,11 @@ def test_every_card_of_a_five_seat_deal_lies_where_the_ground_truth_says(style: 
     assert len({c["seat"] for c in truth["cards"]}) == 5
     for card in truth["cards"]:
         corners = np.array(card["corners"])
-        assert (corners >= 0).all() and (corners[:, 0] < camera.width).all() and (corners[:, 1] < camera.height).all()
+        assert (
+            (corners >= 0).all()
+            and (corners[:, 0] < camera.width).all()
+            and (corners[:, 1] < camera.height).all()
+        )
         assert card["visible"] > 0.95
         assert _crop_error(frame, card["corners"], card["label"]) < 35, card
 
@@ -86,7 +100,9 @@ def test_the_corners_come_in_the_crop_contract_order() -> None:
 def test_a_hand_over_a_card_hides_part_of_it_and_the_truth_says_how_much() -> None:
     seats = round_table_seats(["Anna"])
     covered = Placed("9D", True, (0.0, 0.0), 0.0, "Anna", cover=0.4)
-    frame, truth = render_scene(Scene(seats, (covered,)), Camera(1280, 720, tilt=10, view_cm=40), seed=0)
+    frame, truth = render_scene(
+        Scene(seats, (covered,)), Camera(1280, 720, tilt=10, view_cm=40), seed=0
+    )
     assert 0.45 < truth["cards"][0]["visible"] < 0.75
 
 
@@ -102,7 +118,9 @@ def test_cards_from_60_to_300_pixels_wide_are_drawn() -> None:
     seats = round_table_seats(["Anna"])
     for view_cm, expected in ((180.0, 60), (36.0, 300)):
         card = Placed("10S", True, (0.0, 0.0), 0.0, "Anna")
-        frame, truth = render_scene(Scene(seats, (card,)), Camera(1920, 1080, tilt=0, view_cm=view_cm), seed=0)
+        frame, truth = render_scene(
+            Scene(seats, (card,)), Camera(1920, 1080, tilt=0, view_cm=view_cm), seed=0
+        )
         corners = np.array(truth["cards"][0]["corners"])
         width = np.linalg.norm(corners[1] - corners[0])
         assert abs(width - expected) < expected * 0.1
@@ -135,7 +153,11 @@ def _check_frame_truth(cards: list[dict], width: int, height: int, players: list
     for card in cards:
         corners = np.array(card["corners"])
         assert corners.shape == (4, 2)
-        assert (corners >= 0).all() and (corners[:, 0] <= width).all() and (corners[:, 1] <= height).all()
+        assert (
+            (corners >= 0).all()
+            and (corners[:, 0] <= width).all()
+            and (corners[:, 1] <= height).all()
+        )
         assert card["label"] == (card["card"] if card["face_up"] else "back")
 
 
@@ -155,8 +177,20 @@ def test_the_stills_show_the_deal_the_re_and_cavallo_and_the_tie() -> None:
         return {c["seat"]: c["label"] for c in truth["cards"] if c["seat"]}
 
     assert set(shown("deal").values()) == {"back"}
-    assert shown("re-cavallo") == {"Anna": "back", "Bruno": "10S", "Carla": "back", "Dario": "9D", "Elena": "back"}
-    assert shown("reveal-tie") == {"Anna": "2C", "Bruno": "7D", "Carla": "2S", "Dario": "10B", "Elena": "5C"}
+    assert shown("re-cavallo") == {
+        "Anna": "back",
+        "Bruno": "10S",
+        "Carla": "back",
+        "Dario": "9D",
+        "Elena": "back",
+    }
+    assert shown("reveal-tie") == {
+        "Anna": "2C",
+        "Bruno": "7D",
+        "Carla": "2S",
+        "Dario": "10B",
+        "Elena": "5C",
+    }
 
 
 def test_the_hand_sequence_tells_one_whole_hand_of_five() -> None:
@@ -166,7 +200,13 @@ def test_the_hand_sequence_tells_one_whole_hand_of_five() -> None:
     phases = [f["phase"] for f in frames]
     for phase in ("deal", "shown", "swap", "reveal", "draw", "settle"):
         assert phase in phases
-    assert phases.index("deal") < phases.index("shown") < phases.index("swap") < phases.index("reveal") < phases.index("draw")
+    assert (
+        phases.index("deal")
+        < phases.index("shown")
+        < phases.index("swap")
+        < phases.index("reveal")
+        < phases.index("draw")
+    )
     for frame in frames:
         image = cv2.imread(str(SAMPLES / "hand" / frame["file"]))
         assert image.shape == (hand["height"], hand["width"], 3)
@@ -176,7 +216,9 @@ def test_the_hand_sequence_tells_one_whole_hand_of_five() -> None:
 
 
 @pytest.mark.parametrize("truth_file", ["hand/hand.json", "reveal-tie.json"])
-def test_the_referee_agrees_with_the_expected_losers(truth_file: str, tmp_path: Path, capsys) -> None:
+def test_the_referee_agrees_with_the_expected_losers(
+    truth_file: str, tmp_path: Path, capsys
+) -> None:
     from webui.cli import main
 
     truth = json.loads((SAMPLES / truth_file).read_text())
