@@ -124,12 +124,12 @@ def play_hand(game: Game, number: int, hand: Mapping[str, Any]) -> None:
     current = game.hand
     assert current is not None
     dealer = current.dealer
-    _check_stock(game, number, cards, stock, showdown, dealer, turns.get(dealer) == "draw")
+    _check_stock(number, cards, stock, showdown, dealer, turns.get(dealer) == "draw")
     for player, move in turns.items():
         if player not in current.order and player != dealer:
             if move == "keep" and player in current.shown:
                 continue
-            game.play(_MOVE_EVENT[move](player))
+            game.play(_MOVE_EVENT[move](player))  # the game rejects it, naming the rule
             raise RuleError(f"{player} takes no turn", number, player)
     for player in current.order:
         game.play(_MOVE_EVENT[turns.get(player, "keep")](player))
@@ -158,7 +158,7 @@ def play_hand(game: Game, number: int, hand: Mapping[str, Any]) -> None:
 _MOVE_EVENT: dict[str, Any] = {"keep": Keep, "swap": Swap, "draw": Draw}
 
 
-def _check_stock(game: Game, number: int, cards: Mapping[str, Card | None], stock: list[Card],
+def _check_stock(number: int, cards: Mapping[str, Card | None], stock: list[Card],
                  showdown: Mapping[str, Card], dealer: str, drawn: bool) -> None:
     """The stock's cards are neither dealt, nor repeated, nor (unless drawn) at the showdown."""
     dealt = {c: p for p, c in cards.items() if c is not None}
