@@ -56,7 +56,8 @@ def _swords(d: Drawing, value: int) -> None:
             (215, (200, 710)),
             (145, (405, 710)),
         ):
-            d.add(art.sword(440), affine((x, y), rotate=angle))
+            # hilts out at the corners, points meeting in the garland at the centre
+            d.add(art.sword(440), affine((x, y), rotate=angle + 180))
         d.add(art.flower(30), affine((W / 2, 500)))
     elif value == 5:  # two long blades, a cross-bar and the two little ink scenes of the print
         d.add(art.sword(900), affine((110, 500)))
@@ -264,9 +265,18 @@ def _ace_of_cups(d: Drawing) -> None:
         stroke=art.INK,
         width=4,
     )
-    d.ellipse((cx, 600), 50, 42, fill=art.SKIN, stroke=art.INK, width=3)
-    d.ellipse((cx - 18, 592), 6, fill=art.INK)
-    d.ellipse((cx + 18, 592), 6, fill=art.INK)
+    for x in (-120, -70, 70, 120):  # the belly's gadroons
+        d.line([(cx + x, 575), (cx + x * 0.55, 740)], art.INK, 3)
+    for side in (-1, 1):  # golden acanthus leaves either side of the mask
+        d.ellipse(
+            (cx + side * 80, 610), 48, 20, fill=art.YELLOW, stroke=art.INK, width=3, angle=side * 30
+        )
+    d.ellipse((cx, 615), 46, 52, fill=art.YELLOW, stroke=art.INK, width=3)
+    for side in (-1, 1):
+        d.ellipse((cx + side * 17, 600), 8, 6, fill=art.PAPER, stroke=art.INK, width=2)
+        d.ellipse((cx + side * 17, 600), 3, fill=art.INK)
+    d.poly([(cx, 605), (cx + 8, 628), (cx - 8, 628)], fill=art.ORANGE, stroke=art.INK, width=2)
+    d.ellipse((cx, 645), 14, 6, fill=art.RED, stroke=art.INK, width=2)
     d.poly(
         [(x + cx, y) for x, y in mirrored([(150, 260), (180, 330)])],
         fill=art.RED,
