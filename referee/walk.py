@@ -47,40 +47,46 @@ class SwapTarget:
     blocker: Wall | Jump | None = None
     dealer: str = ""
 
-    def reason(self) -> str:
-        """The walk in English: `Anna cannot swap: Bruno shows the Re di Coppe (wall)`."""
-        jumped = " and ".join(f"{j.player}'s {j.card.italian} is jumped" for j in self.jumps)
+    def reason(self, language: str = "en") -> str:
+        """The walk in words: `Anna cannot swap: Bruno shows the Re di Coppe (wall)`."""
+        words = _WORDS[language]
+        jumped = words["and"].join(
+            words["jump"].format(player=j.player, card=j.card.italian) for j in self.jumps)
         if self.stop is Stop.TARGET:
-            head = f"{self.player} may swap with {self.target}"
+            head = words["may"].format(player=self.player, target=self.target)
             return f"{head}: {jumped}" if jumped else head
-        head = f"{self.player} cannot swap: " + (f"{jumped}, then " if jumped else "")
+        head = words["cannot"].format(player=self.player) + (
+            jumped + words["then"] if jumped else "")
         blocker = self.blocker
-        if self.stop is Stop.WALL and blocker is not None:
-            return f"{head}{blocker.player} shows the {blocker.card.italian} (wall)"
-        if self.stop is Stop.SECOND_CAVALLO and blocker is not None:
-            return (
-                f"{head}{blocker.player}'s {blocker.card.italian} is a second Cavallo "
-                "(horse_chain off: only one jump)"
-            )
-        if self.stop is Stop.PASSES_DEALER:
-            return f"{head}the walk would pass the dealer {self.dealer} (skip_wraps off)"
-        return f"{head}the walk comes back to {self.player}"
+        card = blocker.card.italian if blocker else ""
+        name = blocker.player if blocker else ""
+        return head + words[self.stop.value].format(
+            player=name, card=card, dealer=self.dealer, me=self.player)
 
     def reason_it(self) -> str:
         """The walk in Italian: `Anna non può scambiare: Bruno ha il Re di Coppe (muro)`."""
-        jumped = " e ".join(f"salta il {j.card.italian} di {j.player}" for j in self.jumps)
-        if self.stop is Stop.TARGET:
-            head = f"{self.player} può scambiare con {self.target}"
-            return f"{head}: {jumped}" if jumped else head
-        head = f"{self.player} non può scambiare: " + (f"{jumped}, poi " if jumped else "")
-        blocker = self.blocker
-        if self.stop is Stop.WALL and blocker is not None:
-            return f"{head}{blocker.player} ha il {blocker.card.italian} (muro)"
-        if self.stop is Stop.SECOND_CAVALLO and blocker is not None:
-            return f"{head}il {blocker.card.italian} di {blocker.player} è un secondo Cavallo"
-        if self.stop is Stop.PASSES_DEALER:
-            return f"{head}il giro passerebbe il mazziere {self.dealer}"
-        return f"{head}il giro torna a {self.player}"
+        return self.reason("it")
+
+
+_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "jump": "{player}'s {card} is jumped", "and": " and ", "then": ", then ",
+        "may": "{player} may swap with {target}", "cannot": "{player} cannot swap: ",
+        "wall": "{player} shows the {card} (wall)",
+        "second_cavallo": "{player}'s {card} is a second Cavallo (horse_chain off: only one jump)",
+        "passes_dealer": "the walk would pass the dealer {dealer} (skip_wraps off)",
+        "back_to_self": "the walk comes back to {me}",
+    },
+    "it": {
+        "jump": "salta il {card} di {player}", "and": " e ", "then": ", poi ",
+        "may": "{player} può scambiare con {target}", "cannot": "{player} non può scambiare: ",
+        "wall": "{player} ha il {card} (muro)",
+        "second_cavallo": "il {card} di {player} è un secondo Cavallo",
+        "passes_dealer": "il giro passerebbe il mazziere {dealer}",
+        "back_to_self": "il giro torna a {me}",
+    },
+}
+"""The phrases of a walk's reason, by language."""
 
 
 def swap_target(
