@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -37,5 +38,9 @@ def run_replay(args: argparse.Namespace) -> int:
     except RuleError as err:
         print(err, file=sys.stderr)
         return 2
-    print(render_output(replay_output(game)))
+    try:
+        print(render_output(replay_output(game)), flush=True)
+    except BrokenPipeError:
+        # The reader (`| head`) has gone: silence the interpreter's final flush, as Python's docs do.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
