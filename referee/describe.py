@@ -26,7 +26,7 @@ class Seat:
 
 @dataclass(frozen=True, slots=True)
 class Tally:
-    """Everything the page shows: the headline, the pot, and every seat."""
+    """Everything the page shows: the headline, the pot, and every seat (`hand`: the one in play)."""
 
     phase: str
     hand: int | None
@@ -47,7 +47,7 @@ def tally(game: Game) -> Tally:
     says, says_it = _headline(game)
     outcome = game.outcome()
     return Tally(
-        phase=phase.value, hand=game.hand.number if game.hand else None,
+        phase=phase.value, hand=hand.number if hand else None,
         dealer=hand.dealer if hand else game.next_dealer, current_player=game.current_player,
         pot=game.pot, winner=outcome.winner if outcome else None, says=says, says_it=says_it,
         seats=seats,
