@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import xml.etree.ElementTree as ET
-from pathlib import Path
+import pathlib
 
 import cv2
 import numpy as np
@@ -13,6 +13,8 @@ import pytest
 from referee.cards import DECK, CardError
 from vision.crop import CARD_ASPECT
 from vision.deck import face_svg, render_face, write_deck
+from vision.deck_art import PAPER
+from vision.draw import Drawing, Ellipse, Path, rasterize
 
 LABELS = [card.code for card in DECK] + ["back"]
 
@@ -65,7 +67,7 @@ def test_the_svg_is_well_formed_and_card_shaped(label: str) -> None:
     assert len(root) > 10
 
 
-def test_the_deck_command_writes_41_cards_as_svg_and_png(tmp_path: Path) -> None:
+def test_the_deck_command_writes_41_cards_as_svg_and_png(tmp_path: pathlib.Path) -> None:
     assert write_deck(tmp_path / "deck", height=150) == 0
     svgs = sorted(p.name for p in (tmp_path / "deck").glob("*.svg"))
     pngs = sorted((tmp_path / "deck").glob("*.png"))
@@ -77,7 +79,7 @@ def test_the_deck_command_writes_41_cards_as_svg_and_png(tmp_path: Path) -> None
         ET.parse(path)
 
 
-def test_the_deck_command_refuses_a_file_as_outdir(tmp_path: Path, capsys) -> None:
+def test_the_deck_command_refuses_a_file_as_outdir(tmp_path: pathlib.Path, capsys) -> None:
     target = tmp_path / "deck.txt"
     target.write_text("not a folder")
     assert write_deck(target, height=150) == 2
@@ -85,7 +87,47 @@ def test_the_deck_command_refuses_a_file_as_outdir(tmp_path: Path, capsys) -> No
 
 
 @pytest.mark.parametrize("size", [0, -5, 100000])
-def test_the_deck_command_refuses_a_bad_size(tmp_path: Path, size: int, capsys) -> None:
+def test_the_deck_command_refuses_a_bad_size(tmp_path: pathlib.Path, size: int, capsys) -> None:
     assert write_deck(tmp_path / "deck", height=size) == 2
     assert "out of range" in capsys.readouterr().err
     assert not (tmp_path / "deck").exists()
+
+
+def _drawing_from_svg(text: str) -> Drawing:
+    """Read back the shapes our SVG writer emits (paths and ellipses), to draw them again."""
+    root = ET.fromstring(text)
+    _, _, width, height = (float(v) for v in root.attrib["viewBox"].split())
+    drawing = Drawing(width, height)
+
+    def colour(value: str) -> tuple[int, int, int] | None:
+        return (
+            None
+            if value == "none"
+            else (int(value[1:3], 16), int(value[3:5], 16), int(value[5:7], 16))
+        )
+
+    for node in root:
+        fill, stroke = colour(node.get("fill", "none")), colour(node.get("stroke", "none"))
+        width_ = float(node.get("stroke-width", "0"))
+        if node.tag.endswith("ellipse"):
+            angle = float(node.get("transform", "rotate(0").split("(")[1].split()[0].rstrip(")"))
+            centre = (float(node.get("cx", "0")), float(node.get("cy", "0")))
+            radii = (float(node.get("rx", "0")), float(node.get("ry", "0")))
+            drawing.shapes.append(Ellipse(centre, radii, angle, fill, stroke, width_))
+        else:
+            d = node.get("d", "")
+            closed = d.endswith("Z")
+            numbers = [
+                float(v) for v in d.replace("M", " ").replace("L", " ").replace("Z", " ").split()
+            ]
+            points = np.array(numbers).reshape(-1, 2)
+            drawing.shapes.append(Path(points, closed, fill, stroke, width_))
+    return drawing
+
+
+@pytest.mark.parametrize("label", ["1S", "1B", "6C", "9D", "back"])
+def test_the_svg_and_the_png_draw_the_same_card(label: str) -> None:
+    again = rasterize(_drawing_from_svg(face_svg(label)), 121, 200, PAPER)
+    png = render_face(label, 200)
+    # the SVG keeps one decimal of each coordinate: the two may differ only along edges
+    assert float(np.abs(again.astype(np.float32) - png).mean()) < 0.3
