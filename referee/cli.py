@@ -41,6 +41,6 @@ def run_replay(args: argparse.Namespace) -> int:
     try:
         print(render_output(replay_output(game)), flush=True)
     except BrokenPipeError:
-        # The reader (`| head`) has gone: silence the interpreter's final flush, as Python's docs do.
+        # The reader (`| head`) has gone: silence the final flush, as Python's docs advise.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0

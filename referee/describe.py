@@ -26,7 +26,7 @@ class Seat:
 
 @dataclass(frozen=True, slots=True)
 class Tally:
-    """Everything the page shows: the headline, the pot, and every seat (`hand`: the one in play)."""
+    """Everything the page shows: headline, pot, every seat; `hand` numbers the hand in play."""
 
     phase: str
     hand: int | None
