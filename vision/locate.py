@@ -117,6 +117,16 @@ def _fit_quad(contour: np.ndarray) -> np.ndarray | None:
     return quad
 
 
+def _hull_quad(hull: np.ndarray) -> np.ndarray:
+    """Four corners from a convex hull: its polygon approximation, else its min-area box."""
+    perimeter = cv2.arcLength(hull, True)
+    for fraction in (0.02, 0.04, 0.06):
+        approx = cv2.approxPolyDP(hull, fraction * perimeter, True)
+        if len(approx) == 4:
+            return approx.reshape(4, 2).astype(np.float32)
+    return cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
+
+
 def _fit_run(points: np.ndarray, start: np.ndarray, end: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Fit a line (point, unit direction) to the contour points lying along one straight run."""
     d = end - start
@@ -148,16 +158,21 @@ def _intersect(first: tuple[np.ndarray, np.ndarray], second: tuple[np.ndarray, n
     return p + t * u
 
 
-def _plausible_shape(quad: np.ndarray) -> bool:
-    """Tell whether a convex quad could be a card seen at up to about 45 degrees of tilt."""
+def _aspect_prior(quad: np.ndarray) -> float:
+    """How card-like a quad's proportions are: 1 for a card seen up to about 45 degrees, 0 for a sliver.
+
+    Far cards under a steep view foreshorten toward squares, so squares keep some weight;
+    the classifier settles which way is up.
+    """
     if not cv2.isContourConvex(quad.reshape(-1, 1, 2)):
-        return False
+        return 0.0
     pts = order_quad(quad)
     width = (np.linalg.norm(pts[1] - pts[0]) + np.linalg.norm(pts[2] - pts[3])) / 2
     height = (np.linalg.norm(pts[3] - pts[0]) + np.linalg.norm(pts[2] - pts[1])) / 2
     ratio = width / max(height, 1e-6)
-    # far cards under a steep view foreshorten to squares; the classifier settles which way is up
-    return CARD_ASPECT * 0.6 < ratio
+    if ratio < CARD_ASPECT * 0.6:
+        return 0.0
+    return 1.0 if ratio < 0.8 else 1.0 - 2.0 * (ratio - 0.8)
 
 
 def _edge_support(edges: np.ndarray, quad: np.ndarray, samples: int = 24) -> float:
@@ -184,7 +199,7 @@ def _contours(masks: list[tuple[np.ndarray, float]], min_area: float, max_area: 
             contour = contour.astype(np.float32) * factor + (factor - 1) / 2
             box = cv2.minAreaRect(contour)
             (rw, rh) = box[1]
-            if min(rw, rh) >= 0.3 * max(rw, rh) and area > 0.6 * rw * rh:
+            if min(rw, rh) >= 0.3 * max(rw, rh) and area > 0.35 * rw * rh:
                 found.append((area / (rw * rh), area, box, contour))
     found.sort(key=lambda item: -item[0])
     return found
@@ -208,17 +223,23 @@ def _candidates(small: np.ndarray, config: LocatorConfig) -> list[tuple[float, n
     for _, area, box, contour in _contours(masks, min_area, config.max_area_fraction * h * w, config.min_card_side):
         if any(_same_box(box, other) for other in fitted):
             continue
-        quad = _fit_quad(contour)
-        if quad is None or not _plausible_shape(quad):
-            continue
-        rectangularity = area / max(cv2.contourArea(quad), 1e-6)
-        if not config.min_rectangularity < rectangularity < 1.3:
+        hull = cv2.convexHull(contour)
+        hull_area = cv2.contourArea(hull)
+        quad, rectangularity = None, 0.0
+        for fit in (_fit_quad(contour), _hull_quad(hull)):
+            # the hull forgives drawings that reach the outline and bite into the enclosed region
+            ratio = hull_area / max(cv2.contourArea(fit), 1e-6) if fit is not None else 0.0
+            if config.min_rectangularity < ratio < 1.3:
+                quad, rectangularity = fit, ratio
+                break
+        prior = 0.0 if quad is None else _aspect_prior(quad)
+        if quad is None or prior <= 0.0:
             continue
         support = _edge_support(edges, quad)
         if support < config.min_edge_support:
             continue
         fitted.append(box)
-        found.append((min(rectangularity, 1 / rectangularity) * support, quad))
+        found.append((min(rectangularity, 1 / rectangularity) * support * prior, quad))
     return found
 
 

@@ -1,0 +1,143 @@
+"""The locator on the project's own table scenes, where every card's corners are known."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from vision.crop import CARD_ASPECT, order_quad
+from vision.locate import LocatorConfig, locate_cards
+from vision.refine import refine_quad
+from vision.scene import CARD_W_CM, Camera, Placed, Scene, render_scene
+
+
+def _frame(cards: list[Placed], camera: Camera, style: str = "felt", seed: int = 0) -> tuple[np.ndarray, list[dict]]:
+    """Render cards on a table with no seats; return the frame and each card's truth."""
+    frame, truth = render_scene(Scene((), tuple(cards), style), camera, seed=seed)
+    return frame, truth["cards"]
+
+
+def _corner_error(found: np.ndarray, corners: list[list[float]]) -> float:
+    """Worst corner distance (pixels) from the best-matching found quad, either way round."""
+    truth = np.array(corners, np.float32)
+    errors = [
+        float(np.linalg.norm(np.roll(quad, turn, axis=0) - truth, axis=1).max())
+        for quad in found
+        for turn in range(4)
+    ]
+    return min(errors, default=math.inf)
+
+
+def _row(codes: list[str], gap_cm: float = 4.0, angle: float = 0.0) -> list[Placed]:
+    """Cards face up in a row across the table."""
+    step = CARD_W_CM + gap_cm
+    return [
+        Placed(code, True, ((i - (len(codes) - 1) / 2) * step, 0.0), angle) for i, code in enumerate(codes)
+    ]
+
+
+CLOSE = Camera(1280, 720, tilt=0, view_cm=60)
+
+
+@pytest.mark.parametrize("style", ["felt", "wood", "cloth"])
+def test_three_cards_on_each_table_are_found_to_within_three_pixels(style: str) -> None:
+    frame, truth = _frame(_row(["9S", "1D", "10B"]), CLOSE, style)
+    found = locate_cards(frame)
+    for card in truth:
+        assert _corner_error(found, card["corners"]) < 3.0, card["card"]
+
+
+@pytest.mark.parametrize("angle", [0, 90, 180, 270, 33])
+def test_a_turned_card_is_found_whatever_its_rotation(angle: float) -> None:
+    frame, truth = _frame([Placed("7C", True, (0.0, 0.0), angle)], CLOSE)
+    assert _corner_error(locate_cards(frame), truth[0]["corners"]) < 3.0
+
+
+def test_cards_seen_from_a_camera_tilted_45_degrees_are_found() -> None:
+    camera = Camera(1280, 720, tilt=45, yaw=20, view_cm=70)
+    frame, truth = _frame(_row(["2S", "8C", "5D", "9B"]), camera, "wood")
+    found = locate_cards(frame)
+    for card in truth:
+        side = np.linalg.norm(np.subtract(card["corners"][0], card["corners"][1]))
+        assert _corner_error(found, card["corners"]) < max(3.0, 0.05 * side), card["card"]
+
+
+def test_two_cards_touching_side_by_side_are_found_as_two() -> None:
+    frame, truth = _frame(_row(["4C", "8D"], gap_cm=0.0, angle=10), CLOSE, "felt")
+    found = locate_cards(frame)
+    for card in truth:
+        assert _corner_error(found, card["corners"]) < 4.0, card["card"]
+
+
+def test_a_face_down_card_is_found_by_its_outline_not_its_pattern() -> None:
+    frame, truth = _frame([Placed("3S", False, (0.0, 0.0), 20)], CLOSE, "felt")
+    assert _corner_error(locate_cards(frame), truth[0]["corners"]) < 3.0
+
+
+def test_a_card_under_a_hand_still_gives_a_quad_on_the_part_that_shows() -> None:
+    frame, truth = _frame([Placed("6B", True, (0.0, 0.0), 0, cover=0.2)], CLOSE, "felt")
+    corners = np.array(truth[0]["corners"], np.float32)
+    found = locate_cards(frame)
+    inside = [quad for quad in found if _centre_inside(quad, corners)]
+    assert inside, "no quad on the covered card"
+    top = corners[:2]  # the hand reaches over the bottom end: the top corners still show
+    assert min(np.linalg.norm(quad[:, None] - top[None], axis=2).min(axis=0).max() for quad in inside) < 4.0
+
+
+def _centre_inside(quad: np.ndarray, corners: np.ndarray) -> bool:
+    import cv2
+
+    centre = quad.mean(axis=0)
+    return cv2.pointPolygonTest(corners.reshape(-1, 1, 2), (float(centre[0]), float(centre[1])), False) > 0
+
+
+def test_a_card_cut_by_the_edge_of_the_frame_still_gives_a_quad() -> None:
+    camera = Camera(1280, 720, tilt=0, view_cm=60)
+    frame, truth = _frame([Placed("1S", True, (28.5, 0.0), 0)], camera)  # right end past the frame
+    corners = np.array(truth[0]["corners"], np.float32)
+    assert corners[:, 0].max() > 1280, "the scene should cut the card"
+    found = locate_cards(frame)
+    assert any(_centre_inside(quad, corners) and quad[:, 0].min() < corners[:, 0].min() + 4 for quad in found)
+
+
+def test_an_empty_table_yields_few_candidates_and_no_full_frame_quad() -> None:
+    frame, _ = _frame([], CLOSE, "wood")
+    found = locate_cards(frame)
+    assert len(found) <= 3
+    assert all(cv2_area(quad) < 0.5 * 1280 * 720 for quad in found)
+
+
+def cv2_area(quad: np.ndarray) -> float:
+    import cv2
+
+    return abs(float(cv2.contourArea(quad.astype(np.float32))))
+
+
+def test_small_frames_and_blank_frames_give_no_quads() -> None:
+    assert locate_cards(np.zeros((1, 1, 3), np.uint8)).shape == (0, 4, 2)
+    assert locate_cards(np.full((480, 640), 128, np.uint8)).shape == (0, 4, 2)
+
+
+def test_quads_come_ordered_with_a_short_first_side() -> None:
+    frame, truth = _frame([Placed("10D", True, (0.0, 0.0), 90)], CLOSE)
+    quad = locate_cards(frame)[0]
+    assert np.allclose(quad, order_quad(quad))
+    short, long = np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[2] - quad[1])
+    assert short / long == pytest.approx(CARD_ASPECT, abs=0.05)
+
+
+def test_refinement_pulls_a_loose_quad_onto_the_card_edges() -> None:
+    frame, truth = _frame([Placed("5C", True, (0.0, 0.0), 15)], CLOSE)
+    corners = np.array(truth[0]["corners"], np.float32)
+    centre = corners.mean(axis=0)
+    loose = centre + (corners - centre) * 1.04 + np.float32([2.0, -1.5])
+    assert _corner_error(np.array([refine_quad(frame, loose, 8.0)]), truth[0]["corners"]) < 1.5
+
+
+def test_a_coarser_work_size_still_finds_big_cards() -> None:
+    frame, truth = _frame(_row(["9S", "1D"]), CLOSE)
+    found = locate_cards(frame, LocatorConfig(work_side=320))
+    for card in truth:
+        assert _corner_error(found, card["corners"]) < 4.0
