@@ -70,7 +70,7 @@ def _swords(d: Drawing, value: int) -> None:
             d.add(art.sword(380), affine((column, 230), rotate=180))
             d.add(art.sword(380), affine((column, 770)))
         if value == 7:
-            d.add(art.sword(420), affine((W / 2, 500), rotate=90))
+            d.add(art.sword(200), affine((W / 2, 500), scale=(2.4, 2.2), rotate=90))
 
 
 def _clubs(d: Drawing, value: int) -> None:

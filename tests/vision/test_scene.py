@@ -9,6 +9,7 @@ import cv2
 import numpy as np
 import pytest
 
+from referee.cards import DECK
 from vision.crop import CROP_H, CROP_W, warp_card
 from vision.deck import render_face
 from vision.scene import (
@@ -239,3 +240,44 @@ def test_the_deal_still_is_what_the_generator_draws() -> None:
     stored = cv2.imread(str(SAMPLES / f"{name}.jpg"))
     assert truth["cards"] == json.loads((SAMPLES / f"{name}.json").read_text())["cards"]
     assert float(np.abs(fresh.astype(np.float32) - stored).mean()) < 3.0  # JPEG's loss only
+
+
+def _standard(image: np.ndarray) -> np.ndarray:
+    """The image with each channel's mean and spread evened out: light and tint set aside."""
+    pixels = image.astype(np.float32)
+    return (pixels - pixels.mean(axis=(0, 1))) / (pixels.std(axis=(0, 1)) + 1e-6)
+
+
+def test_all_40_cards_at_80_px_in_a_tilted_scene_are_told_apart_by_the_nearest_flat_face() -> None:
+    codes = [card.code for card in DECK]
+    flat = {
+        code: _standard(
+            cv2.resize(render_face(code, 416), (CROP_W, CROP_H), interpolation=cv2.INTER_AREA)
+        )
+        for code in codes
+    }
+
+    def ranking(crop: np.ndarray) -> list[tuple[float, str]]:
+        seen = _standard(crop)
+        return sorted(
+            (min(float(np.abs(seen - f).mean()), float(np.abs(seen - f[::-1, ::-1]).mean())), code)
+            for code, f in flat.items()
+        )
+
+    for start in (0, 20):  # two tables of twenty cards, four rows of five
+        cards = tuple(
+            Placed(
+                code,
+                True,
+                ((i % 5 - 2) * 10.0, (i // 5 - 1.5) * 13.0),
+                180 * (i % 2) + i % 7 * 3 - 9,
+            )
+            for i, code in enumerate(codes[start : start + 20])
+        )
+        camera = fit_camera(cards, Camera(1280, 720, tilt=30, yaw=10), margin=0.02)
+        frame, truth = render_scene(Scene((), cards, "wood"), camera, seed=start)
+        for card in truth["cards"]:
+            width = np.linalg.norm(np.subtract(card["corners"][1], card["corners"][0]))
+            assert 55 < width < 85
+            (best, code), (second, _) = ranking(warp_card(frame, np.array(card["corners"])))[:2]
+            assert code == card["card"] and second > best * 1.05, (card["card"], best, second)
