@@ -56,7 +56,7 @@ TIE_RECORD = {
 TIE_EXPECTED = {"swaps": [], "final": TIE_DEAL, "losers": ["Anna", "Carla"]}
 """Everyone keeps (Carla's target Dario is a wall); the two Due tie for the lowest and both pay."""
 
-_SEQUENCE_CAMERA = Camera(960, 540, tilt=35, yaw=8)
+_SEQUENCE_CAMERA = Camera(1280, 720, tilt=35, yaw=8)
 _TABLE = (29.0, 18.0)
 """The oval (cm) the players' cards lie on: a kitchen table seen whole by the camera."""
 _STOCK_AT = (2.0, -3.0)
@@ -227,7 +227,7 @@ def write_samples(outdir: Path) -> None:
     for i, (phase, note, cards) in enumerate(frames):
         frame, truth = render_scene(Scene(seats, cards, "wood", coins), camera, seed=21)
         name = f"frame-{i:03d}.jpg"
-        _write(hand_dir / name, frame, 85)
+        _write(hand_dir / name, frame, 80)
         story.append({"file": name, **_truth_of(truth, phase, note)})
     hand = {
         **context,
