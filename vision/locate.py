@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 
 from vision.crop import CARD_ASPECT, order_quad
-from vision.refine import refine_quad
+from vision.refine import refine_quads
 
 
 @dataclass(frozen=True)
@@ -142,7 +142,7 @@ def _fit_run(points: np.ndarray, start: np.ndarray, end: np.ndarray) -> tuple[np
     vx, vy, x0, y0 = cv2.fitLine(chosen, cv2.DIST_L2, 0, 0.01, 0.01).ravel()
     # refit without the points of rounded corners and bumps, which sit off the straight edge
     residual = np.abs((chosen[:, 0] - x0) * vy - (chosen[:, 1] - y0) * vx)
-    inliers = residual < max(0.75, float(np.median(residual)) * 2)
+    inliers = residual < max(0.75, 2.0 * float(residual.mean()))
     if 4 <= inliers.sum() < len(chosen):
         vx, vy, x0, y0 = cv2.fitLine(chosen[inliers], cv2.DIST_L2, 0, 0.01, 0.01).ravel()
     return np.array([x0, y0], np.float32), np.array([vx, vy], np.float32)
@@ -262,11 +262,6 @@ def _other_halves(quads: list[np.ndarray]) -> list[np.ndarray]:
     return found
 
 
-def _short_side(quad: np.ndarray) -> float:
-    """Length of the quad's shortest side."""
-    return float(np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1).min())
-
-
 def _overlap(a: np.ndarray, b: np.ndarray) -> float:
     """Intersection over the smaller area of two convex quads."""
     inter, _ = cv2.intersectConvexConvex(a.reshape(-1, 1, 2), b.reshape(-1, 1, 2))
@@ -296,8 +291,9 @@ def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.n
     kept += _other_halves(kept)
     if not kept:
         return np.zeros((0, 4, 2), np.float32)
-    quads = [order_quad((q + 0.5) / scale - 0.5) for q in kept]
+    quads = np.stack([(q + 0.5) / scale - 0.5 for q in kept]).astype(np.float32)
     if config.refine:
-        # the downscaled fit is good to about a work pixel: search a few frame pixels beyond that
-        quads = [order_quad(refine_quad(frame, q, max(3.0, 2.5 / scale, 0.08 * _short_side(q)))) for q in quads]
-    return np.stack(quads).astype(np.float32)
+        # the downscaled fit is good to about a work pixel; a back's printed frame may lie further in
+        sides = np.linalg.norm(quads - np.roll(quads, 1, axis=1), axis=2).min(axis=1)
+        quads = refine_quads(frame, quads, np.maximum(max(3.0, 2.5 / scale), 0.08 * sides))
+    return np.stack([order_quad(q) for q in quads]).astype(np.float32)

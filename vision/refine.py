@@ -1,4 +1,4 @@
-"""Corner refinement at full resolution: each side of a rough quad snapped to the card's edge."""
+"""Corner refinement at full resolution: each side of a rough quad snapped to the card's outline."""
 
 from __future__ import annotations
 
@@ -7,84 +7,88 @@ import numpy as np
 
 SAMPLES = 14
 """Points along each side where the edge is searched."""
+MIN_STEP = 12.0
+"""Smallest colour change (summed over B, G, R) between neighbouring pixels that counts as an edge."""
 
 
-def _side_lines(frame: np.ndarray, quad: np.ndarray, reach: float) -> list[tuple[np.ndarray, np.ndarray] | None]:
-    """For each side, a line (point, direction) through the strongest edges found across it, or None."""
-    centre = quad.mean(axis=0)
-    radius = int(np.ceil(reach))
+def _crossings(points: np.ndarray, directions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Corner i of each quad where side i-1 meets side i; also whether the two sides really cross."""
+    p, u = np.roll(points, 1, axis=1), np.roll(directions, 1, axis=1)
+    q, v = points, directions
+    det = u[..., 1] * v[..., 0] - u[..., 0] * v[..., 1]
+    ok = np.abs(det) > 0.2  # sides of a card, even tilted, meet at a clear angle
+    d = q - p
+    t = (d[..., 1] * v[..., 0] - d[..., 0] * v[..., 1]) / np.where(ok, det, 1.0)
+    return p + t[..., None] * u, ok.all(axis=1)
+
+
+def _convex(quads: np.ndarray) -> np.ndarray:
+    """Whether each quad is convex (all turns the same way)."""
+    edges = np.roll(quads, -1, axis=1) - quads
+    turns = edges[..., 0] * np.roll(edges, -1, axis=1)[..., 1] - edges[..., 1] * np.roll(edges, -1, axis=1)[..., 0]
+    return (turns > 0).all(axis=1) | (turns < 0).all(axis=1)
+
+
+def refine_quads(frame: np.ndarray, quads: np.ndarray, reach: np.ndarray) -> np.ndarray:
+    """Snap the sides of rough quads [N, 4, 2] (frame pixels) to the outermost strong edge within `reach` [N].
+
+    A card's outline is its outermost strong edge: frames printed inside it (the pattern of a
+    back) lie further in. Sides without a consistent edge, and quads whose sides do not meet
+    cleanly, keep their rough corners.
+    """
+    quads = np.asarray(quads, np.float32).reshape(-1, 4, 2)
+    n = len(quads)
+    if n == 0:
+        return quads
+    reach = np.broadcast_to(np.asarray(reach, np.float32), (n,))
+    radius = int(np.ceil(reach.max()))
     offsets = np.arange(-radius, radius + 1, dtype=np.float32)
-    t = np.linspace(0.12, 0.88, SAMPLES, dtype=np.float32)[:, None]
-    bases, normals = [], []
-    for i in range(4):
-        a, b = quad[i], quad[(i + 1) % 4]
-        u = (b - a) / max(float(np.hypot(*(b - a))), 1e-6)
-        n = np.array([-u[1], u[0]], np.float32)
-        if np.dot(n, (a + b) / 2 - centre) < 0:
-            n = -n  # point outward
-        bases.append(a + t * (b - a))
-        normals.append(np.repeat(n[None], SAMPLES, axis=0))
-    base = np.concatenate(bases)[:, None, :]
-    normal = np.concatenate(normals)[:, None, :]
-    points = base + offsets[None, :, None] * normal
-    profiles = cv2.remap(
-        frame, points[..., 0], points[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
-    ).astype(np.float32)
-    if profiles.ndim == 2:
-        profiles = profiles[..., None]
-    step = np.abs(np.diff(profiles, axis=1)).sum(axis=2)  # colour change between neighbours
+    ends = np.roll(quads, -1, axis=1)
+    along = ends - quads
+    length = np.maximum(np.linalg.norm(along, axis=2, keepdims=True), 1e-6)
+    u = along / length
+    normal = np.stack([-u[..., 1], u[..., 0]], axis=2)
+    outward = (((quads + ends) / 2 - quads.mean(axis=1, keepdims=True)) * normal).sum(axis=2, keepdims=True)
+    normal = normal * np.where(outward < 0, -1.0, 1.0).astype(np.float32)
+    t = np.linspace(0.12, 0.88, SAMPLES, dtype=np.float32)
+    base = quads[:, :, None, :] + t[None, None, :, None] * along[:, :, None, :]  # [N, 4, S, 2]
+    grid = base[..., None, :] + offsets[:, None] * normal[:, :, None, None, :]  # [N, 4, S, K, 2]
+    flat = grid.reshape(-1, len(offsets), 2)
+    profiles = cv2.remap(frame, flat[..., 0], flat[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    profiles = profiles.astype(np.float32).reshape(flat.shape[0], len(offsets), -1)
+    step = np.abs(np.diff(profiles, axis=1)).sum(axis=2)  # [N*4*S, K-1]
     centres = (offsets[:-1] + offsets[1:]) / 2
-    # a card's outline is its outermost strong edge: inner frames (the back's pattern) lie inside it
-    strong_enough = step >= 0.5 * step.max(axis=1, keepdims=True)
-    k = len(centres) - 1 - np.argmax(strong_enough[:, ::-1], axis=1)
-    score = step
-    # sub-pixel: a parabola through the peak and its neighbours
-    k0, k2 = np.clip(k - 1, 0, len(centres) - 1), np.clip(k + 1, 0, len(centres) - 1)
-    rows = np.arange(len(k))
-    left, mid, right = score[rows, k0], score[rows, k], score[rows, k2]
-    denom = left - 2 * mid + right
-    shift = np.where(np.abs(denom) > 1e-6, 0.5 * (left - right) / np.where(denom == 0, 1, denom), 0.0)
-    offset = centres[k] + np.clip(shift, -0.5, 0.5)
-    strong = step[rows, k] > 12.0
-    edge_points = base[:, 0, :] + offset[:, None] * normal[:, 0, :]
-    lines: list[tuple[np.ndarray, np.ndarray] | None] = []
-    for i in range(4):
-        side = slice(i * SAMPLES, (i + 1) * SAMPLES)
-        off, ok = offset[side], strong[side]
-        if ok.sum() < SAMPLES // 2:
-            lines.append(None)
-            continue
-        inliers = ok & (np.abs(off - np.median(off[ok])) < max(1.5, 0.25 * reach))
-        if inliers.sum() < SAMPLES // 2:
-            lines.append(None)
-            continue
-        vx, vy, x0, y0 = cv2.fitLine(edge_points[side][inliers], cv2.DIST_L2, 0, 0.01, 0.01).ravel()
-        lines.append((np.array([x0, y0], np.float32), np.array([vx, vy], np.float32)))
-    return lines
-
-
-def _crossing(first: tuple[np.ndarray, np.ndarray], second: tuple[np.ndarray, np.ndarray]) -> np.ndarray | None:
-    """Crossing point of two lines given as (point, direction), or None when nearly parallel."""
-    (p, u), (q, v) = first, second
-    det = u[1] * v[0] - u[0] * v[1]
-    if abs(det) < 0.2:
-        return None
-    t = ((q - p)[1] * v[0] - (q - p)[0] * v[1]) / det
-    return p + t * u
+    within = np.abs(centres)[None, :] <= np.repeat(reach, 4 * SAMPLES)[:, None]
+    step = np.where(within, step, 0.0)
+    peak = step.max(axis=1, keepdims=True)
+    strong = (step >= 0.5 * peak) & (step > MIN_STEP)
+    last = len(centres) - 1 - np.argmax(strong[:, ::-1], axis=1)
+    found = strong.any(axis=1)
+    offset = centres[last].reshape(n, 4, SAMPLES)
+    found = found.reshape(n, 4, SAMPLES)
+    points = base + offset[..., None] * normal[:, :, None, :]
+    # a side is trusted where most samples agree on one straight edge
+    votes = np.where(found, offset, np.nan)
+    votes[~found.any(axis=2)] = 0.0  # sides with no edge at all: their inliers stay empty
+    typical = np.nanmedian(votes, axis=2, keepdims=True)
+    inlier = found & (np.abs(offset - typical) < np.maximum(1.5, 0.25 * reach)[:, None, None])
+    weight = inlier.astype(np.float32)
+    count = weight.sum(axis=2)
+    centroid = (points * weight[..., None]).sum(axis=2) / np.maximum(count, 1)[..., None]
+    rel = (points - centroid[:, :, None, :]) * weight[..., None]
+    sxx, syy = (rel[..., 0] ** 2).sum(axis=2), (rel[..., 1] ** 2).sum(axis=2)
+    sxy = (rel[..., 0] * rel[..., 1]).sum(axis=2)
+    angle = 0.5 * np.arctan2(2 * sxy, sxx - syy)
+    direction = np.stack([np.cos(angle), np.sin(angle)], axis=2).astype(np.float32)
+    trusted = count >= SAMPLES // 2
+    line_point = np.where(trusted[..., None], centroid, quads)
+    line_dir = np.where(trusted[..., None], direction, u)
+    refined, crossed = _crossings(line_point, line_dir)
+    moved = np.abs(refined - quads).max(axis=(1, 2))
+    good = crossed & (moved <= 2.5 * reach) & _convex(refined) & np.isfinite(refined).all(axis=(1, 2))
+    return np.where(good[:, None, None], refined, quads).astype(np.float32)
 
 
 def refine_quad(frame: np.ndarray, quad: np.ndarray, reach: float) -> np.ndarray:
-    """Snap the sides of a rough quad (frame pixels) to the strongest nearby edges; keep unsure sides."""
-    quad = np.asarray(quad, np.float32).reshape(4, 2)
-    found = _side_lines(frame, quad, reach)
-    lines = []
-    for i, line in enumerate(found):
-        a, b = quad[i], quad[(i + 1) % 4]
-        lines.append(line if line is not None else (a, (b - a) / max(float(np.hypot(*(b - a))), 1e-6)))
-    corners = [_crossing(lines[i - 1], lines[i]) for i in range(4)]
-    if any(c is None for c in corners):
-        return quad
-    refined = np.array(corners, np.float32)
-    if np.abs(refined - quad).max() > 2.5 * reach or not cv2.isContourConvex(refined.reshape(-1, 1, 2)):
-        return quad
-    return refined
+    """Snap the sides of one rough quad to the card's outline (see `refine_quads`)."""
+    return refine_quads(frame, np.asarray(quad, np.float32)[None], np.array([reach], np.float32))[0]
