@@ -81,6 +81,7 @@ def _cue_masks(small: np.ndarray, cues: tuple[str, ...]) -> tuple[np.ndarray, li
 def _fit_quad(contour: np.ndarray) -> np.ndarray | None:
     """Fit four corners to a contour from its longest straight runs, robust to bumps and bites."""
     points = contour.reshape(-1, 2).astype(np.float32)
+    points = points[:: max(1, len(points) // 240)]  # enough points for a line fit, few enough to be quick
     perimeter = cv2.arcLength(contour, True)
     poly = cv2.approxPolyDP(contour, max(1.5, 0.012 * perimeter), True).reshape(-1, 2).astype(np.float32)
     if len(poly) < 4:
@@ -199,7 +200,10 @@ def _contours(masks: list[tuple[np.ndarray, float]], min_area: float, max_area: 
             contour = contour.astype(np.float32) * factor + (factor - 1) / 2
             box = cv2.minAreaRect(contour)
             (rw, rh) = box[1]
-            if min(rw, rh) >= 0.3 * max(rw, rh) and area > 0.35 * rw * rh:
+            if min(rw, rh) < 0.3 * max(rw, rh) or area < 0.35 * rw * rh:
+                continue
+            hull = cv2.convexHull(contour)
+            if cv2.contourArea(hull) > 0.7 * rw * rh:  # a card's hull fills its box, even tilted
                 found.append((area / (rw * rh), area, box, contour))
     found.sort(key=lambda item: -item[0])
     return found

@@ -15,9 +15,12 @@ from vision.classify import CardClassifier, ModelError
 from vision.crop import CROP_H, CROP_W, warp_card
 from vision.detections import CardDetections
 from vision.io import ImageError, read_image
-from vision.labels import CLASSES, NONE
+from vision.labels import CLASS_INDEX, CLASSES, NONE
 from vision.locate import LocatorConfig, locate_cards
 
+NONE_INDEX = CLASS_INDEX[NONE]
+SQUARISH = 0.8
+"""Short over long side beyond which a quad's upright direction is unclear from its shape."""
 NESTED = 0.5
 """Share of a smaller quad lying inside a larger card beyond which the smaller one is a part of it."""
 
@@ -30,13 +33,26 @@ class CardReader:
         self.locator = locator or LocatorConfig()
 
     def read_quads(self, frame: np.ndarray, quads: np.ndarray) -> CardDetections:
-        """Classify the given card quads of a frame, keeping every candidate (not-a-card included)."""
+        """Classify the given card quads of a frame, keeping every candidate (not-a-card included).
+
+        A nearly square quad (a far card under a steep view) is read both ways round and the
+        surer reading kept, all in the same single classifier call.
+        """
         if len(quads) == 0:
             return CardDetections.empty()
-        crops = np.stack([warp_card(frame, quad) for quad in quads]).reshape(-1, CROP_H, CROP_W, 3)
+        quads = np.asarray(quads, np.float32).reshape(-1, 4, 2)
+        sides = np.linalg.norm(quads - np.roll(quads, -1, axis=1), axis=2)
+        squarish = np.flatnonzero((sides[:, 0] + sides[:, 2]) > SQUARISH * (sides[:, 1] + sides[:, 3]))
+        tried = np.concatenate([quads, np.roll(quads[squarish], -1, axis=1)])
+        crops = np.stack([warp_card(frame, quad) for quad in tried]).reshape(-1, CROP_H, CROP_W, 3)
         index, confidence, abstain = self.classifier.classify(crops)
-        labels = np.array([CLASSES[i] for i in index], "<U4")
-        return CardDetections(quads.astype(np.float32), labels, confidence, abstain)
+        for k, i in enumerate(squarish):
+            j = len(quads) + k
+            if (confidence[j] > confidence[i] and index[j] != NONE_INDEX) or index[i] == NONE_INDEX:
+                quads[i], index[i], confidence[i], abstain[i] = tried[j], index[j], confidence[j], abstain[j]
+        n = len(quads)
+        labels = np.array([CLASSES[i] for i in index[:n]], "<U4")
+        return CardDetections(quads, labels, confidence[:n], abstain[:n])
 
     def __call__(self, frame: np.ndarray) -> CardDetections:
         """The cards in a BGR (or grayscale) frame, not-a-card candidates and parts of cards removed."""
