@@ -19,6 +19,7 @@ CARD_H_CM = 9.3
 CARD_W_CM = CARD_H_CM * CARD_ASPECT
 _CORNER_CM = 0.35
 _SKIN = (150, 180, 226)  # BGR
+_SKIN_LINE = (110, 140, 190)
 _BRASS = (60, 150, 200)
 
 
@@ -189,8 +190,8 @@ class _Canvas:
         quad = _project(self.h, polygon_cm + offset_cm)
         mask = np.zeros((self.height, self.width), np.float32)
         _fill(mask, quad)
-        edge_cm = max(float(np.linalg.norm(polygon_cm[0] - polygon_cm[1])), 1e-6)
-        scale = float(np.linalg.norm(quad[0] - quad[1])) / edge_cm
+        area_cm = max(abs(cv2.contourArea(polygon_cm.astype(np.float32))), 1e-6)
+        scale = math.sqrt(abs(cv2.contourArea(quad.astype(np.float32))) / area_cm)
         soft = cv2.GaussianBlur(mask, (0, 0), max(0.5, blur_cm * scale))
         self.image *= (1 - depth * soft)[..., None]
 
@@ -259,22 +260,44 @@ def _circle(centre: tuple[float, float], radius: float, steps: int = 40) -> np.n
     return np.stack([centre[0] + radius * np.cos(t), centre[1] + radius * np.sin(t)], axis=1)
 
 
-def _hand(card: Placed) -> np.ndarray:
-    """A hand's outline on the table, over the bottom end of a card by `cover` of its length."""
+def _capsule(a: np.ndarray, b: np.ndarray, radius: float, steps: int = 10) -> np.ndarray:
+    """The outline of a rounded bar from a to b (a finger, a thumb)."""
+    along = (b - a) / max(float(np.linalg.norm(b - a)), 1e-6)
+    across = np.array([-along[1], along[0]])
+    turn = np.linspace(0, np.pi, steps)
+    tip_b = [b + radius * (across * math.cos(t) + along * math.sin(t)) for t in turn]
+    tip_a = [a - radius * (across * math.cos(t) + along * math.sin(t)) for t in turn]
+    return np.array(tip_b + tip_a)
+
+
+def _hand(card: Placed) -> list[np.ndarray]:
+    """A hand reaching over the bottom end of a card by `cover` of its length: palm, fingers, thumb."""
     a = math.radians(card.angle)
     up = np.array([math.sin(a), -math.cos(a)])  # the card's top direction
     side = np.array([math.cos(a), math.sin(a)])
     tip = np.array(card.centre) - up * (CARD_H_CM / 2 - card.cover * CARD_H_CM)
-    outline = []
-    for t in np.linspace(0, np.pi, 12):  # rounded finger tips
-        outline.append(tip + side * 3.6 * math.cos(t) + up * 1.2 * math.sin(t))
-    outline += [
-        tip - side * 4.4 - up * 9.0,
-        tip - side * 4.0 - up * 20.0,
-        tip + side * 4.0 - up * 20.0,
-        tip + side * 4.4 - up * 9.0,
+
+    def at(across: float, along: float) -> np.ndarray:
+        return tip + side * across + up * along
+
+    palm = np.array(
+        [
+            at(-4.3, -6.0),
+            at(4.3, -6.0),
+            at(4.6, -11.0),
+            at(3.4, -15.0),
+            at(3.3, -30.0),
+            at(-3.3, -30.0),
+            at(-3.4, -15.0),
+            at(-4.4, -11.0),
+        ]
+    )
+    fingers = [
+        _capsule(at(x, -6.5), at(x, reach - 0.8), 0.8)
+        for x, reach in ((-2.7, -1.3), (-0.9, -0.2), (0.9, 0.0), (2.7, -0.5))
     ]
-    return np.array(outline)
+    thumb = _capsule(at(4.2, -12.0), at(5.8, -5.5), 0.95)
+    return [palm, *fingers, thumb]
 
 
 def render_scene(scene: Scene, camera: Camera, seed: int = 0) -> tuple[np.ndarray, dict[str, Any]]:
@@ -296,7 +319,8 @@ def render_scene(scene: Scene, camera: Camera, seed: int = 0) -> tuple[np.ndarra
     quads = [canvas.card(card, rng) for card in scene.cards]
     for card in scene.cards:
         if card.cover > 0:
-            canvas.blob(_hand(card), _SKIN)
+            for piece in _hand(card):
+                canvas.blob(piece, _SKIN, _SKIN_LINE)
     image = canvas.image * light_field(rng, camera.width, camera.height, scene.light)
     image += rng.normal(0, 2.0, image.shape).astype(np.float32)
     frame = np.clip(image, 0, 255).astype(np.uint8)
