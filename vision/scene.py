@@ -271,7 +271,7 @@ def _capsule(a: np.ndarray, b: np.ndarray, radius: float, steps: int = 10) -> np
 
 
 def _hand(card: Placed) -> list[np.ndarray]:
-    """A hand reaching over the bottom end of a card by `cover` of its length: palm, fingers, thumb."""
+    """A hand reaching over the bottom end of a card by `cover` of its length: palm, fingers."""
     a = math.radians(card.angle)
     up = np.array([math.sin(a), -math.cos(a)])  # the card's top direction
     side = np.array([math.cos(a), math.sin(a)])
