@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import itertools
-import xml.etree.ElementTree as ET
 import pathlib
+import xml.etree.ElementTree as ET
 
 import cv2
 import numpy as np
