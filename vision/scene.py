@@ -300,11 +300,24 @@ def _hand(card: Placed) -> list[np.ndarray]:
     return [palm, *fingers, thumb]
 
 
-def render_scene(scene: Scene, camera: Camera, seed: int = 0) -> tuple[np.ndarray, dict[str, Any]]:
-    """Compose one frame of the scene; return it (BGR uint8) and its ground truth."""
+def _check(scene: Scene) -> None:
+    """Refuse a scene whose cards or coins name what is not there, before drawing anything."""
+    names = {seat.name for seat in scene.seats}
     for card in scene.cards:
         if card.label != BACK:
             parse_card(card.label)
+        if card.seat is not None and card.seat not in names:
+            raise ValueError(f"card {card.label} lies at seat {card.seat!r}, which the scene lacks")
+        if not 0.0 <= card.cover < 1.0:
+            raise ValueError(f"card {card.label}: cover {card.cover} must be from 0 to below 1")
+    for name in scene.coins:
+        if name not in names:
+            raise ValueError(f"coins for seat {name!r}, which the scene lacks")
+
+
+def render_scene(scene: Scene, camera: Camera, seed: int = 0) -> tuple[np.ndarray, dict[str, Any]]:
+    """Compose one frame of the scene; return it (BGR uint8) and its ground truth."""
+    _check(scene)
     rng = np.random.default_rng(seed)
     h = camera.homography()
     tx, ty, footprint = plane_coordinates(np.linalg.inv(h), camera.width, camera.height)

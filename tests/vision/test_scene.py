@@ -281,3 +281,20 @@ def test_all_40_cards_at_80_px_in_a_tilted_scene_are_told_apart_by_the_nearest_f
             assert 55 < width < 85
             (best, code), (second, _) = ranking(warp_card(frame, np.array(card["corners"])))[:2]
             assert code == card["card"] and second > best * 1.05, (card["card"], best, second)
+
+
+@pytest.mark.parametrize(
+    "card, coins, message",
+    [
+        (Placed("11S", True, (0.0, 0.0)), {}, "11S"),
+        (Placed("9S", True, (0.0, 0.0), seat="Zeno"), {}, "Zeno"),
+        (Placed("9S", True, (0.0, 0.0), cover=1.5), {}, "cover"),
+        (Placed("9S", True, (0.0, 0.0)), {"Zeno": 3}, "Zeno"),
+    ],
+)
+def test_a_scene_naming_what_is_not_there_is_refused_by_name(
+    card: Placed, coins: dict, message: str
+) -> None:
+    scene = Scene(round_table_seats(["Anna"]), (card,), "wood", coins)
+    with pytest.raises(ValueError, match=message):
+        render_scene(scene, Camera(320, 180), seed=0)
