@@ -297,7 +297,8 @@ def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.n
         return np.zeros((0, 4, 2), np.float32)
     quads = np.stack([(q + 0.5) / scale - 0.5 for q in kept]).astype(np.float32)
     if config.refine:
-        # the downscaled fit is good to about a work pixel; a back's printed frame may lie further in
+        # the downscaled fit is good to a work pixel or two
+        # beyond the downscaled fit's own error, reach far enough to step over a back's printed frame
         sides = np.linalg.norm(quads - np.roll(quads, 1, axis=1), axis=2).min(axis=1)
         quads = refine_quads(frame, quads, np.maximum(max(3.0, 2.5 / scale), 0.08 * sides))
     return np.stack([order_quad(q) for q in quads]).astype(np.float32)

@@ -29,12 +29,33 @@ def _convex(quads: np.ndarray) -> np.ndarray:
     return (turns > 0).all(axis=1) | (turns < 0).all(axis=1)
 
 
-def refine_quads(frame: np.ndarray, quads: np.ndarray, reach: np.ndarray) -> np.ndarray:
-    """Snap the sides of rough quads [N, 4, 2] (frame pixels) to the outermost strong edge within `reach` [N].
+def _side_fits(
+    base: np.ndarray, normal: np.ndarray, centres: np.ndarray, step: np.ndarray, pick: np.ndarray, tolerance: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Fit a line to each side through the picked edge of every sample: centroid, direction, inlier count."""
+    n = base.shape[0]
+    found = (step[np.arange(len(pick)), pick] > MIN_STEP).reshape(n, 4, SAMPLES)
+    offset = centres[pick].reshape(n, 4, SAMPLES)
+    points = base + offset[..., None] * normal[:, :, None, :]
+    votes = np.where(found, offset, np.nan)
+    votes[~found.any(axis=2)] = 0.0  # sides with no edge at all: their inliers stay empty
+    typical = np.nanmedian(votes, axis=2, keepdims=True)
+    inlier = found & (np.abs(offset - typical) < tolerance.reshape(n, 1, 1))
+    weight = inlier.astype(np.float32)
+    count = weight.sum(axis=2)
+    centroid = (points * weight[..., None]).sum(axis=2) / np.maximum(count, 1)[..., None]
+    rel = (points - centroid[:, :, None, :]) * weight[..., None]
+    sxx, syy = (rel[..., 0] ** 2).sum(axis=2), (rel[..., 1] ** 2).sum(axis=2)
+    sxy = (rel[..., 0] * rel[..., 1]).sum(axis=2)
+    angle = 0.5 * np.arctan2(2 * sxy, sxx - syy)
+    return centroid, np.stack([np.cos(angle), np.sin(angle)], axis=2).astype(np.float32), count
 
-    A card's outline is its outermost strong edge: frames printed inside it (the pattern of a
-    back) lie further in. Sides without a consistent edge, and quads whose sides do not meet
-    cleanly, keep their rough corners.
+
+def refine_quads(frame: np.ndarray, quads: np.ndarray, reach: np.ndarray) -> np.ndarray:
+    """Snap the sides of rough quads [N, 4, 2] (frame pixels) to the card's outline within `reach` [N].
+
+    Sides without a consistent straight edge, and quads whose sides do not meet cleanly, keep
+    their rough corners.
     """
     quads = np.asarray(quads, np.float32).reshape(-1, 4, 2)
     n = len(quads)
@@ -60,26 +81,20 @@ def refine_quads(frame: np.ndarray, quads: np.ndarray, reach: np.ndarray) -> np.
     centres = (offsets[:-1] + offsets[1:]) / 2
     within = np.abs(centres)[None, :] <= np.repeat(reach, 4 * SAMPLES)[:, None]
     step = np.where(within, step, 0.0)
-    peak = step.max(axis=1, keepdims=True)
-    strong = (step >= 0.5 * peak) & (step > MIN_STEP)
-    last = len(centres) - 1 - np.argmax(strong[:, ::-1], axis=1)
-    found = strong.any(axis=1)
-    offset = centres[last].reshape(n, 4, SAMPLES)
-    found = found.reshape(n, 4, SAMPLES)
-    points = base + offset[..., None] * normal[:, :, None, :]
-    # a side is trusted where most samples agree on one straight edge
-    votes = np.where(found, offset, np.nan)
-    votes[~found.any(axis=2)] = 0.0  # sides with no edge at all: their inliers stay empty
-    typical = np.nanmedian(votes, axis=2, keepdims=True)
-    inlier = found & (np.abs(offset - typical) < np.maximum(1.5, 0.25 * reach)[:, None, None])
-    weight = inlier.astype(np.float32)
-    count = weight.sum(axis=2)
-    centroid = (points * weight[..., None]).sum(axis=2) / np.maximum(count, 1)[..., None]
-    rel = (points - centroid[:, :, None, :]) * weight[..., None]
-    sxx, syy = (rel[..., 0] ** 2).sum(axis=2), (rel[..., 1] ** 2).sum(axis=2)
-    sxy = (rel[..., 0] * rel[..., 1]).sum(axis=2)
-    angle = 0.5 * np.arctan2(2 * sxy, sxx - syy)
-    direction = np.stack([np.cos(angle), np.sin(angle)], axis=2).astype(np.float32)
+    spread = np.maximum(np.repeat(reach, 4 * SAMPLES) / 2, 1.0)[:, None]
+    nearest = (step * np.exp(-0.5 * (centres[None, :] / spread) ** 2)).argmax(axis=1)
+    strong = (step >= 0.5 * step.max(axis=1, keepdims=True)) & (step > MIN_STEP)
+    outermost = len(centres) - 1 - np.argmax(strong[:, ::-1], axis=1)
+    tolerance = np.maximum(1.5, 0.25 * reach)[:, None]
+    near_fit = _side_fits(base, normal, centres, step, nearest, tolerance)
+    outer_fit = _side_fits(base, normal, centres, step, outermost, tolerance)
+    # the outline is the outermost edge when it runs straight along the whole side (a back's
+    # printed frame lies inside it); on lace or grain the outermost edges scatter, so the
+    # nearest one is taken instead
+    use_outer = outer_fit[2] >= 0.9 * SAMPLES
+    centroid = np.where(use_outer[..., None], outer_fit[0], near_fit[0])
+    direction = np.where(use_outer[..., None], outer_fit[1], near_fit[1])
+    count = np.where(use_outer, outer_fit[2], near_fit[2])
     trusted = count >= SAMPLES // 2
     line_point = np.where(trusted[..., None], centroid, quads)
     line_dir = np.where(trusted[..., None], direction, u)
