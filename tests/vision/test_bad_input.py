@@ -1,0 +1,125 @@
+"""Bad and odd images: a clear answer for each, never a crash, and bounded memory for huge ones."""
+
+from __future__ import annotations
+
+import io
+import json
+import struct
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.classify import default_model_path
+from vision.io import MAX_PIXELS, ImageError, decode_image, image_size, read_image
+from vision.locate import locate_cards
+from vision.recognize import run_recognize
+
+
+def _jpeg(image: np.ndarray) -> bytes:
+    ok, data = cv2.imencode(".jpg", image)
+    assert ok
+    return data.tobytes()
+
+
+def _png_header(width: int, height: int) -> bytes:
+    """The first bytes of a PNG that claims the given size (the pixel data never follows)."""
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + struct.pack(">I", 13) + b"IHDR" + ihdr + struct.pack(">I", zlib.crc32(b"IHDR" + ihdr))
+
+
+@pytest.mark.parametrize(
+    "data, reason",
+    [
+        (b"", "empty"),
+        (b"\xff\xd8\xff\xe0 not a real JPEG at all", "not a readable image"),
+        (b"GIF89a but not really", "not a readable image"),
+        (_png_header(8000, 6000), "too large"),
+        (_png_header(0, 10), "0x10"),
+    ],
+)
+def test_unreadable_data_gives_a_specific_reason(data: bytes, reason: str) -> None:
+    with pytest.raises(ImageError, match=reason):
+        decode_image(data, "photo")
+
+
+def test_a_jpeg_cut_short_in_transfer_is_reported_truncated() -> None:
+    whole = _jpeg(np.full((200, 300, 3), 128, np.uint8))
+    with pytest.raises(ImageError, match="truncated"):
+        decode_image(whole[: len(whole) // 2], "photo.jpg")
+
+
+def test_a_missing_file_and_a_folder_are_named_as_such(tmp_path: Path) -> None:
+    with pytest.raises(ImageError, match="no such file"):
+        read_image(tmp_path / "nothing.jpg")
+    with pytest.raises(ImageError, match="not a file"):
+        read_image(tmp_path)
+
+
+def test_headers_give_the_size_before_decoding() -> None:
+    assert image_size(_jpeg(np.zeros((30, 50, 3), np.uint8))) == (50, 30)
+    assert image_size(_png_header(8000, 6000)) == (8000, 6000)
+    assert image_size(b"BM not parsed") is None
+
+
+def test_a_grayscale_image_is_read_as_colour() -> None:
+    image = decode_image(_jpeg(np.full((40, 60), 90, np.uint8)))
+    assert image.pixels.shape == (40, 60, 3) and image.scale == 1.0
+
+
+def test_a_one_pixel_image_holds_no_cards() -> None:
+    image = decode_image(cv2.imencode(".png", np.zeros((1, 1, 3), np.uint8))[1].tobytes())
+    assert locate_cards(image.pixels).shape == (0, 4, 2)
+
+
+@pytest.fixture(scope="module")
+def huge_jpeg(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An 8000 x 6000 photo: a light card-sized rectangle on a dark table."""
+    image = np.full((6000, 8000, 3), 60, np.uint8)
+    cv2.rectangle(image, (3000, 2000), (4210, 4000), (235, 235, 235), -1)
+    path = tmp_path_factory.mktemp("huge") / "huge.jpg"
+    path.write_bytes(_jpeg(image))
+    return path
+
+
+def test_an_8000_by_6000_jpeg_is_decoded_reduced_with_its_scale(huge_jpeg: Path) -> None:
+    image = read_image(huge_jpeg)
+    height, width = image.pixels.shape[:2]
+    assert height * width <= MAX_PIXELS
+    assert (width * image.scale, height * image.scale) == (8000, 6000)
+
+
+def test_decoding_an_8000_by_6000_jpeg_stays_within_bounded_memory(huge_jpeg: Path) -> None:
+    probe = (
+        "import resource, sys\n"
+        "from vision.io import read_image\n"
+        "before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+        "read_image(sys.argv[1])\n"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before)\n"
+    )
+    grown_kib = int(subprocess.run([sys.executable, "-c", probe, str(huge_jpeg)], capture_output=True, text=True,
+                                   check=True).stdout)
+    full_decode_kib = 8000 * 6000 * 3 // 1024
+    assert grown_kib < full_decode_kib / 2
+
+
+@pytest.mark.skipif(not default_model_path().is_file(), reason="no committed model at models/cards.onnx")
+def test_recognize_answers_every_odd_image_and_fails_only_the_unreadable(tmp_path: Path, huge_jpeg: Path) -> None:
+    gray = tmp_path / "gray.png"
+    cv2.imwrite(str(gray), np.full((480, 640), 100, np.uint8))
+    tiny = tmp_path / "tiny.png"
+    cv2.imwrite(str(tiny), np.zeros((1, 1, 3), np.uint8))
+    empty = tmp_path / "empty.jpg"
+    empty.write_bytes(b"")
+    out = io.StringIO()
+    status = run_recognize([str(gray), str(tiny), str(empty), str(huge_jpeg)], as_json=True, out=out)
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert status == 1
+    assert [("error" in line) for line in lines] == [False, False, True, False]
+    assert lines[0]["cards"] == [] and lines[1]["cards"] == []
+    for card in lines[3]["cards"]:  # whatever is found lies in the file's own 8000 x 6000 pixels
+        assert all(0 <= x <= 8000 and 0 <= y <= 6000 for x, y in card["quad"])

@@ -1,0 +1,171 @@
+"""The whole reading (locate, warp, classify) with the committed model, and the `recognize` command."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision import recognize
+from vision.classify import CardClassifier, default_model_path
+from vision.detections import CardDetections
+from vision.recognize import CardReader, resolve_overlaps, run_recognize
+from vision.scene import CARD_W_CM, Camera, Placed, Scene, render_scene
+
+pytestmark = pytest.mark.skipif(
+    not default_model_path().is_file(), reason="no committed model at models/cards.onnx"
+)
+
+CLOSE = Camera(1280, 720, tilt=0, view_cm=60)
+
+
+@pytest.fixture(scope="module")
+def reader() -> CardReader:
+    return CardReader(CardClassifier(threads=1))
+
+
+def _scene(cards: list[Placed], camera: Camera = CLOSE, style: str = "felt") -> tuple[np.ndarray, list[dict]]:
+    frame, truth = render_scene(Scene((), tuple(cards), style), camera, seed=1)
+    return frame, truth["cards"]
+
+
+def _read_at(detections: CardDetections, corners: list[list[float]]) -> list[str | None]:
+    """The readings whose quad centre lies on the card with these corners."""
+    outline = np.array(corners, np.float32).reshape(-1, 1, 2)
+    return [
+        code
+        for code, quad in zip(detections.card, detections.quad)
+        if cv2.pointPolygonTest(outline, tuple(float(v) for v in quad.mean(axis=0)), False) > 0
+    ]
+
+
+@pytest.mark.parametrize("angle", [0, 90, 180, 270])
+@pytest.mark.parametrize("code", ["7C", "1D"])
+def test_a_card_is_read_the_same_whichever_way_it_is_turned(reader: CardReader, code: str, angle: int) -> None:
+    frame, truth = _scene([Placed(code, True, (0.0, 0.0), angle)])
+    assert _read_at(reader(frame), truth[0]["corners"]) == [code]
+
+
+def test_cards_seen_at_45_degrees_are_never_misnamed(reader: CardReader) -> None:
+    codes = ["2S", "8C", "5D", "9B"]
+    step = CARD_W_CM + 4.0
+    cards = [Placed(code, True, ((i - 1.5) * step, 0.0), 0) for i, code in enumerate(codes)]
+    frame, truth = _scene(cards, Camera(1280, 720, tilt=45, yaw=20, view_cm=70), "wood")
+    detections = reader(frame)
+    named = [code for code in detections.card if code]
+    assert set(named) <= set(codes), f"misnamed: {named}"
+    assert len(named) >= 2
+
+
+def test_a_face_down_card_is_reported_face_down_without_a_name(reader: CardReader) -> None:
+    frame, truth = _scene([Placed("3S", False, (0.0, 0.0), 20)])
+    detections = reader(frame)
+    assert list(detections.face) == ["down"]
+    assert detections.card == [None]
+
+
+def test_an_empty_table_holds_no_cards(reader: CardReader) -> None:
+    frame, _ = _scene([], style="wood")
+    assert len(reader(frame)) == 0
+
+
+def test_a_dark_phone_and_a_white_sheet_of_paper_are_not_cards(reader: CardReader) -> None:
+    frame, _ = _scene([])
+    cv2.fillConvexPoly(frame, np.array([[200, 200], [330, 190], [340, 440], [210, 450]]), (25, 25, 30))
+    cv2.fillConvexPoly(frame, np.array([[700, 120], [1000, 130], [990, 560], [690, 550]]), (235, 235, 235))
+    assert [code for code in reader(frame).card if code] == []
+
+
+def test_parts_inside_a_read_card_are_dropped() -> None:
+    card = np.array([[100, 100], [220, 100], [220, 300], [100, 300]], np.float32)
+    pip = np.array([[140, 150], [180, 150], [180, 200], [140, 200]], np.float32)
+    both = CardDetections(
+        np.stack([pip, card]), np.array(["9S", "6D"]), np.array([0.999, 0.999], np.float32), np.array([False, False])
+    )
+    assert resolve_overlaps(both).card == ["6D"]
+
+
+def test_two_cards_side_by_side_survive_an_unsure_reading_of_both_as_one() -> None:
+    pair = np.array([[100, 100], [340, 100], [340, 300], [100, 300]], np.float32)
+    left, right = pair.copy(), pair.copy()
+    left[1:3, 0], right[[0, 3], 0] = 220, 220
+    detections = CardDetections(
+        np.stack([pair, left, right]),
+        np.array(["5C", "4C", "8D"]),
+        np.array([0.6, 0.999, 0.999], np.float32),
+        np.array([True, False, False]),
+    )
+    assert set(code for code in resolve_overlaps(detections).card if code) == {"4C", "8D"}
+
+
+def _write(path: Path, image: np.ndarray) -> str:
+    cv2.imwrite(str(path), image)
+    return str(path)
+
+
+def test_json_lines_give_one_record_per_image_with_quads_in_image_pixels(tmp_path: Path, reader: CardReader) -> None:
+    frame, truth = _scene([Placed("1D", True, (-8.0, 0.0), 0), Placed("7C", True, (8.0, 0.0), 90)])
+    small = cv2.resize(frame, (640, 360), interpolation=cv2.INTER_AREA)
+    images = [_write(tmp_path / "table.png", frame), _write(tmp_path / "small table.jpg", small)]
+    out = io.StringIO()
+    assert run_recognize(images, as_json=True, out=out, reader=reader) == 0
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [line["image"] for line in lines] == images
+    for line, factor in zip(lines, (1.0, 0.5)):
+        assert sorted(card["card"] for card in line["cards"]) == ["1D", "7C"]
+        for card in line["cards"]:
+            assert set(card) == {"card", "name", "confidence", "face", "quad"}
+            assert card["face"] == "up" and 0.0 <= card["confidence"] <= 1.0
+            corners = next(t["corners"] for t in truth if t["card"] == card["card"])
+            centre = np.mean(corners, axis=0) * factor
+            assert np.allclose(np.mean(card["quad"], axis=0), centre, atol=4)
+    assert {card["name"] for card in lines[0]["cards"]} == {"Asso di Denari", "Sette di Coppe"}
+
+
+def test_a_bad_image_gets_an_error_line_and_the_others_are_still_read(tmp_path: Path, reader: CardReader) -> None:
+    frame, _ = _scene([Placed("1D", True, (0.0, 0.0), 0)])
+    broken = tmp_path / "broken.jpg"
+    broken.write_bytes(b"\xff\xd8\xff\xe0 this is not really a JPEG")
+    images = [str(broken), _write(tmp_path / "good.png", frame), str(tmp_path / "missing.png")]
+    out = io.StringIO()
+    assert run_recognize(images, as_json=True, out=out, reader=reader) == 1
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert "error" in lines[0] and "cards" not in lines[0]
+    assert [card["card"] for card in lines[1]["cards"]] == ["1D"]
+    assert "no such file" in lines[2]["error"]
+
+
+def test_the_readable_listing_names_each_card(tmp_path: Path, reader: CardReader) -> None:
+    frame, _ = _scene([Placed("7C", True, (0.0, 0.0), 0)])
+    out = io.StringIO()
+    run_recognize([_write(tmp_path / "t.png", frame)], out=out, reader=reader)
+    assert "1 card" in out.getvalue() and "7C" in out.getvalue() and "Sette di Coppe" in out.getvalue()
+
+
+def test_many_images_load_the_model_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    loads = []
+
+    class CountingClassifier(CardClassifier):
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            loads.append(1)
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(recognize, "CardClassifier", CountingClassifier)
+    frame, _ = _scene([Placed("1D", True, (0.0, 0.0), 0)])
+    images = [_write(tmp_path / f"{i}.png", frame) for i in range(3)]
+    out = io.StringIO()
+    assert run_recognize(images, as_json=True, out=out) == 0
+    assert len(out.getvalue().splitlines()) == 3 and loads == [1]
+
+
+def test_annotated_copies_are_written(tmp_path: Path, reader: CardReader) -> None:
+    frame, _ = _scene([Placed("1D", True, (0.0, 0.0), 0)])
+    image = _write(tmp_path / "t.png", frame)
+    run_recognize([image], annotate_dir=tmp_path / "out", out=io.StringIO(), reader=reader)
+    drawn = cv2.imread(str(tmp_path / "out" / "t.annotated.jpg"))
+    assert drawn is not None and drawn.shape == frame.shape
+    assert np.abs(drawn.astype(int) - frame.astype(int)).max() > 100  # something was drawn
