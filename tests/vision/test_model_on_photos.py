@@ -1,0 +1,39 @@
+"""The committed model through the whole pipeline on real phone photos of decks it never saw."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pytest
+
+from referee.cards import parse_card
+from vision.classify import CardClassifier, default_model_path
+from vision.io import read_image
+from vision.recognize import CardReader
+
+DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
+LABELS = DATA / "photos" / "labels.csv"
+
+pytestmark = [
+    pytest.mark.skipif(not LABELS.is_file(), reason=f"no shared photo data at {DATA}"),
+    pytest.mark.skipif(not default_model_path().is_file(), reason="no committed model at models/cards.onnx"),
+]
+
+
+def _valid_sample(every: int = 3) -> list[tuple[Path, str]]:
+    """Every third photo of the valid split (both decks, all suits): (path, card code)."""
+    with LABELS.open(newline="") as handle:
+        rows = [row for row in csv.DictReader(handle) if row["split"] == "valid"]
+    return [(DATA / row["file"], parse_card(row["card"]).code) for row in rows[::every]]
+
+
+def test_the_valid_photos_are_read_right_and_never_misnamed() -> None:
+    reader = CardReader(CardClassifier(threads=1))
+    right, wrong = [], []
+    sample = _valid_sample()
+    for path, code in sample:
+        named = [card for card in reader(read_image(path).pixels).card if card]
+        (right if named == [code] else wrong if named else []).append(f"{path.name}: {named}")
+    assert not wrong, f"misnamed: {wrong}"
+    assert len(right) >= 0.9 * len(sample), f"only {len(right)} of {len(sample)} read"
