@@ -9,7 +9,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.crop import CARD_ASPECT, order_quad
+from vision.crop import CARD_ASPECT, order_quad, warp_card
 
 WORK_SIDE = 320
 """Long side of the downscaled photo the search runs on (pixels)."""
@@ -51,6 +51,19 @@ def _quad_from_mask(mask: np.ndarray) -> np.ndarray | None:
         if len(approx) == 4:
             return approx.reshape(4, 2).astype(np.float32)
     return cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
+
+
+def _paper_rim(image: np.ndarray, quad: np.ndarray) -> float:
+    """Fraction of a thin band just inside the quad that is plain card paper (bright, one colour)."""
+    lab = cv2.cvtColor(warp_card(image, order_quad(quad)), cv2.COLOR_BGR2LAB).astype(np.float32)
+    band = np.ones(lab.shape[:2], bool)
+    band[4:-4, 4:-4] = False
+    band[:1], band[-1:], band[:, :1], band[:, -1:] = False, False, False, False
+    rim = lab[band]
+    paper = np.median(rim, axis=0)
+    if paper[0] < 110:  # card paper is never this dark, even under a dim lamp
+        return 0.0
+    return float((np.linalg.norm(rim - paper, axis=1) < 30).mean())
 
 
 def _plausible(quad: np.ndarray, shape: tuple[int, ...]) -> bool:
@@ -145,13 +158,29 @@ def find_card_quad(photo: np.ndarray) -> np.ndarray | None:
     h, w = small.shape[:2]
     centre = (w / 2, h / 2)
     plausible = [
-        q for q in candidates if _plausible(q, small.shape) and cv2.pointPolygonTest(q.reshape(-1, 1, 2), centre, False) > 0
+        q
+        for q in candidates
+        if _plausible(q, small.shape)
+        and cv2.pointPolygonTest(q.reshape(-1, 1, 2), centre, False) > 0
+        and _paper_rim(small, q) > 0.7
     ]
     if not plausible:
         return None
-    best = max(plausible, key=lambda q: _outline_gradient(q, gradient))
+    strength = {i: _outline_gradient(q, gradient) for i, q in enumerate(plausible)}
+    best = plausible[max(strength, key=strength.__getitem__)]
+    best_area = cv2.contourArea(best)
+    enclosing = [  # a card's own art can frame a rectangle: prefer a clear outline around it
+        i
+        for i, q in enumerate(plausible)
+        if cv2.contourArea(q) > 1.15 * best_area
+        and strength[i] > 0.5 * max(strength.values())
+        and all(cv2.pointPolygonTest(q.reshape(-1, 1, 2), (float(x), float(y)), False) >= 0 for x, y in best)
+    ]
+    if enclosing:
+        best = plausible[max(enclosing, key=lambda i: cv2.contourArea(plausible[i]))]
     refined = _refine(best, gradient)
-    return order_quad((refined if _plausible(refined, small.shape) else best) / scale)
+    keep = _plausible(refined, small.shape) and _paper_rim(small, refined) > 0.7
+    return order_quad((refined if keep else best) / scale)
 
 
 def _located(photo: np.ndarray) -> list[np.ndarray]:

@@ -117,10 +117,10 @@ def _table(rng: np.random.Generator, sources: Sources, h: int, w: int) -> np.nda
     if sources.tables and rng.random() < 0.5:
         patch = sources.tables[rng.integers(len(sources.tables))]
         scale = max(h / patch.shape[0], w / patch.shape[1]) * rng.uniform(1.0, 1.6)
-        patch = cv2.resize(patch, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-        y = rng.integers(patch.shape[0] - h + 1)
-        x = rng.integers(patch.shape[1] - w + 1)
-        return patch[y : y + h, x : x + w].copy()
+        ph, pw = min(int(np.ceil(h / scale)), patch.shape[0]), min(int(np.ceil(w / scale)), patch.shape[1])
+        y = rng.integers(patch.shape[0] - ph + 1)
+        x = rng.integers(patch.shape[1] - pw + 1)
+        return cv2.resize(patch[y : y + ph, x : x + pw], (w, h), interpolation=cv2.INTER_AREA)
     small = textures.table(rng, max(h // 2, 8), max(w // 2, 8))  # half size: table detail is blurred anyway
     return cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
 
@@ -128,16 +128,19 @@ def _table(rng: np.random.Generator, sources: Sources, h: int, w: int) -> np.nda
 def _light(rng: np.random.Generator, canvas: np.ndarray, focus: np.ndarray, width: float) -> np.ndarray:
     """Apply a lamp: brightness and colour cast, a gradient, sometimes glare near the card."""
     h, w = canvas.shape[:2]
-    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    sh, sw = max(h // 8, 2), max(w // 8, 2)  # light varies slowly: draw it small, then enlarge
+    yy, xx = np.mgrid[0:sh, 0:sw].astype(np.float32) * np.float32(8)
     angle = rng.uniform(0, 2 * np.pi)
     ramp = ((xx - w / 2) * np.cos(angle) + (yy - h / 2) * np.sin(angle)) / max(h, w)
     gain = rng.uniform(0.55, 1.3) * (1 + rng.uniform(-0.8, 0.8) * ramp)
-    out = canvas.astype(np.float32) * gain[..., None] * rng.uniform(0.9, 1.1, 3)
+    glare = np.zeros_like(gain)
     if rng.random() < 0.25:
         centre = focus + rng.normal(0, 0.5 * width, 2)
         spread = rng.uniform(0.1, 0.5) * width
-        glare = np.exp(-((xx - centre[0]) ** 2 + (yy - centre[1]) ** 2) / (2 * spread**2))
-        out += glare[..., None] * rng.uniform(60, 220)
+        glare = np.exp(-((xx - centre[0]) ** 2 + (yy - centre[1]) ** 2) / (2 * spread**2)) * rng.uniform(60, 220)
+    gain = cv2.resize(gain.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
+    glare = cv2.resize(glare.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
+    out = canvas.astype(np.float32) * (gain[..., None] * rng.uniform(0.9, 1.1, 3).astype(np.float32)) + glare[..., None]
     return out.clip(0, 255).astype(np.uint8)
 
 
@@ -165,7 +168,7 @@ def _camera(rng: np.random.Generator, frame: np.ndarray) -> np.ndarray:
         scale = rng.uniform(0.5, 0.85)
         frame = cv2.resize(cv2.resize(frame, (max(int(w * scale), 1), max(int(h * scale), 1)), interpolation=cv2.INTER_AREA), (w, h))
     if rng.random() < 0.7:
-        noise = rng.normal(0, rng.uniform(1, 9), frame.shape)
+        noise = rng.standard_normal(frame.shape, dtype=np.float32) * np.float32(rng.uniform(1, 9))
         frame = (frame + noise).clip(0, 255).astype(np.uint8)
     if rng.random() < 0.8:
         ok, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(25, 96))])
@@ -238,8 +241,11 @@ def photo_crop(rng: np.random.Generator, card: PhotoCard, none: bool = False) ->
     quad = card.quad
     width = float(np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])) / 2
     scale = min(_card_width(rng) / width, 1.0)
-    frame = cv2.resize(card.image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    quad = quad * scale
+    x0, y0 = np.maximum(quad.min(axis=0) - 0.8 * width, 0).astype(int)  # only the card's surroundings
+    x1, y1 = (quad.max(axis=0) + 0.8 * width).astype(int)
+    region = card.image[y0:y1, x0:x1]
+    frame = cv2.resize(region, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    quad = (quad - np.float32([x0, y0])) * scale
     frame = _camera(rng, _light(rng, frame, quad.mean(axis=0), width * scale))
     if none:
         centre = quad.mean(axis=0)

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+import cv2
 import numpy as np
 import torch
 from torch import nn
@@ -33,6 +34,7 @@ def _chunk(args: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray]:
     """Draw one seeded chunk of crops in a worker."""
     seed, index, count = args
     assert _SOURCES is not None
+    cv2.setNumThreads(1)  # one process per core; OpenCV's own threads would only contend
     return make_crops(_SOURCES, count, seed * 100_003 + index)
 
 
@@ -202,9 +204,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("models/cards.onnx"), help="where to write the ONNX model")
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="the shared data folder (faces/, photos/)")
     parser.add_argument("--run-dir", type=Path, default=None, help="cache, checkpoints and log (default runs/cards-seed<seed>)")
-    parser.add_argument("--crops", type=int, default=100_000, help="synthetic training crops")
+    parser.add_argument("--crops", type=int, default=60_000, help="synthetic training crops")
     parser.add_argument("--heldout", type=int, default=4000, help="held-out synthetic crops for calibration")
-    parser.add_argument("--epochs", type=int, default=16)
+    parser.add_argument("--epochs", type=int, default=12)
     parser.add_argument("--batch", type=int, default=128)
     parser.add_argument("--lr", type=float, default=3e-3)
     parser.add_argument("--threads", type=int, default=2)
