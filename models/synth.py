@@ -269,7 +269,8 @@ def make_crop(rng: np.random.Generator, sources: Sources) -> tuple[np.ndarray, i
         return scene_crop(rng, sources, BACK_INDEX)
     if roll < 0.54:
         return scene_crop(rng, sources, NONE_INDEX)
-    return scene_crop(rng, sources, int(rng.integers(40)))
+    present = sorted({face.label for face in sources.faces})
+    return scene_crop(rng, sources, present[int(rng.integers(len(present)))])
 
 
 def make_crops(sources: Sources, count: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
