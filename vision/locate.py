@@ -25,7 +25,7 @@ class LocatorConfig:
     """Blob area over its fitted quad's area: a hand over a corner still passes."""
     min_edge_support: float = 0.6
     """Fraction of a quad's outline that must lie on image edges."""
-    max_candidates: int = 24
+    max_candidates: int = 64
     """Cap on quads handed to the classifier, best first."""
     refine: bool = True
     """Snap each quad's sides to the card's edges in the full-resolution frame."""

@@ -15,7 +15,7 @@ from vision.classify import CardClassifier, ModelError
 from vision.crop import CROP_H, CROP_W, warp_card
 from vision.detections import CardDetections
 from vision.io import ImageError, read_image
-from vision.labels import CLASS_INDEX, CLASSES, NONE
+from vision.labels import BACK, CLASS_INDEX, CLASSES, NONE
 from vision.locate import LocatorConfig, locate_cards
 
 NONE_INDEX = CLASS_INDEX[NONE]
@@ -62,15 +62,36 @@ class CardReader:
         return resolve_overlaps(candidates[candidates.label != NONE])
 
 
+def _groups(detections: CardDetections, areas: np.ndarray) -> np.ndarray:
+    """Mask of quads drawn round several cards: they hold named faces a single card could not hold.
+
+    A face-down card holds no named face; a named card holds no two other, different names
+    (its own pips, read alone, all look alike).
+    """
+    named = ~detections.abstain & (detections.face == "up")
+    group = np.zeros(len(detections), bool)
+    for j in range(len(detections)):
+        inner = set()
+        for i in np.flatnonzero(named & (areas < areas[j])):
+            inter, _ = cv2.intersectConvexConvex(detections.quad[i], detections.quad[j])
+            if inter > 0.9 * areas[i] and detections.label[i] != detections.label[j]:
+                inner.add(str(detections.label[i]))
+        group[j] = len(inner) >= (1 if detections.label[j] == BACK else 2)
+    return group
+
+
 def resolve_overlaps(detections: CardDetections) -> CardDetections:
     """Keep one reading per card: a smaller quad lying on a larger card is a part of that card.
 
-    A larger abstaining quad may hold two whole cards (cards side by side read as one), so it
-    only swallows pieces much smaller than a card would be next to it.
+    Quads drawn round several cards are dropped first. A larger abstaining quad may hold two
+    whole cards (cards side by side read as one), so it only swallows pieces much smaller than
+    a card would be next to it.
     """
     if len(detections) < 2:
         return detections
     areas = np.array([cv2.contourArea(q) for q in detections.quad])
+    keep = ~_groups(detections, areas)
+    detections, areas = detections[keep], areas[keep]
     kept: list[int] = []
     for i in np.argsort(-areas, kind="stable"):
         inside = False

@@ -169,3 +169,16 @@ def test_annotated_copies_are_written(tmp_path: Path, reader: CardReader) -> Non
     drawn = cv2.imread(str(tmp_path / "out" / "t.annotated.jpg"))
     assert drawn is not None and drawn.shape == frame.shape
     assert np.abs(drawn.astype(int) - frame.astype(int)).max() > 100  # something was drawn
+
+
+def test_a_quad_drawn_round_several_cards_is_dropped_and_the_cards_kept() -> None:
+    table = np.array([[0, 0], [900, 0], [900, 500], [0, 500]], np.float32)
+    cards = [np.array([[x, 100], [x + 120, 100], [x + 120, 300], [x, 300]], np.float32) for x in (100, 400)]
+    for outer in ("back", "9B"):  # the table's pattern read as a back, or as some card
+        detections = CardDetections(
+            np.stack([table, *cards]),
+            np.array([outer, "2S", "8D"]),
+            np.array([0.99, 0.999, 0.999], np.float32),
+            np.array([False, False, False]),
+        )
+        assert resolve_overlaps(detections).card == ["2S", "8D"]
