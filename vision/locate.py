@@ -29,53 +29,36 @@ class LocatorConfig:
     """Cap on quads handed to the classifier, best first."""
     refine: bool = True
     """Snap each quad's sides to the card's edges in the full-resolution frame."""
-    cues: tuple[str, ...] = ("edges", "light", "local", "contrast")
+    cues: tuple[str, ...] = ("edges", "local", "contrast")
     """Which cue maps propose card outlines (see `_cue_masks`)."""
 
 
-def _cue_masks(small: np.ndarray, cues: tuple[str, ...]) -> tuple[np.ndarray, list[tuple[np.ndarray, float]]]:
-    """Edges on brightness and saturation, and binary maps (with their scale) whose regions may be cards."""
+def _cue_masks(small: np.ndarray, cues: tuple[str, ...]) -> tuple[np.ndarray, list[np.ndarray]]:
+    """Edges (widened, for scoring outlines) and the binary maps whose regions may be cards."""
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     saturation = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)[:, :, 1]
     edges = cv2.Canny(cv2.GaussianBlur(gray, (5, 5), 0), 20, 60)
     edges |= cv2.Canny(cv2.GaussianBlur(saturation, (5, 5), 0), 20, 60)
-    near_edges = cv2.dilate(edges, np.ones((5, 5), np.uint8))
     masks = []
-    thick = cv2.dilate(edges, np.ones((3, 3), np.uint8))
-    if "edges" in cues:
-        masks.append((thick, 1.0))
-    opening = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
-    if "filled" in cues:  # closed outlines filled in, then the lines of the table trimmed off
-        outer, _ = cv2.findContours(thick, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        filled = cv2.drawContours(np.zeros_like(thick), outer, -1, 255, cv2.FILLED)
-        masks.append((cv2.morphologyEx(filled, cv2.MORPH_OPEN, opening), 1.0))
-    # white card stock: bright in every channel, so light in the darkest channel
-    whiteness = cv2.min(cv2.min(small[:, :, 0], small[:, :, 1]), small[:, :, 2])
-    if "light" in cues:
-        _, light = cv2.threshold(whiteness, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
-        masks.append((cv2.morphologyEx(light, cv2.MORPH_OPEN, opening), 1.0))
-    if "local" in cues:  # lighter than its surroundings: small cards on a big, uneven table
-        window = (max(small.shape[:2]) // 6) | 1
+    if "edges" in cues:  # regions enclosed by edges: a card's margin inside its outline
+        masks.append(cv2.dilate(edges, np.ones((3, 3), np.uint8)))
+    window = (max(small.shape[:2]) // 6) | 1
+    closing = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+    if "local" in cues:  # lighter than its surroundings in every channel: card stock on a table
+        whiteness = cv2.min(cv2.min(small[:, :, 0], small[:, :, 1]), small[:, :, 2])
         lifted = cv2.subtract(whiteness, cv2.blur(whiteness, (window, window)))
-        _, local = cv2.threshold(lifted, 12, 255, cv2.THRESH_BINARY)
-        local = cv2.morphologyEx(local, cv2.MORPH_CLOSE, opening)
-        masks.append((cv2.morphologyEx(local, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)), 1.0))
-    if "contrast" in cues:  # unlike the table's colour around it: backs and faces on plain tables
-        window = (max(small.shape[:2]) // 6) | 1
-        table = cv2.blur(small, (window, window))
-        diff = cv2.absdiff(small, table)
+        masks.append(_solid(cv2.threshold(lifted, 12, 255, cv2.THRESH_BINARY)[1], closing))
+    if "contrast" in cues:  # unlike the table's colour around it: backs as well as faces
+        diff = cv2.absdiff(small, cv2.blur(small, (window, window)))
         apart = cv2.max(cv2.max(diff[:, :, 0], diff[:, :, 1]), diff[:, :, 2])
-        _, contrast = cv2.threshold(apart, 40, 255, cv2.THRESH_BINARY)
-        contrast = cv2.morphologyEx(contrast, cv2.MORPH_CLOSE, opening)
-        masks.append((cv2.morphologyEx(contrast, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)), 1.0))
-    if "smooth" in cues:  # glitter, lace and grain are busy at fine scale where card stock is smooth
-        busy = cv2.blur(cv2.absdiff(gray, cv2.GaussianBlur(gray, (5, 5), 0)), (9, 9))
-        _, smooth = cv2.threshold(busy, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)
-        masks.append((cv2.morphologyEx(smooth, cv2.MORPH_OPEN, opening), 1.0))
-    if "coarse" in cues:  # at half scale the glitter of marble and worn card stock blurs away
-        coarse = cv2.medianBlur(cv2.pyrDown(gray), 5)
-        masks.append((cv2.dilate(cv2.Canny(coarse, 15, 45), np.ones((3, 3), np.uint8)), 2.0))
-    return near_edges, masks
+        masks.append(_solid(cv2.threshold(apart, 40, 255, cv2.THRESH_BINARY)[1], closing))
+    return cv2.dilate(edges, np.ones((5, 5), np.uint8)), masks
+
+
+def _solid(mask: np.ndarray, closing: np.ndarray) -> np.ndarray:
+    """Close small gaps (a card's drawings) and drop specks."""
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, closing)
+    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
 
 
 def _fit_quad(contour: np.ndarray) -> np.ndarray | None:
@@ -186,18 +169,18 @@ def _edge_support(edges: np.ndarray, quad: np.ndarray, samples: int = 24) -> flo
     return float(np.count_nonzero(edges[ys, xs])) / len(points)
 
 
-def _contours(masks: list[tuple[np.ndarray, float]], min_area: float, max_area: float, min_side: float) -> list:
+def _contours(masks: list[np.ndarray], min_area: float, max_area: float, min_side: float) -> list:
     """Contours of all cue maps that could outline a card, as (fill ratio, area, box, points)."""
     found = []
-    for mask, factor in masks:
+    for mask in masks:
         contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
         for contour in contours:
-            if len(contour) * factor < 4 * min_side:
+            if len(contour) < 4 * min_side:
                 continue
-            area = cv2.contourArea(contour) * factor**2  # cheap first: squiggles of texture enclose nothing
+            area = cv2.contourArea(contour)  # cheap first: squiggles of texture enclose nothing
             if not min_area < area < max_area:
                 continue
-            contour = contour.astype(np.float32) * factor + (factor - 1) / 2
+            contour = contour.astype(np.float32)
             box = cv2.minAreaRect(contour)
             (rw, rh) = box[1]
             if min(rw, rh) < 0.3 * max(rw, rh) or area < 0.35 * rw * rh:
