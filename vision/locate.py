@@ -213,7 +213,11 @@ def _candidates(small: np.ndarray, config: LocatorConfig) -> list[tuple[float, n
         hull = cv2.convexHull(contour)
         hull_area = cv2.contourArea(hull)
         quad, rectangularity = None, 0.0
-        for fit in (_fit_quad(contour), _hull_quad(hull)):
+        simple = _hull_quad(hull)
+        # a clean outline's hull is already its quad; bumps (a snowflake, a finger) need the side fit
+        clean = abs(hull_area / max(cv2.contourArea(simple), 1e-6) - 1) < 0.03
+        fits = (simple,) if clean else (_fit_quad(contour), simple)
+        for fit in fits:
             # the hull forgives drawings that reach the outline and bite into the enclosed region
             ratio = hull_area / max(cv2.contourArea(fit), 1e-6) if fit is not None else 0.0
             if config.min_rectangularity < ratio < 1.3:
