@@ -34,7 +34,6 @@ def _chunk(args: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray]:
     """Draw one seeded chunk of crops in a worker."""
     seed, index, count = args
     assert _SOURCES is not None
-    cv2.setNumThreads(1)  # one process per core; OpenCV's own threads would only contend
     return make_crops(_SOURCES, count, seed * 100_003 + index)
 
 
@@ -44,6 +43,7 @@ def synthesise(sources: Sources, count: int, seed: int, workers: int) -> tuple[n
     _SOURCES = sources
     jobs = [(seed, i, min(CHUNK, count - start)) for i, start in enumerate(range(0, count, CHUNK))]
     if workers > 1:
+        cv2.setNumThreads(1)  # set before forking (in a forked child it can deadlock): one process per core
         with multiprocessing.get_context("fork").Pool(workers) as pool:
             parts = pool.map(_chunk, jobs)
     else:
