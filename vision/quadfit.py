@@ -1,0 +1,118 @@
+"""Quad geometry for the locator: four corners fitted to an outline, and overlaps of quads."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.crop import CARD_ASPECT, order_quad
+
+
+def fit_quad(contour: np.ndarray) -> np.ndarray | None:
+    """Fit four corners to a contour from its longest straight runs, robust to bumps and bites."""
+    points = contour.reshape(-1, 2).astype(np.float32)
+    points = points[:: max(1, len(points) // 240)]  # enough points for a line fit, few enough to be quick
+    perimeter = cv2.arcLength(contour, True)
+    poly = cv2.approxPolyDP(contour, max(1.5, 0.012 * perimeter), True).reshape(-1, 2).astype(np.float32)
+    if len(poly) < 4:
+        return None
+    ends = np.roll(poly, -1, axis=0)
+    vectors = ends - poly
+    lengths = np.hypot(vectors[:, 0], vectors[:, 1])
+    angles = np.arctan2(vectors[:, 1], vectors[:, 0])
+    # the two side directions of a card fold onto one angle modulo 90 degrees
+    folded = np.exp(4j * angles)
+    dominant = np.angle((lengths * folded).sum()) / 4
+    lines = []
+    for family in (dominant, dominant + np.pi / 2):
+        direction = np.array([np.cos(family), np.sin(family)], np.float32)
+        normal = np.array([-direction[1], direction[0]], np.float32)
+        close = np.abs(np.sin(angles - family)) < np.sin(np.radians(25))
+        if close.sum() < 2:
+            return None
+        offsets = ((poly + ends) / 2) @ normal
+        span = offsets.max() - offsets.min()
+        for side in (offsets.min(), offsets.max()):
+            near = close & (np.abs(offsets - side) < 0.3 * span)
+            if not near.any():
+                return None
+            best = np.flatnonzero(near)[np.argmax(lengths[near])]
+            lines.append(_fit_run(points, poly[best], ends[best]))
+    a_lo, a_hi, b_lo, b_hi = lines
+    corners = [_intersect(a_lo, b_lo), _intersect(b_lo, a_hi), _intersect(a_hi, b_hi), _intersect(b_hi, a_lo)]
+    if any(c is None for c in corners):
+        return None
+    quad = np.array(corners, np.float32)
+    if not cv2.isContourConvex(quad.reshape(-1, 1, 2)):
+        return None
+    return quad
+
+
+def hull_quad(hull: np.ndarray) -> np.ndarray:
+    """Four corners from a convex hull: its polygon approximation, else its min-area box."""
+    perimeter = cv2.arcLength(hull, True)
+    for fraction in (0.02, 0.04, 0.06):
+        approx = cv2.approxPolyDP(hull, fraction * perimeter, True)
+        if len(approx) == 4:
+            return approx.reshape(4, 2).astype(np.float32)
+    return cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
+
+
+def _fit_run(points: np.ndarray, start: np.ndarray, end: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Fit a line (point, unit direction) to the contour points lying along one straight run."""
+    d = end - start
+    length = float(np.hypot(*d))
+    u = d / max(length, 1e-6)
+    rel = points - start
+    along = rel @ u
+    across = rel @ np.array([-u[1], u[0]], np.float32)
+    near = (np.abs(across) < max(1.5, 0.03 * length)) & (along > -0.1 * length) & (along < 1.1 * length)
+    if near.sum() < 4:
+        return start, u
+    chosen = points[near]
+    vx, vy, x0, y0 = cv2.fitLine(chosen, cv2.DIST_L2, 0, 0.01, 0.01).ravel()
+    # refit without the points of rounded corners and bumps, which sit off the straight edge
+    residual = np.abs((chosen[:, 0] - x0) * vy - (chosen[:, 1] - y0) * vx)
+    inliers = residual < max(0.75, 2.0 * float(residual.mean()))
+    if 4 <= inliers.sum() < len(chosen):
+        vx, vy, x0, y0 = cv2.fitLine(chosen[inliers], cv2.DIST_L2, 0, 0.01, 0.01).ravel()
+    return np.array([x0, y0], np.float32), np.array([vx, vy], np.float32)
+
+
+def _intersect(first: tuple[np.ndarray, np.ndarray], second: tuple[np.ndarray, np.ndarray]) -> np.ndarray | None:
+    """Crossing point of two lines given as (point, direction), or None when nearly parallel."""
+    (p, u), (q, v) = first, second
+    det = u[0] * (-v[1]) - u[1] * (-v[0])
+    if abs(det) < 0.2:  # sides of a tilted card still meet at a clear angle
+        return None
+    t = ((q - p)[0] * (-v[1]) - (q - p)[1] * (-v[0])) / det
+    return p + t * u
+
+
+def aspect_prior(quad: np.ndarray) -> float:
+    """How card-like a quad's proportions are: 1 for a card seen up to about 45 degrees, 0 for a sliver.
+
+    Far cards under a steep view foreshorten toward squares, so squares keep some weight;
+    the classifier settles which way is up.
+    """
+    if not cv2.isContourConvex(quad.reshape(-1, 1, 2)):
+        return 0.0
+    pts = order_quad(quad)
+    width = (np.linalg.norm(pts[1] - pts[0]) + np.linalg.norm(pts[2] - pts[3])) / 2
+    height = (np.linalg.norm(pts[3] - pts[0]) + np.linalg.norm(pts[2] - pts[1])) / 2
+    ratio = width / max(height, 1e-6)
+    if ratio < CARD_ASPECT * 0.6:
+        return 0.0
+    return 1.0 if ratio < 0.8 else 1.0 - 2.0 * (ratio - 0.8)
+
+
+def overlap(a: np.ndarray, b: np.ndarray) -> float:
+    """Intersection over the smaller area of two convex quads."""
+    inter, _ = cv2.intersectConvexConvex(a.reshape(-1, 1, 2), b.reshape(-1, 1, 2))
+    return inter / max(min(cv2.contourArea(a), cv2.contourArea(b)), 1e-6)
+
+
+def iou(a: np.ndarray, b: np.ndarray) -> float:
+    """Intersection over union of two convex quads."""
+    inter, _ = cv2.intersectConvexConvex(a.reshape(-1, 1, 2), b.reshape(-1, 1, 2))
+    return inter / max(cv2.contourArea(a) + cv2.contourArea(b) - inter, 1e-6)
