@@ -178,4 +178,35 @@ def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.n
         # beyond the downscaled fit's own error, reach far enough to step over a back's printed frame
         sides = np.linalg.norm(quads - np.roll(quads, 1, axis=1), axis=2).min(axis=1)
         quads = refine_quads(frame, quads, np.maximum(max(3.0, 2.5 / scale), 0.08 * sides))
-    return np.stack([order_quad(q) for q in quads]).astype(np.float32)
+    height, width = frame.shape[:2]
+    return np.stack([order_quad(_complete_at_border(q, width, height)) for q in quads]).astype(np.float32)
+
+
+def _complete_at_border(quad: np.ndarray, width: int, height: int, margin: float = 2.5) -> np.ndarray:
+    """Extend a quad cut off by the frame's edge to a whole card's proportions (as seen from above).
+
+    The side lying along the edge moves outward, past the frame, until the quad has a card's
+    aspect; the warp then repeats the border pixels there, which reads better than a squashed crop.
+    """
+    for i in range(4):
+        a, b = quad[i], quad[(i + 1) % 4]
+        on_edge = (
+            max(a[0], b[0]) < margin
+            or min(a[0], b[0]) > width - 1 - margin
+            or max(a[1], b[1]) < margin
+            or min(a[1], b[1]) > height - 1 - margin
+        )
+        if not on_edge:
+            continue
+        before, after = quad[i - 1], quad[(i + 2) % 4]  # the corners across from the cut side
+        along = (np.linalg.norm(a - before) + np.linalg.norm(b - after)) / 2
+        across = (np.linalg.norm(b - a) + np.linalg.norm(after - before)) / 2
+        targets = [t for t in (across * CARD_ASPECT, across / CARD_ASPECT) if t > 1.05 * along]
+        if not targets:
+            return quad
+        grow = min(targets) / max(along, 1e-6)
+        out = quad.copy()
+        out[i] = before + (a - before) * grow
+        out[(i + 1) % 4] = after + (b - after) * grow
+        return out
+    return quad

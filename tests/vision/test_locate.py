@@ -141,3 +141,8 @@ def test_a_coarser_work_size_still_finds_big_cards() -> None:
     found = locate_cards(frame, LocatorConfig(work_side=320))
     for card in truth:
         assert _corner_error(found, card["corners"]) < 4.0
+
+
+def test_a_card_cut_by_the_frame_is_completed_to_a_whole_card_beyond_the_edge() -> None:
+    frame, truth = _frame([Placed("1S", True, (28.5, 0.0), 0)], Camera(1280, 720, tilt=0, view_cm=60))
+    assert _corner_error(locate_cards(frame), truth[0]["corners"]) < 6.0
