@@ -9,7 +9,7 @@ import numpy as np
 
 from vision.crop import CARD_ASPECT, order_quad
 from vision.quadfit import aspect_prior, fit_quad, hull_quad, iou, overlap
-from vision.refine import refine_quads
+from vision.refine import snap_sides
 
 
 @dataclass(frozen=True)
@@ -177,9 +177,31 @@ def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.n
     if config.refine:
         # beyond the downscaled fit's own error, reach far enough to step over a back's printed frame
         sides = np.linalg.norm(quads - np.roll(quads, 1, axis=1), axis=2).min(axis=1)
-        quads = refine_quads(frame, quads, np.maximum(max(3.0, 2.5 / scale), 0.08 * sides))
+        quads, straight = snap_sides(frame, quads, np.maximum(max(3.0, 2.5 / scale), 0.08 * sides))
+        guesses = _under_a_hand(quads, straight)
+        if guesses:  # proposed beside the quad on the part that shows; the classifier picks
+            quads = np.concatenate([quads, np.stack(guesses)])
     height, width = frame.shape[:2]
     return np.stack([order_quad(_complete_at_border(q, width, height)) for q in quads]).astype(np.float32)
+
+
+def _grown_across(quad: np.ndarray, i: int, most: float = 1.7) -> np.ndarray | None:
+    """The quad with side i (corner i to i+1) pushed outward until it has a whole card's proportions.
+
+    None when the quad already has them, or would have to grow more than `most` times its length.
+    """
+    a, b = quad[i], quad[(i + 1) % 4]
+    before, after = quad[i - 1], quad[(i + 2) % 4]  # the corners across from side i
+    along = (np.linalg.norm(a - before) + np.linalg.norm(b - after)) / 2
+    across = (np.linalg.norm(b - a) + np.linalg.norm(after - before)) / 2
+    targets = [t for t in (across * CARD_ASPECT, across / CARD_ASPECT) if 1.05 * along < t < most * along]
+    if not targets:
+        return None
+    target = min(targets)
+    out = quad.copy()  # each corner slides along its own side, so a slanting cut comes out square
+    out[i] = before + (a - before) * (target / max(float(np.linalg.norm(a - before)), 1e-6))
+    out[(i + 1) % 4] = after + (b - after) * (target / max(float(np.linalg.norm(b - after)), 1e-6))
+    return out
 
 
 def _complete_at_border(quad: np.ndarray, width: int, height: int, margin: float = 2.5) -> np.ndarray:
@@ -196,17 +218,18 @@ def _complete_at_border(quad: np.ndarray, width: int, height: int, margin: float
             or max(a[1], b[1]) < margin
             or min(a[1], b[1]) > height - 1 - margin
         )
-        if not on_edge:
-            continue
-        before, after = quad[i - 1], quad[(i + 2) % 4]  # the corners across from the cut side
-        along = (np.linalg.norm(a - before) + np.linalg.norm(b - after)) / 2
-        across = (np.linalg.norm(b - a) + np.linalg.norm(after - before)) / 2
-        targets = [t for t in (across * CARD_ASPECT, across / CARD_ASPECT) if t > 1.05 * along]
-        if not targets:
-            return quad
-        grow = min(targets) / max(along, 1e-6)
-        out = quad.copy()
-        out[i] = before + (a - before) * grow
-        out[(i + 1) % 4] = after + (b - after) * grow
-        return out
+        if on_edge:
+            grown = _grown_across(quad, i, most=3.0)
+            return quad if grown is None else grown
     return quad
+
+
+def _under_a_hand(quads: np.ndarray, straight: np.ndarray) -> list[np.ndarray]:
+    """Whole-card guesses for quads with one side that is no straight edge (a hand over that end)."""
+    guesses = []
+    for quad, sides in zip(quads, straight):
+        if sides.sum() == 3:
+            grown = _grown_across(quad, int(np.flatnonzero(~sides)[0]))
+            if grown is not None:
+                guesses.append(grown)
+    return guesses

@@ -52,7 +52,12 @@ def _side_fits(
 
 
 def refine_quads(frame: np.ndarray, quads: np.ndarray, reach: np.ndarray) -> np.ndarray:
-    """Snap the sides of rough quads [N, 4, 2] (frame pixels) to the card's outline within `reach` [N].
+    """Snap the sides of rough quads [N, 4, 2] (frame pixels) to the card's outline within `reach` [N]."""
+    return snap_sides(frame, quads, reach)[0]
+
+
+def snap_sides(frame: np.ndarray, quads: np.ndarray, reach: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Snapped quads, and for each side [N, 4] whether a straight edge runs along it.
 
     Sides without a consistent straight edge, and quads whose sides do not meet cleanly, keep
     their rough corners.
@@ -60,7 +65,7 @@ def refine_quads(frame: np.ndarray, quads: np.ndarray, reach: np.ndarray) -> np.
     quads = np.asarray(quads, np.float32).reshape(-1, 4, 2)
     n = len(quads)
     if n == 0:
-        return quads
+        return quads, np.ones((0, 4), bool)
     reach = np.broadcast_to(np.asarray(reach, np.float32), (n,))
     radius = int(np.ceil(reach.max()))
     offsets = np.arange(-radius, radius + 1, dtype=np.float32)
@@ -101,7 +106,7 @@ def refine_quads(frame: np.ndarray, quads: np.ndarray, reach: np.ndarray) -> np.
     refined, crossed = _crossings(line_point, line_dir)
     moved = np.abs(refined - quads).max(axis=(1, 2))
     good = crossed & (moved <= 2.5 * reach) & _convex(refined) & np.isfinite(refined).all(axis=(1, 2))
-    return np.where(good[:, None, None], refined, quads).astype(np.float32)
+    return np.where(good[:, None, None], refined, quads).astype(np.float32), trusted | ~good[:, None]
 
 
 def refine_quad(frame: np.ndarray, quad: np.ndarray, reach: float) -> np.ndarray:

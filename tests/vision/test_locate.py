@@ -146,3 +146,9 @@ def test_a_coarser_work_size_still_finds_big_cards() -> None:
 def test_a_card_cut_by_the_frame_is_completed_to_a_whole_card_beyond_the_edge() -> None:
     frame, truth = _frame([Placed("1S", True, (28.5, 0.0), 0)], Camera(1280, 720, tilt=0, view_cm=60))
     assert _corner_error(locate_cards(frame), truth[0]["corners"]) < 6.0
+
+
+@pytest.mark.parametrize("angle", [0, 30])
+def test_a_card_a_hand_covers_by_a_third_is_also_guessed_whole(angle: float) -> None:
+    frame, truth = _frame([Placed("6B", True, (0.0, 0.0), angle, cover=0.3)], CLOSE, "felt")
+    assert _corner_error(locate_cards(frame), truth[0]["corners"]) < 6.0
