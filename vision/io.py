@@ -64,30 +64,30 @@ def _jpeg_complete(data: bytes) -> bool:
     return scan >= 0 and data.rfind(b"\xff\xd9") > scan
 
 
-def decode_image(data: bytes, name: str = "image") -> Image:
+def decode_image(data: bytes) -> Image:
     """Decode image bytes to BGR, reducing enormous JPEGs while decoding; raise ImageError if unreadable."""
     if not data:
-        raise ImageError(f"{name}: the file is empty (0 bytes)")
+        raise ImageError("the file is empty (0 bytes)")
     size = image_size(data)
     reduce = 1
     if size is not None:
         width, height = size
         if width == 0 or height == 0:
-            raise ImageError(f"{name}: the header says the image is {width}x{height} pixels")
+            raise ImageError(f"the header says the image is {width}x{height} pixels")
         while width * height / reduce**2 > MAX_PIXELS and reduce < 8:
             reduce *= 2
         if width * height / reduce**2 > MAX_PIXELS or (reduce > 1 and not data.startswith(b"\xff\xd8")):
-            raise ImageError(f"{name}: {width}x{height} pixels is too large to read (limit {MAX_PIXELS} pixels)")
+            raise ImageError(f"{width}x{height} pixels is too large to read (limit {MAX_PIXELS} pixels)")
         if data.startswith(b"\xff\xd8") and not _jpeg_complete(data):
-            raise ImageError(f"{name}: the JPEG data is truncated (no end-of-image marker)")
+            raise ImageError("the JPEG data is truncated (no end-of-image marker)")
     flags = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4}.get(
         reduce, cv2.IMREAD_REDUCED_COLOR_8
     )
     pixels = cv2.imdecode(np.frombuffer(data, np.uint8), flags)
     if pixels is None:
-        raise ImageError(f"{name}: not a readable image (corrupt data or an unsupported format)")
+        raise ImageError("not a readable image (corrupt data or an unsupported format)")
     if size is None and pixels.shape[0] * pixels.shape[1] > MAX_PIXELS:
-        raise ImageError(f"{name}: {pixels.shape[1]}x{pixels.shape[0]} pixels is too large to read")
+        raise ImageError(f"{pixels.shape[1]}x{pixels.shape[0]} pixels is too large to read")
     return Image(pixels, float(reduce))
 
 
@@ -95,13 +95,13 @@ def read_image(path: str | Path) -> Image:
     """Read an image file as BGR; raise ImageError with the reason when it cannot be read."""
     file = Path(path)
     if not file.exists():
-        raise ImageError(f"{path}: no such file")
+        raise ImageError("no such file")
     if not file.is_file():
-        raise ImageError(f"{path}: not a file")
+        raise ImageError("not a file (a folder?)")
     if file.stat().st_size > MAX_FILE_BYTES:
-        raise ImageError(f"{path}: {file.stat().st_size} bytes is too large to read")
+        raise ImageError(f"{file.stat().st_size} bytes is too large to read")
     try:
         data = file.read_bytes()
     except OSError as error:
-        raise ImageError(f"{path}: cannot read the file ({error.strerror})") from error
-    return decode_image(data, str(path))
+        raise ImageError(f"cannot read the file ({error.strerror})") from error
+    return decode_image(data)

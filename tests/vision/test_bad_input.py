@@ -44,13 +44,13 @@ def _png_header(width: int, height: int) -> bytes:
 )
 def test_unreadable_data_gives_a_specific_reason(data: bytes, reason: str) -> None:
     with pytest.raises(ImageError, match=reason):
-        decode_image(data, "photo")
+        decode_image(data)
 
 
 def test_a_jpeg_cut_short_in_transfer_is_reported_truncated() -> None:
     whole = _jpeg(np.full((200, 300, 3), 128, np.uint8))
     with pytest.raises(ImageError, match="truncated"):
-        decode_image(whole[: len(whole) // 2], "photo.jpg")
+        decode_image(whole[: len(whole) // 2])
 
 
 def test_a_missing_file_and_a_folder_are_named_as_such(tmp_path: Path) -> None:
