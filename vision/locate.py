@@ -116,10 +116,14 @@ def _candidates(small: np.ndarray, config: LocatorConfig) -> list[tuple[float, n
         hull = cv2.convexHull(contour)
         hull_area = cv2.contourArea(hull)
         quad, rectangularity = None, 0.0
-        simple = hull_quad(hull)
-        # a clean outline's hull is already its quad; bumps (a snowflake, a finger) need the side fit
-        clean = abs(hull_area / max(cv2.contourArea(simple), 1e-6) - 1) < 0.03
-        fits = (simple,) if clean else (fit_quad(contour), simple)
+        (rw, rh) = box[1]
+        if hull_area > 0.95 * rw * rh:  # a rectangle seen square-on: its box is its quad
+            fits: tuple[np.ndarray | None, ...] = (cv2.boxPoints(box).astype(np.float32),)
+        else:
+            simple = hull_quad(hull)
+            # a clean outline's hull is already its quad; bumps (a snowflake, a finger) need the side fit
+            clean = abs(hull_area / max(cv2.contourArea(simple), 1e-6) - 1) < 0.03
+            fits = (simple,) if clean else (fit_quad(contour), simple)
         for fit in fits:
             # the hull forgives drawings that reach the outline and bite into the enclosed region
             ratio = hull_area / max(cv2.contourArea(fit), 1e-6) if fit is not None else 0.0

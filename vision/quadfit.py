@@ -23,7 +23,7 @@ def fit_quad(contour: np.ndarray) -> np.ndarray | None:
     # the two side directions of a card fold onto one angle modulo 90 degrees
     folded = np.exp(4j * angles)
     dominant = np.angle((lengths * folded).sum()) / 4
-    lines = []
+    starts, stops = [], []
     for family in (dominant, dominant + np.pi / 2):
         direction = np.array([np.cos(family), np.sin(family)], np.float32)
         normal = np.array([-direction[1], direction[0]], np.float32)
@@ -37,8 +37,9 @@ def fit_quad(contour: np.ndarray) -> np.ndarray | None:
             if not near.any():
                 return None
             best = np.flatnonzero(near)[np.argmax(lengths[near])]
-            lines.append(_fit_run(points, poly[best], ends[best]))
-    a_lo, a_hi, b_lo, b_hi = lines
+            starts.append(poly[best])
+            stops.append(ends[best])
+    a_lo, a_hi, b_lo, b_hi = _fit_runs(points, np.array(starts), np.array(stops))
     corners = [_intersect(a_lo, b_lo), _intersect(b_lo, a_hi), _intersect(a_hi, b_hi), _intersect(b_hi, a_lo)]
     if any(c is None for c in corners):
         return None
@@ -58,25 +59,39 @@ def hull_quad(hull: np.ndarray) -> np.ndarray:
     return cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
 
 
-def _fit_run(points: np.ndarray, start: np.ndarray, end: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Fit a line (point, unit direction) to the contour points lying along one straight run."""
-    d = end - start
-    length = float(np.hypot(*d))
-    u = d / max(length, 1e-6)
-    rel = points - start
-    along = rel @ u
-    across = rel @ np.array([-u[1], u[0]], np.float32)
-    near = (np.abs(across) < max(1.5, 0.03 * length)) & (along > -0.1 * length) & (along < 1.1 * length)
-    if near.sum() < 4:
-        return start, u
-    chosen = points[near]
-    vx, vy, x0, y0 = cv2.fitLine(chosen, cv2.DIST_L2, 0, 0.01, 0.01).ravel()
+def _principal_lines(points: np.ndarray, weight: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Total-least-squares line (centroid, unit direction) through the weighted points, one per row of `weight`."""
+    count = np.maximum(weight.sum(axis=1), 1e-6)
+    centroid = weight @ points / count[:, None]
+    rel = points[None] - centroid[:, None]
+    sxx = (weight * rel[..., 0] ** 2).sum(axis=1)
+    syy = (weight * rel[..., 1] ** 2).sum(axis=1)
+    sxy = (weight * rel[..., 0] * rel[..., 1]).sum(axis=1)
+    angle = 0.5 * np.arctan2(2 * sxy, sxx - syy)
+    return centroid.astype(np.float32), np.stack([np.cos(angle), np.sin(angle)], axis=1).astype(np.float32)
+
+
+def _fit_runs(points: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Fit a line (point, unit direction) to the contour points lying along each straight run."""
+    d = ends - starts
+    length = np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-6)
+    u = d / length[:, None]
+    normal = np.stack([-u[:, 1], u[:, 0]], axis=1)
+    rel = points[None] - starts[:, None]
+    along = (rel * u[:, None]).sum(axis=2)
+    across = (rel * normal[:, None]).sum(axis=2)
+    near = (np.abs(across) < np.maximum(1.5, 0.03 * length)[:, None]) & (along > -0.1 * length[:, None])
+    near &= along < 1.1 * length[:, None]
+    centroid, direction = _principal_lines(points, near.astype(np.float32))
     # refit without the points of rounded corners and bumps, which sit off the straight edge
-    residual = np.abs((chosen[:, 0] - x0) * vy - (chosen[:, 1] - y0) * vx)
-    inliers = residual < max(0.75, 2.0 * float(residual.mean()))
-    if 4 <= inliers.sum() < len(chosen):
-        vx, vy, x0, y0 = cv2.fitLine(chosen[inliers], cv2.DIST_L2, 0, 0.01, 0.01).ravel()
-    return np.array([x0, y0], np.float32), np.array([vx, vy], np.float32)
+    off = points[None] - centroid[:, None]
+    residual = np.abs(off[..., 0] * direction[:, 1, None] - off[..., 1] * direction[:, 0, None])
+    typical = (residual * near).sum(axis=1) / np.maximum(near.sum(axis=1), 1)
+    inliers = near & (residual < np.maximum(0.75, 2.0 * typical)[:, None])
+    use = np.where((inliers.sum(axis=1) >= 4)[:, None], inliers, near)
+    centroid, direction = _principal_lines(points, use.astype(np.float32))
+    enough = near.sum(axis=1) >= 4
+    return [(c, v) if ok else (s, w) for c, v, ok, s, w in zip(centroid, direction, enough, starts, u)]
 
 
 def _intersect(first: tuple[np.ndarray, np.ndarray], second: tuple[np.ndarray, np.ndarray]) -> np.ndarray | None:
