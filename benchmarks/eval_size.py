@@ -3,10 +3,11 @@
     .venv/bin/python benchmarks/eval_size.py [--data ../shared/data] [--widths 60 80 100 150 200 300]
 
 Each valid photo's card is cut out upright (through the pipeline's own locator), shrunk to a
-given width in pixels, turned to a random angle and laid with others on a table drawn by the
-project's scene compositor (wood, cloth, felt in turn; 1280x720 frames, 1920x1080 for big
-cards). Every frame goes through the whole pipeline; each laid card counts as right,
-abstained (not found or not named) or wrong (named as another card).
+given width in pixels, turned to a random angle and laid with others on tables drawn by the
+project's scene compositor: every card once on wood, once on the gingham cloth and once on
+felt (1280x720 frames, 1920x1080 for cards wider than 150 px). Every frame goes through the
+whole pipeline; each laid card counts as right, abstained (not found or not named) or wrong
+(named as another card).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from eval_valid import DATA, photos  # noqa: E402  (a sibling script)
 CUT_W = 360
 """Width of the upright cut-out each card is shrunk from."""
 CUT_H = round(CUT_W / CARD_ASPECT)
+STYLES = ("wood", "cloth", "felt")
 
 
 def cut_out(reader: CardReader, path: Path, truth: str) -> np.ndarray | None:
@@ -72,6 +74,36 @@ def lay_cards(
     return frame, outlines
 
 
+def lay_and_read(
+    reader: CardReader,
+    cards: list[np.ndarray],
+    codes: list[str],
+    width: int,
+    size: tuple[int, int],
+    style: str,
+    rng: np.random.Generator,
+) -> Counter[str]:
+    """Lay every card at `width` on tables of one style, frame after frame; count right, abstained, wrong."""
+    tally: Counter[str] = Counter()
+    order = rng.permutation(len(cards))
+    k, seed = 0, 0
+    while k < len(order):
+        table, _ = render_scene(Scene((), (), style), Camera(size[0], size[1], tilt=0, view_cm=120), seed=seed)
+        chosen = order[k:]
+        frame, outlines = lay_cards(table, [cards[i] for i in chosen], width, rng)
+        detections = reader(frame)
+        for i, outline in zip(chosen, outlines):
+            centre_on = [
+                code
+                for code, quad in zip(detections.card, detections.quad)
+                if code and cv2.pointPolygonTest(outline.reshape(-1, 1, 2), tuple(map(float, quad.mean(0))), False) > 0
+            ]
+            tally["right" if centre_on == [codes[i]] else "wrong" if centre_on else "abstained"] += 1
+        k += len(outlines)
+        seed += 1
+    return tally
+
+
 def main(argv: list[str] | None = None) -> int:
     """Lay every valid card at every width and print right / abstained / wrong per width."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -90,33 +122,21 @@ def main(argv: list[str] | None = None) -> int:
             cards.append(cut)
             codes.append(code)
     print(f"Whole pipeline on valid cards laid on drawn tables ({len(cards)} cut-outs, model {reader.classifier.path.name})\n")
-    print("| card width (px) | frame | cards | right | abstained | wrong |")
-    print("|---:|---|---:|---:|---:|---:|")
+    print("| card width (px) | frame | cards | right | abstained | wrong | right on wood | on cloth | on felt |")
+    print("|---:|---|---:|---:|---:|---:|---:|---:|---:|")
     rng = np.random.default_rng(0)
-    styles = ("wood", "cloth", "felt")
     for width in args.widths:
         size = (1280, 720) if width <= 150 else (1920, 1080)
         tally: Counter[str] = Counter()
-        order = rng.permutation(len(cards))
-        frames, k = 0, 0
-        while k < len(order):
-            camera = Camera(size[0], size[1], tilt=0, view_cm=120)
-            table, _ = render_scene(Scene((), (), styles[frames % 3]), camera, seed=frames)
-            chosen = order[k:]
-            frame, outlines = lay_cards(table, [cards[i] for i in chosen], width, rng)
-            detections = reader(frame)
-            for i, outline in zip(chosen, outlines):
-                inside = [
-                    code
-                    for code, quad in zip(detections.card, detections.quad)
-                    if code and cv2.pointPolygonTest(outline.reshape(-1, 1, 2), tuple(map(float, quad.mean(0))), False) > 0
-                ]
-                tally["right" if inside == [codes[i]] else "wrong" if inside else "abstained"] += 1
-            k += len(outlines)
-            frames += 1
+        right_on: dict[str, float] = {}
+        for style in STYLES:
+            counts = lay_and_read(reader, cards, codes, width, size, style, rng)
+            tally.update(counts)
+            right_on[style] = 100 * counts["right"] / sum(counts.values())
         n = sum(tally.values())
         cells = " | ".join(f"{tally[v]} ({100 * tally[v] / n:.1f}%)" for v in ("right", "abstained", "wrong"))
-        print(f"| {width} | {size[0]}x{size[1]} | {n} | {cells} |")
+        styles = " | ".join(f"{right_on[style]:.1f}%" for style in STYLES)
+        print(f"| {width} | {size[0]}x{size[1]} | {n} | {cells} | {styles} |")
     return 0
 
 
