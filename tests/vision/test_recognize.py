@@ -16,9 +16,7 @@ from vision.detections import CardDetections
 from vision.recognize import CardReader, resolve_overlaps, run_recognize
 from vision.scene import CARD_W_CM, Camera, Placed, Scene, render_scene
 
-pytestmark = pytest.mark.skipif(
-    not default_model_path().is_file(), reason="no committed model at models/cards.onnx"
-)
+needs_model = pytest.mark.skipif(not default_model_path().is_file(), reason="no committed model at models/cards.onnx")
 
 CLOSE = Camera(1280, 720, tilt=0, view_cm=60)
 
@@ -43,6 +41,7 @@ def _read_at(detections: CardDetections, corners: list[list[float]]) -> list[str
     ]
 
 
+@needs_model
 @pytest.mark.parametrize("angle", [0, 90, 180, 270])
 @pytest.mark.parametrize("code", ["7C", "1D"])
 def test_a_card_is_read_the_same_whichever_way_it_is_turned(reader: CardReader, code: str, angle: int) -> None:
@@ -50,6 +49,7 @@ def test_a_card_is_read_the_same_whichever_way_it_is_turned(reader: CardReader, 
     assert _read_at(reader(frame), truth[0]["corners"]) == [code]
 
 
+@needs_model
 def test_cards_seen_at_45_degrees_are_never_misnamed(reader: CardReader) -> None:
     codes = ["2S", "8C", "5D", "9B"]
     step = CARD_W_CM + 4.0
@@ -61,6 +61,7 @@ def test_cards_seen_at_45_degrees_are_never_misnamed(reader: CardReader) -> None
     assert len(named) >= 2
 
 
+@needs_model
 def test_a_face_down_card_is_reported_face_down_without_a_name(reader: CardReader) -> None:
     frame, truth = _scene([Placed("3S", False, (0.0, 0.0), 20)])
     detections = reader(frame)
@@ -68,11 +69,13 @@ def test_a_face_down_card_is_reported_face_down_without_a_name(reader: CardReade
     assert detections.card == [None]
 
 
+@needs_model
 def test_an_empty_table_holds_no_cards(reader: CardReader) -> None:
     frame, _ = _scene([], style="wood")
     assert len(reader(frame)) == 0
 
 
+@needs_model
 def test_a_dark_phone_and_a_white_sheet_of_paper_are_not_cards(reader: CardReader) -> None:
     frame, _ = _scene([])
     cv2.fillConvexPoly(frame, np.array([[200, 200], [330, 190], [340, 440], [210, 450]]), (25, 25, 30))
@@ -107,6 +110,7 @@ def _write(path: Path, image: np.ndarray) -> str:
     return str(path)
 
 
+@needs_model
 def test_json_lines_give_one_record_per_image_with_quads_in_image_pixels(tmp_path: Path, reader: CardReader) -> None:
     frame, truth = _scene([Placed("1D", True, (-8.0, 0.0), 0), Placed("7C", True, (8.0, 0.0), 90)])
     small = cv2.resize(frame, (640, 360), interpolation=cv2.INTER_AREA)
@@ -126,6 +130,7 @@ def test_json_lines_give_one_record_per_image_with_quads_in_image_pixels(tmp_pat
     assert {card["name"] for card in lines[0]["cards"]} == {"Asso di Denari", "Sette di Coppe"}
 
 
+@needs_model
 def test_a_bad_image_gets_an_error_line_and_the_others_are_still_read(tmp_path: Path, reader: CardReader) -> None:
     frame, _ = _scene([Placed("1D", True, (0.0, 0.0), 0)])
     broken = tmp_path / "broken.jpg"
@@ -139,6 +144,7 @@ def test_a_bad_image_gets_an_error_line_and_the_others_are_still_read(tmp_path: 
     assert "no such file" in lines[2]["error"]
 
 
+@needs_model
 def test_the_readable_listing_names_each_card(tmp_path: Path, reader: CardReader) -> None:
     frame, _ = _scene([Placed("7C", True, (0.0, 0.0), 0)])
     out = io.StringIO()
@@ -146,6 +152,7 @@ def test_the_readable_listing_names_each_card(tmp_path: Path, reader: CardReader
     assert "1 card" in out.getvalue() and "7C" in out.getvalue() and "Sette di Coppe" in out.getvalue()
 
 
+@needs_model
 def test_many_images_load_the_model_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     loads = []
 
@@ -162,6 +169,7 @@ def test_many_images_load_the_model_once(tmp_path: Path, monkeypatch: pytest.Mon
     assert len(out.getvalue().splitlines()) == 3 and loads == [1]
 
 
+@needs_model
 def test_annotated_copies_are_written(tmp_path: Path, reader: CardReader) -> None:
     frame, _ = _scene([Placed("1D", True, (0.0, 0.0), 0)])
     image = _write(tmp_path / "t.png", frame)
@@ -182,3 +190,25 @@ def test_a_quad_drawn_round_several_cards_is_dropped_and_the_cards_kept() -> Non
             np.array([False, False, False]),
         )
         assert resolve_overlaps(detections).card == ["2S", "8D"]
+
+
+def test_detections_filter_like_arrays_and_name_each_card() -> None:
+    quad = np.array([[0, 0], [60, 0], [60, 100], [0, 100]], np.float32)
+    dets = CardDetections(
+        np.stack([quad, quad + 100, quad + 200, quad + 300]),
+        np.array(["9S", "back", "3C", "none"]),
+        np.array([0.99, 0.97, 0.40, 0.99], np.float32),
+        np.array([False, False, True, False]),
+    )
+    assert list(dets.face) == ["up", "down", "up", "none"]
+    assert dets.card == ["9S", None, None, None]
+    assert dets.name == ["Cavallo di Spade", "Carta coperta", None, None]
+    sure = dets[dets.confidence > 0.9]
+    assert len(sure) == 3 and list(sure.label) == ["9S", "back", "none"]
+    assert len(dets[dets.is_card]) == 3 and len(dets[1]) == 1
+    assert dets.records()[0] == {
+        "card": "9S", "name": "Cavallo di Spade", "confidence": 0.99, "face": "up",
+        "quad": [[0.0, 0.0], [60.0, 0.0], [60.0, 100.0], [0.0, 100.0]],
+    }
+    with pytest.raises(ValueError, match="parallel"):
+        CardDetections(np.zeros((2, 4, 2), np.float32), np.array(["9S"]), np.zeros(2, np.float32), np.zeros(2, bool))
