@@ -85,7 +85,8 @@ def resolve_overlaps(detections: CardDetections) -> CardDetections:
 
     Quads drawn round several cards are dropped first. A larger abstaining quad may hold two
     whole cards (cards side by side read as one), so it only swallows pieces much smaller than
-    a card would be next to it.
+    a card would be next to it; and where a quad inside it names the very card it was unsure
+    of, the named reading stands for the card.
     """
     if len(detections) < 2:
         return detections
@@ -95,9 +96,15 @@ def resolve_overlaps(detections: CardDetections) -> CardDetections:
     kept: list[int] = []
     for i in np.argsort(-areas, kind="stable"):
         inside = False
-        for j in kept:
+        for k, j in enumerate(kept):
             inter, _ = cv2.intersectConvexConvex(detections.quad[i], detections.quad[j])
-            if inter > NESTED * areas[i] and (not detections.abstain[j] or areas[i] < 0.35 * areas[j]):
+            if inter <= NESTED * areas[i]:
+                continue
+            if detections.abstain[j] and not detections.abstain[i] and detections.label[i] == detections.label[j]:
+                kept[k] = int(i)  # the surer reading of the same card replaces the unsure one
+                inside = True
+                break
+            if not detections.abstain[j] or areas[i] < 0.35 * areas[j]:
                 inside = True
                 break
         if not inside:

@@ -212,3 +212,12 @@ def test_detections_filter_like_arrays_and_name_each_card() -> None:
     }
     with pytest.raises(ValueError, match="parallel"):
         CardDetections(np.zeros((2, 4, 2), np.float32), np.array(["9S"]), np.zeros(2, np.float32), np.zeros(2, bool))
+
+
+def test_a_sure_reading_inside_an_unsure_one_of_the_same_card_stands_for_it() -> None:
+    card = np.array([[100, 100], [220, 100], [220, 300], [100, 300]], np.float32)
+    part = np.array([[140, 100], [220, 100], [220, 300], [140, 300]], np.float32)
+    detections = CardDetections(
+        np.stack([card, part]), np.array(["3S", "3S"]), np.array([0.98, 0.999], np.float32), np.array([True, False])
+    )
+    assert resolve_overlaps(detections).card == ["3S"]
