@@ -23,6 +23,7 @@ import numpy as np
 from vision.classify import CardClassifier
 from vision.crop import CARD_ASPECT
 from vision.io import read_image
+from vision.locate import LocatorConfig
 from vision.recognize import CardReader
 from vision.scene import Camera, Scene, render_scene
 
@@ -110,11 +111,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data", type=Path, default=DATA)
     parser.add_argument("--widths", type=int, nargs="+", default=[60, 80, 100, 150, 200, 300])
     parser.add_argument("--model", type=Path, default=None)
+    parser.add_argument("--cues", nargs="+", default=None, help="locator cues (default: LocatorConfig's)")
     args = parser.parse_args(argv)
     if not (args.data / "photos" / "labels.csv").is_file():
         print(f"no photo labels under {args.data}: pass --data", file=sys.stderr)
         return 2
-    reader = CardReader(CardClassifier(args.model))
+    locator = LocatorConfig(cues=tuple(args.cues)) if args.cues else LocatorConfig()
+    reader = CardReader(CardClassifier(args.model), locator)
     cards, codes = [], []
     for path, code, _ in photos(args.data, "valid"):
         cut = cut_out(reader, path, code)
