@@ -221,3 +221,18 @@ def test_a_sure_reading_inside_an_unsure_one_of_the_same_card_stands_for_it() ->
         np.stack([card, part]), np.array(["3S", "3S"]), np.array([0.98, 0.999], np.float32), np.array([True, False])
     )
     assert resolve_overlaps(detections).card == ["3S"]
+
+
+@needs_model
+def test_the_saltacavallo_command_prints_json_lines_and_exits_1_for_a_bad_image(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from webui.cli import main
+
+    frame, _ = _scene([Placed("7C", True, (0.0, 0.0), 180)])
+    good = _write(tmp_path / "good.png", frame)
+    (tmp_path / "zero.jpg").write_bytes(b"")
+    assert main(["recognize", "--json", good, str(tmp_path / "zero.jpg")]) == 1
+    first, second = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    assert first == {"image": good, "cards": first["cards"]} and [c["card"] for c in first["cards"]] == ["7C"]
+    assert second == {"image": str(tmp_path / "zero.jpg"), "error": "the file is empty (0 bytes)"}
