@@ -30,7 +30,7 @@ class LocatorConfig:
     """Cap on quads handed to the classifier, best first."""
     refine: bool = True
     """Snap each quad's sides to the card's edges in the full-resolution frame."""
-    cues: tuple[str, ...] = ("edges", "local", "contrast")
+    cues: tuple[str, ...] = ("edges", "local", "bright", "contrast")
     """Which cue maps propose card outlines (see `_cue_masks`); adding "thin" finds more cards
     narrower than 80 px on busy cloths, at the price of more candidates and time."""
 
@@ -48,10 +48,12 @@ def _cue_masks(small: np.ndarray, cues: tuple[str, ...]) -> tuple[np.ndarray, li
         masks.append(edges.copy())
     window = (max(small.shape[:2]) // 6) | 1
     closing = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+    whiteness = cv2.min(cv2.min(small[:, :, 0], small[:, :, 1]), small[:, :, 2])
+    lifted = cv2.subtract(whiteness, cv2.blur(whiteness, (window, window)))
     if "local" in cues:  # lighter than its surroundings in every channel: card stock on a table
-        whiteness = cv2.min(cv2.min(small[:, :, 0], small[:, :, 1]), small[:, :, 2])
-        lifted = cv2.subtract(whiteness, cv2.blur(whiteness, (window, window)))
         masks.append(_solid(cv2.threshold(lifted, 12, 255, cv2.THRESH_BINARY)[1], closing))
+    if "bright" in cues:  # lighter still: white card stock beside the paler squares of a cloth
+        masks.append(_solid(cv2.threshold(lifted, 40, 255, cv2.THRESH_BINARY)[1], closing))
     if "contrast" in cues:  # unlike the table's colour around it: backs as well as faces
         diff = cv2.absdiff(small, cv2.blur(small, (window, window)))
         apart = cv2.max(cv2.max(diff[:, :, 0], diff[:, :, 1]), diff[:, :, 2])
