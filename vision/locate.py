@@ -105,7 +105,7 @@ def _same_box(a: tuple, b: tuple) -> bool:
     (ax, ay), (aw, ah), _ = a
     (bx, by), (bw, bh), _ = b
     size = max(aw, ah, bw, bh)
-    return np.hypot(ax - bx, ay - by) < 0.03 * size and abs(aw * ah - bw * bh) < 0.06 * aw * ah
+    return np.hypot(ax - bx, ay - by) < 0.06 * size and abs(aw * ah - bw * bh) < 0.15 * aw * ah
 
 
 def _candidates(small: np.ndarray, config: LocatorConfig) -> list[tuple[float, np.ndarray]]:
