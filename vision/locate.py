@@ -165,6 +165,30 @@ def _other_halves(quads: list[np.ndarray]) -> list[np.ndarray]:
     return found
 
 
+def _without_lattice(found: list[tuple[float, np.ndarray]], least: int = 6) -> list[tuple[float, np.ndarray]]:
+    """Drop the squares of a checked cloth: many near-square quads of one size, turned alike.
+
+    Cards dealt round a table face their players, so even far cards foreshortened to squares
+    are turned differently; a lattice of equal squares turned alike is the cloth.
+    """
+    squarish = []
+    for k, (_, quad) in enumerate(found):
+        sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
+        if (sides[0] + sides[2]) / (sides[1] + sides[3]) > 0.75 and (sides[1] + sides[3]) / (sides[0] + sides[2]) > 0.75:
+            turn = np.degrees(np.arctan2(*(quad[1] - quad[0])[::-1])) % 90
+            squarish.append((k, cv2.contourArea(quad), turn))
+    if len(squarish) < least:
+        return found
+    areas = np.array([a for _, a, _ in squarish])
+    turns = np.array([t for _, _, t in squarish])
+    typical_turn = np.degrees(np.angle(np.exp(4j * np.radians(turns)).mean())) / 4 % 90
+    alike = (np.abs(areas / np.median(areas) - 1) < 0.35) & (np.abs((turns - typical_turn + 45) % 90 - 45) < 10)
+    if alike.sum() < least:
+        return found
+    drop = {squarish[i][0] for i in np.flatnonzero(alike)}
+    return [item for k, item in enumerate(found) if k not in drop]
+
+
 def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.ndarray:
     """Find card quads in a BGR frame: float32 [N, 4, 2] ordered corners in frame pixels."""
     config = config or LocatorConfig()
@@ -172,7 +196,7 @@ def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.n
         frame = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
     scale = min(1.0, config.work_side / max(frame.shape[:2]))
     small = frame if scale == 1.0 else cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    found = sorted(_candidates(small, config), key=lambda item: -item[0])
+    found = _without_lattice(sorted(_candidates(small, config), key=lambda item: -item[0]))
     kept: list[np.ndarray] = []
     for _, quad in found:
         if all(iou(quad, other) < 0.6 for other in kept):

@@ -152,3 +152,9 @@ def test_a_card_cut_by_the_frame_is_completed_to_a_whole_card_beyond_the_edge() 
 def test_a_card_a_hand_covers_by_a_third_is_also_guessed_whole(angle: float) -> None:
     frame, truth = _frame([Placed("6B", True, (0.0, 0.0), angle, cover=0.3)], CLOSE, "felt")
     assert _corner_error(locate_cards(frame), truth[0]["corners"]) < 6.0
+
+
+def test_the_squares_of_a_checked_cloth_are_not_all_candidates() -> None:
+    frame, truth = _frame(_row(["9S", "1D"]), Camera(1280, 720, tilt=20, view_cm=70), "cloth", seed=2)
+    found = locate_cards(frame)
+    assert len(found) < 15
