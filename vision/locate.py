@@ -30,6 +30,8 @@ class LocatorConfig:
     """Cap on quads handed to the classifier, best first."""
     refine: bool = True
     """Snap each quad's sides to the card's edges in the full-resolution frame."""
+    drop_lattice: bool = True
+    """Drop a checked cloth's squares (many near-square quads of one size, turned alike)."""
     cues: tuple[str, ...] = ("edges", "local", "bright", "contrast")
     """Which cue maps propose card outlines (see `_cue_masks`); adding "thin" finds more cards
     narrower than 80 px on busy cloths, at the price of more candidates and time."""
@@ -91,7 +93,7 @@ def _contours(masks: list[np.ndarray], min_area: float, max_area: float, min_sid
             contour = contour.astype(np.float32)
             box = cv2.minAreaRect(contour)
             (rw, rh) = box[1]
-            if min(rw, rh) < 0.3 * max(rw, rh) or area < 0.35 * rw * rh:
+            if min(rw, rh) < 0.3 * max(rw, rh) or area < 0.2 * rw * rh:
                 continue
             hull = cv2.convexHull(contour)
             if cv2.contourArea(hull) > 0.7 * rw * rh:  # a card's hull fills its box, even tilted
@@ -196,7 +198,9 @@ def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.n
         frame = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
     scale = min(1.0, config.work_side / max(frame.shape[:2]))
     small = frame if scale == 1.0 else cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    found = _without_lattice(sorted(_candidates(small, config), key=lambda item: -item[0]))
+    found = sorted(_candidates(small, config), key=lambda item: -item[0])
+    if config.drop_lattice:
+        found = _without_lattice(found)
     kept: list[np.ndarray] = []
     for _, quad in found:
         if all(iou(quad, other) < 0.6 for other in kept):
