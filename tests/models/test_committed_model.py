@@ -6,7 +6,6 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-import onnx
 import onnxruntime as ort
 import pytest
 
@@ -46,8 +45,8 @@ def test_input_is_a_batch_of_rgb_crops_and_output_is_42_logits(session: ort.Infe
         assert out.shape == (n, 42)
 
 
-def test_metadata_carries_classes_temperature_and_threshold() -> None:
-    meta = {p.key: p.value for p in onnx.load(str(MODEL)).metadata_props}
+def test_metadata_carries_classes_temperature_and_threshold(session: ort.InferenceSession) -> None:
+    meta = session.get_modelmeta().custom_metadata_map
     assert meta["classes"].split(",") == list(CLASSES)
     assert meta["classes"].split(",")[:3] == ["1D", "2D", "3D"] and meta["classes"].endswith("back,none")
     assert 0.2 < float(meta["temperature"]) < 10
@@ -62,13 +61,12 @@ def test_reads_the_project_deck_upright_and_upside_down(session: ort.InferenceSe
     assert [CLASSES[i] for i in logits.argmax(axis=1)] == [code, code]
 
 
-def test_reads_nearly_every_dal_negro_and_modiano_face() -> None:
+def test_reads_nearly_every_dal_negro_and_modiano_face(session: ort.InferenceSession) -> None:
     if not (DATA / "faces").is_dir():
         pytest.skip(f"shared data not found at {DATA}")
     paths = sorted((DATA / "faces").glob("*/[a-z]*-[0-9][0-9].jpg"))
     crops = np.stack([_face_crop(cv2.imread(str(p))) for p in paths])
-    meta = {p.key: p.value for p in onnx.load(str(MODEL)).metadata_props}
-    session = ort.InferenceSession(str(MODEL), providers=["CPUExecutionProvider"])
+    meta = session.get_modelmeta().custom_metadata_map
     probs = softmax(session.run(["logits"], {"crops": to_input(crops)})[0], float(meta["temperature"]))
     expected = np.array([label_of(p.stem) for p in paths])
     assert len(paths) == 80
