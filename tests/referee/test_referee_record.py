@@ -21,7 +21,8 @@ from referee.record import (
 from referee.simulate import game_events, random_game
 
 ROOT = Path(__file__).resolve().parents[2]
-RULES_MD = ROOT.parent / "shared" / "RULES.md"
+RULES_MD = ROOT / "docs" / "RULES.md"
+SHARED_RULES_MD = ROOT.parent / "shared" / "RULES.md"
 
 EXAMPLE: dict[str, Any] = {
     "rules": "napoli",
@@ -53,8 +54,6 @@ PRINTED = """{
 
 
 def rules_md_blocks() -> list[str]:
-    if not RULES_MD.is_file():
-        pytest.skip(f"{RULES_MD} is absent (the shared rules page)")
     return re.findall(r"```json\n(.*?)```", RULES_MD.read_text(encoding="utf-8"), re.S)
 
 
@@ -63,6 +62,12 @@ def test_the_example_file_is_the_rules_page_record() -> None:
     record, printed = rules_md_blocks()[:2]
     assert json.loads(record) == EXAMPLE
     assert printed.rstrip("\n") == PRINTED
+
+
+def test_the_repository_rules_page_is_the_shared_one() -> None:
+    if not SHARED_RULES_MD.is_file():
+        pytest.skip(f"{SHARED_RULES_MD} is absent: nothing to compare docs/RULES.md with")
+    assert RULES_MD.read_text(encoding="utf-8") == SHARED_RULES_MD.read_text(encoding="utf-8")
 
 
 def test_the_example_replays_to_exactly_the_documented_output() -> None:
