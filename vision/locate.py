@@ -167,28 +167,25 @@ def _other_halves(quads: list[np.ndarray]) -> list[np.ndarray]:
     return found
 
 
-def _without_lattice(found: list[tuple[float, np.ndarray]], least: int = 6) -> list[tuple[float, np.ndarray]]:
-    """Drop the squares of a checked cloth: many near-square quads of one size, turned alike.
+def _without_lattice(found: list[np.ndarray], least: int = 4) -> list[np.ndarray]:
+    """Drop the squares of a checked cloth: quads with `least` neighbours of their size, turned alike.
 
-    Cards dealt round a table face their players, so even far cards foreshortened to squares
-    are turned differently; a lattice of equal squares turned alike is the cloth.
+    A cloth's squares sit next to each other in a grid; cards, even laid close together, are
+    turned every which way, and a card is far larger than the squares it might lie square with.
     """
-    squarish = []
-    for k, (_, quad) in enumerate(found):
-        sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
-        if (sides[0] + sides[2]) / (sides[1] + sides[3]) > 0.75 and (sides[1] + sides[3]) / (sides[0] + sides[2]) > 0.75:
-            turn = np.degrees(np.arctan2(*(quad[1] - quad[0])[::-1])) % 90
-            squarish.append((k, cv2.contourArea(quad), turn))
-    if len(squarish) < least:
+    if len(found) <= least:
         return found
-    areas = np.array([a for _, a, _ in squarish])
-    turns = np.array([t for _, _, t in squarish])
-    typical_turn = np.degrees(np.angle(np.exp(4j * np.radians(turns)).mean())) / 4 % 90
-    alike = (np.abs(areas / np.median(areas) - 1) < 0.35) & (np.abs((turns - typical_turn + 45) % 90 - 45) < 10)
-    if alike.sum() < least:
-        return found
-    drop = {squarish[i][0] for i in np.flatnonzero(alike)}
-    return [item for k, item in enumerate(found) if k not in drop]
+    quads = np.stack(found)
+    first = quads[:, 1] - quads[:, 0]
+    turn = np.degrees(np.arctan2(first[:, 1], first[:, 0])) % 90
+    area = np.maximum(np.abs(np.array([cv2.contourArea(quad) for quad in quads])), 1e-6)
+    centre = quads.mean(axis=1)
+    turned_alike = np.abs((turn[:, None] - turn[None, :] + 45) % 90 - 45) < 5
+    sized_alike = np.abs(np.log(area[:, None] / area[None, :])) < np.log(1.6)
+    distance = np.linalg.norm(centre[:, None] - centre[None, :], axis=2)
+    near = (distance > 0) & (distance < 2.5 * np.sqrt(area)[:, None])
+    lattice = (turned_alike & sized_alike & near).sum(axis=1) >= least
+    return [quad for quad, drop in zip(found, lattice) if not drop]
 
 
 def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.ndarray:
@@ -198,15 +195,13 @@ def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.n
         frame = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
     scale = min(1.0, config.work_side / max(frame.shape[:2]))
     small = frame if scale == 1.0 else cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    found = sorted(_candidates(small, config), key=lambda item: -item[0])
-    if config.drop_lattice:
-        found = _without_lattice(found)
     kept: list[np.ndarray] = []
-    for _, quad in found:
+    for _, quad in sorted(_candidates(small, config), key=lambda item: -item[0]):
         if all(iou(quad, other) < 0.6 for other in kept):
             kept.append(quad)
-        if len(kept) == config.max_candidates:
-            break
+    if config.drop_lattice:
+        kept = _without_lattice(kept)
+    kept = kept[: config.max_candidates]
     kept += _other_halves(kept)
     if not kept:
         return np.zeros((0, 4, 2), np.float32)
