@@ -102,12 +102,17 @@ def _contours(masks: list[np.ndarray], min_area: float, max_area: float, min_sid
     return found
 
 
-def _same_box(a: tuple, b: tuple) -> bool:
-    """Tell whether two rotated boxes outline the same thing (one cue repeating another)."""
-    (ax, ay), (aw, ah), _ = a
-    (bx, by), (bw, bh), _ = b
-    size = max(aw, ah, bw, bh)
-    return np.hypot(ax - bx, ay - by) < 0.06 * size and abs(aw * ah - bw * bh) < 0.15 * aw * ah
+def _seen_before(box: tuple, seen: np.ndarray) -> bool:
+    """Tell whether a rotated box outlines what an earlier one did (one cue repeating another).
+
+    `seen` holds one row (centre x, centre y, area, longest side) per earlier box.
+    """
+    (x, y), (w, h), _ = box
+    if len(seen) == 0:
+        return False
+    size = np.maximum(seen[:, 3], max(w, h))
+    near = np.hypot(seen[:, 0] - x, seen[:, 1] - y) < 0.06 * size
+    return bool((near & (np.abs(seen[:, 2] - w * h) < 0.15 * w * h)).any())
 
 
 def _candidates(small: np.ndarray, config: LocatorConfig) -> list[tuple[float, np.ndarray]]:
@@ -116,9 +121,9 @@ def _candidates(small: np.ndarray, config: LocatorConfig) -> list[tuple[float, n
     min_area = config.min_card_side**2 / CARD_ASPECT * 0.7
     edges, masks = _cue_masks(small, config.cues)
     found: list[tuple[float, np.ndarray]] = []
-    fitted: list[tuple] = []
+    fitted = np.zeros((0, 4))
     for _, area, box, contour in _contours(masks, min_area, config.max_area_fraction * h * w, config.min_card_side):
-        if any(_same_box(box, other) for other in fitted):
+        if _seen_before(box, fitted):
             continue
         hull = cv2.convexHull(contour)
         hull_area = cv2.contourArea(hull)
@@ -143,7 +148,7 @@ def _candidates(small: np.ndarray, config: LocatorConfig) -> list[tuple[float, n
         support = _edge_support(edges, quad)
         if support < config.min_edge_support:
             continue
-        fitted.append(box)
+        fitted = np.vstack([fitted, [box[0][0], box[0][1], box[1][0] * box[1][1], max(box[1])]])
         found.append((min(rectangularity, 1 / rectangularity) * support * prior, quad))
     return found
 
@@ -196,9 +201,15 @@ def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.n
     scale = min(1.0, config.work_side / max(frame.shape[:2]))
     small = frame if scale == 1.0 else cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     kept: list[np.ndarray] = []
+    bounds = np.zeros((0, 4), np.float32)  # x0, y0, x1, y1 of each kept quad
     for _, quad in sorted(_candidates(small, config), key=lambda item: -item[0]):
-        if all(iou(quad, other) < 0.6 for other in kept):
+        lo, hi = quad.min(axis=0), quad.max(axis=0)
+        touching = np.flatnonzero(
+            (bounds[:, 0] < hi[0]) & (bounds[:, 2] > lo[0]) & (bounds[:, 1] < hi[1]) & (bounds[:, 3] > lo[1])
+        )
+        if all(iou(quad, kept[k]) < 0.6 for k in touching):
             kept.append(quad)
+            bounds = np.vstack([bounds, np.concatenate([lo, hi])[None]])
     if config.drop_lattice:
         kept = _without_lattice(kept)
     kept = kept[: config.max_candidates]
