@@ -26,6 +26,8 @@ class LocatorConfig:
     """Least area of an outline's hull over its fitted quad's area: a hand over a corner still passes."""
     min_edge_support: float = 0.6
     """Fraction of a quad's outline that must lie on image edges."""
+    max_side_fits: int = 48
+    """Cap on the costlier side fits per frame (a busy cloth offers hundreds of outlines)."""
     max_candidates: int = 64
     """Cap on quads handed to the classifier, best first."""
     refine: bool = True
@@ -122,6 +124,7 @@ def _candidates(small: np.ndarray, config: LocatorConfig) -> list[tuple[float, n
     edges, masks = _cue_masks(small, config.cues)
     found: list[tuple[float, np.ndarray]] = []
     fitted = np.zeros((0, 4))
+    side_fits = 0
     for _, area, box, contour in _contours(masks, min_area, config.max_area_fraction * h * w, config.min_card_side):
         if _seen_before(box, fitted):
             continue
@@ -135,7 +138,9 @@ def _candidates(small: np.ndarray, config: LocatorConfig) -> list[tuple[float, n
             simple = hull_quad(hull)
             # a clean outline's hull is already its quad; bumps (a snowflake, a finger) need the side fit
             clean = abs(hull_area / max(cv2.contourArea(simple), 1e-6) - 1) < 0.03
-            fits = (simple,) if clean else (fit_quad(contour), simple)
+            side_fit = not clean and side_fits < config.max_side_fits
+            side_fits += side_fit
+            fits = (fit_quad(contour), simple) if side_fit else (simple,)
         for fit in fits:
             # the hull forgives drawings that reach the outline and bite into the enclosed region
             ratio = hull_area / max(cv2.contourArea(fit), 1e-6) if fit is not None else 0.0
