@@ -33,7 +33,7 @@ class LocatorConfig:
     refine: bool = True
     """Snap each quad's sides to the card's edges in the full-resolution frame."""
     drop_lattice: bool = True
-    """Drop a checked cloth's squares (many near-square quads of one size, turned alike)."""
+    """Drop a checked cloth's squares (quads of one size, turned alike, next to each other)."""
     cues: tuple[str, ...] = ("edges", "local", "bright", "contrast")
     """Which cue maps propose card outlines (see `_cue_masks`); adding "thin" finds more cards
     narrower than 80 px on busy cloths, at the price of more candidates and time."""
@@ -117,6 +117,33 @@ def _seen_before(box: tuple, seen: np.ndarray) -> bool:
     return bool((near & (np.abs(seen[:, 2] - w * h) < 0.15 * w * h)).any())
 
 
+def _quad_for(contour: np.ndarray, box: tuple, side_fit: bool, least: float) -> tuple[np.ndarray | None, float, bool]:
+    """The quad an outline stands for (None when nothing fits), how well its hull fills it, and
+    whether the side fit was spent on it.
+
+    A rectangle seen square-on takes its min-area box; a clean convex outline its hull's
+    corners; one with bumps (a snowflake, a finger) the fit to its longest straight runs, when
+    `side_fit` allows that costlier fit.
+    """
+    hull = cv2.convexHull(contour)
+    hull_area = cv2.contourArea(hull)
+    (rw, rh) = box[1]
+    if hull_area > 0.95 * rw * rh:
+        fits: tuple[np.ndarray | None, ...] = (cv2.boxPoints(box).astype(np.float32),)
+        side_fit = False
+    else:
+        simple = hull_quad(hull)
+        clean = abs(hull_area / max(cv2.contourArea(simple), 1e-6) - 1) < 0.03
+        side_fit = side_fit and not clean
+        fits = (fit_quad(contour), simple) if side_fit else (simple,)
+    for fit in fits:
+        # the hull forgives drawings that reach the outline and bite into the enclosed region
+        ratio = hull_area / max(cv2.contourArea(fit), 1e-6) if fit is not None else 0.0
+        if least < ratio < 1.3:
+            return fit, ratio, side_fit
+    return None, 0.0, side_fit
+
+
 def _candidates(small: np.ndarray, config: LocatorConfig) -> list[tuple[float, np.ndarray]]:
     """Score every plausible card quad from all cue maps, in downscaled pixels."""
     h, w = small.shape[:2]
@@ -125,28 +152,12 @@ def _candidates(small: np.ndarray, config: LocatorConfig) -> list[tuple[float, n
     found: list[tuple[float, np.ndarray]] = []
     fitted = np.zeros((0, 4))
     side_fits = 0
-    for _, area, box, contour in _contours(masks, min_area, config.max_area_fraction * h * w, config.min_card_side):
+    for _, _, box, contour in _contours(masks, min_area, config.max_area_fraction * h * w, config.min_card_side):
         if _seen_before(box, fitted):
             continue
-        hull = cv2.convexHull(contour)
-        hull_area = cv2.contourArea(hull)
-        quad, rectangularity = None, 0.0
-        (rw, rh) = box[1]
-        if hull_area > 0.95 * rw * rh:  # a rectangle seen square-on: its box is its quad
-            fits: tuple[np.ndarray | None, ...] = (cv2.boxPoints(box).astype(np.float32),)
-        else:
-            simple = hull_quad(hull)
-            # a clean outline's hull is already its quad; bumps (a snowflake, a finger) need the side fit
-            clean = abs(hull_area / max(cv2.contourArea(simple), 1e-6) - 1) < 0.03
-            side_fit = not clean and side_fits < config.max_side_fits
-            side_fits += side_fit
-            fits = (fit_quad(contour), simple) if side_fit else (simple,)
-        for fit in fits:
-            # the hull forgives drawings that reach the outline and bite into the enclosed region
-            ratio = hull_area / max(cv2.contourArea(fit), 1e-6) if fit is not None else 0.0
-            if config.min_rectangularity < ratio < 1.3:
-                quad, rectangularity = fit, ratio
-                break
+        allowed = side_fits < config.max_side_fits
+        quad, rectangularity, spent = _quad_for(contour, box, allowed, config.min_rectangularity)
+        side_fits += spent
         prior = 0.0 if quad is None else aspect_prior(quad)
         if quad is None or prior <= 0.0:
             continue
