@@ -145,6 +145,7 @@ def run_recognize(
     if annotate_dir is not None:
         annotate_dir.mkdir(parents=True, exist_ok=True)
     status = 0
+    written: set[Path] = set()
     for path in images:
         try:
             image = read_image(path)
@@ -158,7 +159,11 @@ def run_recognize(
         detections = reader(image.pixels)
         if annotate_dir is not None:
             drawn = annotator.annotate(image.pixels, detections)
-            cv2.imwrite(str(annotate_dir / f"{Path(path).stem}.annotated.jpg"), drawn)
+            target = annotate_dir / f"{Path(path).stem}.annotated.jpg"
+            if target in written:  # two images of one name from different folders
+                target = annotate_dir / f"{Path(path).stem}-{len(written)}.annotated.jpg"
+            written.add(target)
+            cv2.imwrite(str(target), drawn)
         # quads are reported in the file's own pixels even when a huge JPEG was decoded reduced
         detections = CardDetections(
             detections.quad * np.float32(image.scale), detections.label, detections.confidence, detections.abstain
