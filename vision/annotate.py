@@ -6,6 +6,7 @@ import cv2
 import numpy as np
 
 from vision.detections import CardDetections
+from vision.io import as_bgr
 
 
 class CardAnnotator:
@@ -23,7 +24,7 @@ class CardAnnotator:
 
     def annotate(self, frame: np.ndarray, detections: CardDetections) -> np.ndarray:
         """Return a copy of `frame` with each card's outline, name and confidence drawn on it."""
-        canvas = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR) if frame.ndim == 2 else frame.copy()
+        canvas = as_bgr(frame).copy()
         thickness = self.thickness or max(1, round(max(canvas.shape[:2]) / 400))
         scale = thickness * 0.45
         for quad, code, name, conf, face in zip(

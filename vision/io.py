@@ -32,6 +32,19 @@ class Image:
     """File pixels per decoded pixel (2, 4 or 8 when an enormous JPEG was decoded reduced)."""
 
 
+def as_bgr(frame: np.ndarray) -> np.ndarray:
+    """A uint8 frame as 3-channel BGR: gray and BGRA are converted, anything else refused."""
+    if frame.dtype != np.uint8:
+        raise ValueError(f"frames must be 8-bit (uint8), not {frame.dtype}")
+    if frame.ndim == 2 or (frame.ndim == 3 and frame.shape[2] == 1):
+        return cv2.cvtColor(frame.reshape(frame.shape[:2]), cv2.COLOR_GRAY2BGR)
+    if frame.ndim == 3 and frame.shape[2] == 4:
+        return cv2.cvtColor(frame, cv2.COLOR_BGRA2BGR)
+    if frame.ndim == 3 and frame.shape[2] == 3:
+        return frame
+    raise ValueError(f"frames must be gray, BGR or BGRA images, not an array of shape {frame.shape}")
+
+
 def image_size(data: bytes) -> tuple[int, int] | None:
     """Width and height from a PNG or JPEG header, or None for other or unparsable formats."""
     if data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) >= 24:

@@ -8,6 +8,7 @@ import cv2
 import numpy as np
 
 from vision.crop import CARD_ASPECT, order_quad
+from vision.io import as_bgr
 from vision.quadfit import aspect_prior, fit_quad, hull_quad, iou, overlap
 from vision.refine import snap_sides
 
@@ -212,8 +213,7 @@ def _without_lattice(found: list[np.ndarray], least: int = 4) -> list[np.ndarray
 def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.ndarray:
     """Find card quads in a BGR frame: float32 [N, 4, 2] ordered corners in frame pixels."""
     config = config or LocatorConfig()
-    if frame.ndim == 2:
-        frame = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
+    frame = as_bgr(frame)
     scale = min(1.0, config.work_side / max(frame.shape[:2]))
     small = frame if scale == 1.0 else cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     kept: list[np.ndarray] = []

@@ -14,7 +14,7 @@ from vision.annotate import CardAnnotator
 from vision.classify import CardClassifier, ModelError
 from vision.crop import CROP_H, CROP_W, warp_card
 from vision.detections import CardDetections
-from vision.io import ImageError, read_image
+from vision.io import ImageError, as_bgr, read_image
 from vision.labels import BACK, CLASS_INDEX, CLASSES, NONE
 from vision.locate import LocatorConfig, locate_cards
 
@@ -56,8 +56,7 @@ class CardReader:
 
     def __call__(self, frame: np.ndarray) -> CardDetections:
         """The cards in a BGR (or grayscale) frame, not-a-card candidates and parts of cards removed."""
-        if frame.ndim == 2:
-            frame = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
+        frame = as_bgr(frame)
         candidates = self.read_quads(frame, locate_cards(frame, self.locator))
         return resolve_overlaps(candidates[candidates.label != NONE])
 

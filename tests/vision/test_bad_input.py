@@ -123,3 +123,11 @@ def test_recognize_answers_every_odd_image_and_fails_only_the_unreadable(tmp_pat
     assert lines[0]["cards"] == [] and lines[1]["cards"] == []
     for card in lines[3]["cards"]:  # whatever is found lies in the file's own 8000 x 6000 pixels
         assert all(0 <= x <= 8000 and 0 <= y <= 6000 for x, y in card["quad"])
+
+
+def test_frames_in_memory_may_be_gray_or_bgra_but_not_16_bit() -> None:
+    gray = np.full((120, 160), 70, np.uint8)
+    assert locate_cards(gray).shape == (0, 4, 2)
+    assert locate_cards(cv2.cvtColor(cv2.cvtColor(gray, cv2.COLOR_GRAY2BGR), cv2.COLOR_BGR2BGRA)).shape == (0, 4, 2)
+    with pytest.raises(ValueError, match="8-bit"):
+        locate_cards(np.zeros((120, 160, 3), np.uint16))
