@@ -209,8 +209,14 @@ def scene_crop(rng: np.random.Generator, sources: Sources, label: int) -> tuple[
         _paste(canvas, _texture_for(rng, sources, neighbour_label), _pose(rng, width, centre + offset), rng, True)
     quad = target
     if label == NONE_INDEX:
-        kind = rng.integers(5)
-        if kind == 1:  # a card-like object: paper, phone, coaster, box
+        kind = rng.integers(6)
+        if kind == 5:  # one square of a checked cloth: the locator's commonest false card
+            period = width * rng.uniform(0.6, 1.3)
+            canvas = textures.gingham(rng, side, side, period)
+            x0 = (side // 2 // period) * period
+            quad = _rect(period, period * rng.uniform(1.0, 1.7)) + np.float32([x0 + period / 2, x0 + period / 2])
+            quad = jitter_quad(rng, quad)
+        elif kind == 1:  # a card-like object: paper, phone, coaster, box
             _paste(canvas, textures.clutter(rng), target, rng, True)
         elif kind >= 2:  # a real card, but the quad is not on it
             _paste(canvas, _texture_for(rng, sources, -1 if rng.random() < 0.85 else BACK_INDEX), target, rng, True)
@@ -267,7 +273,7 @@ def make_crop(rng: np.random.Generator, sources: Sources) -> tuple[np.ndarray, i
         return photo_crop(rng, sources.photos[rng.integers(len(sources.photos))], none=True)
     if roll < 0.42:
         return scene_crop(rng, sources, BACK_INDEX)
-    if roll < 0.54:
+    if roll < 0.57:
         return scene_crop(rng, sources, NONE_INDEX)
     present = sorted({face.label for face in sources.faces})
     return scene_crop(rng, sources, present[int(rng.integers(len(present)))])

@@ -104,3 +104,14 @@ def clutter(rng: np.random.Generator, h: int = 400, w: int = 250) -> np.ndarray:
             x0, y0 = int(rng.integers(w)), int(rng.integers(h))
             cv2.rectangle(out, (x0, y0), (x0 + int(rng.integers(20, w)), y0 + int(rng.integers(20, h // 2))), _colour(rng).tolist(), -1)
     return out.clip(0, 255).astype(np.uint8)
+
+
+def gingham(rng: np.random.Generator, h: int, w: int, period: float) -> np.ndarray:
+    """Draw a gingham cloth: paper-white and one colour, half-tone bands crossing at full tone."""
+    light, ink = _colour(rng, 200, 256), _colour(rng, 0, 200)
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    across = ((yy // period) % 2)[..., None]
+    down = ((xx // period) % 2)[..., None]
+    tone = np.float32(rng.uniform(0.35, 0.6))
+    mix = np.maximum(across, down) * tone + across * down * (1 - tone)
+    return (light * (1 - mix) + ink * mix).astype(np.uint8)
