@@ -61,6 +61,28 @@ class CardReader:
         return resolve_overlaps(candidates[candidates.label != NONE])
 
 
+def _without_cloth_backs(detections: CardDetections, least: int = 4) -> CardDetections:
+    """Drop 'backs' that are the squares of a checked cloth: near-square, equal, turned alike.
+
+    Face-down cards lie at different seats and so are turned differently; `least` equal
+    near-squares turned the same way are the cloth's pattern, however back-like it looks.
+    """
+    quads = detections.quad
+    sides = np.linalg.norm(quads - np.roll(quads, -1, axis=1), axis=2)
+    across, along = sides[:, 0] + sides[:, 2], sides[:, 1] + sides[:, 3]
+    square = (detections.label == BACK) & (np.minimum(across, along) > 0.8 * np.maximum(across, along))
+    if square.sum() < least:
+        return detections
+    first = quads[:, 1] - quads[:, 0]
+    turn = np.degrees(np.arctan2(first[:, 1], first[:, 0])) % 90
+    area = np.maximum(np.abs([cv2.contourArea(q) for q in quads]), 1e-6)
+    alike = (np.abs((turn[:, None] - turn[None, :] + 45) % 90 - 45) < 8) & (
+        np.abs(np.log(area[:, None] / area[None, :])) < np.log(1.6)
+    )
+    cloth = square & ((alike & square[None, :]).sum(axis=1) >= least)
+    return detections[~cloth]
+
+
 def _groups(detections: CardDetections, areas: np.ndarray) -> np.ndarray:
     """Mask of quads drawn round several cards: they hold named faces a single card could not hold.
 
@@ -82,11 +104,12 @@ def _groups(detections: CardDetections, areas: np.ndarray) -> np.ndarray:
 def resolve_overlaps(detections: CardDetections) -> CardDetections:
     """Keep one reading per card: a smaller quad lying on a larger card is a part of that card.
 
-    Quads drawn round several cards are dropped first. A larger abstaining quad may hold two
+    A checked cloth's squares read as backs, and quads drawn round several cards, are dropped first. A larger abstaining quad may hold two
     whole cards (cards side by side read as one), so it only swallows pieces much smaller than
     a card would be next to it; and where a quad inside it names the very card it was unsure
     of, the named reading stands for the card.
     """
+    detections = _without_cloth_backs(detections)
     if len(detections) < 2:
         return detections
     areas = np.array([cv2.contourArea(q) for q in detections.quad])

@@ -236,3 +236,19 @@ def test_the_saltacavallo_command_prints_json_lines_and_exits_1_for_a_bad_image(
     first, second = (json.loads(line) for line in capsys.readouterr().out.splitlines())
     assert first == {"image": good, "cards": first["cards"]} and [c["card"] for c in first["cards"]] == ["7C"]
     assert second == {"image": str(tmp_path / "zero.jpg"), "error": "the file is empty (0 bytes)"}
+
+
+def test_a_checked_cloth_read_as_card_backs_is_dropped_but_real_backs_stay() -> None:
+    square = np.array([[0, 0], [40, 0], [40, 42], [0, 42]], np.float32)
+    cloth = [square + np.float32([80 * i, 300]) for i in range(5)]
+    turned = [  # three face-down cards at three seats, each turned its own way
+        np.array([[0, 0], [60, 0], [60, 100], [0, 100]], np.float32) @ np.array([[c, -s], [s, c]], np.float32).T
+        + np.float32([200 * k + 100, 500])
+        for k, (c, s) in enumerate(((1.0, 0.0), (0.8, 0.6), (0.6, 0.8)))
+    ]
+    quads = np.stack(cloth + turned)
+    detections = CardDetections(
+        quads, np.array(["back"] * 8), np.full(8, 0.95, np.float32), np.zeros(8, bool)
+    )
+    kept = resolve_overlaps(detections)
+    assert len(kept) == 3 and all(cv2.contourArea(q) > 5000 for q in kept.quad)
