@@ -86,10 +86,10 @@ def _without_cloth_backs(detections: CardDetections, least: int = 4) -> CardDete
 def _groups(detections: CardDetections, areas: np.ndarray) -> np.ndarray:
     """Mask of quads drawn round several cards: they hold named faces a single card could not hold.
 
-    A face-down card holds no named face; a named card holds no two other, different names
-    (its own pips, read alone, all look alike).
+    A face-down card holds no surely named face; a named card holds no two other, different
+    sure names (its own pips, read alone, all look alike; a part of it read as a card is seldom sure).
     """
-    named = ~detections.abstain & (detections.face == "up")
+    named = ~detections.abstain & (detections.face == "up") & (detections.confidence >= 0.9)
     group = np.zeros(len(detections), bool)
     for j in range(len(detections)):
         inner = set()
