@@ -22,7 +22,9 @@ NONE_INDEX = CLASS_INDEX[NONE]
 SQUARISH = 0.8
 """Short over long side beyond which a quad's upright direction is unclear from its shape."""
 NESTED = 0.5
-"""Share of a smaller quad lying inside a larger card beyond which the smaller one is a part of it."""
+"""Share of a smaller quad lying inside a larger one beyond which both read the same place."""
+PART = 0.35
+"""Area, relative to the larger quad, below which a quad inside it is a part of it, not a rival reading."""
 
 
 class CardReader:
@@ -102,12 +104,12 @@ def _groups(detections: CardDetections, areas: np.ndarray) -> np.ndarray:
 
 
 def resolve_overlaps(detections: CardDetections) -> CardDetections:
-    """Keep one reading per card: a smaller quad lying on a larger card is a part of that card.
+    """Keep one reading per card.
 
-    A checked cloth's squares read as backs, and quads drawn round several cards, are dropped first. A larger abstaining quad may hold two
-    whole cards (cards side by side read as one), so it only swallows pieces much smaller than
-    a card would be next to it; and where a quad inside it names the very card it was unsure
-    of, the named reading stands for the card.
+    A checked cloth's squares read as backs, and quads drawn round several cards, are dropped
+    first. A much smaller quad inside a named card is a part of it (a pip, a figure) and goes;
+    inside an unsure quad it stays, since that quad may hold two cards side by side. Two
+    quads of about one size on one place are two readings of one card: the surer one stands.
     """
     detections = _without_cloth_backs(detections)
     if len(detections) < 2:
@@ -122,16 +124,24 @@ def resolve_overlaps(detections: CardDetections) -> CardDetections:
             inter, _ = cv2.intersectConvexConvex(detections.quad[i], detections.quad[j])
             if inter <= NESTED * areas[i]:
                 continue
-            if detections.abstain[j] and not detections.abstain[i] and detections.label[i] == detections.label[j]:
-                kept[k] = int(i)  # the surer reading of the same card replaces the unsure one
-                inside = True
+            inside = True
+            if areas[i] < PART * areas[j]:  # a pip or a figure of card j, or a piece of table
+                if detections.abstain[j] and not detections.abstain[i]:
+                    inside = False  # an unsure quad round two cards must not swallow them
                 break
-            if not detections.abstain[j] or areas[i] < 0.35 * areas[j]:
-                inside = True
-                break
+            if _surer(detections, i, j):  # two readings of one card: the surer one stands
+                kept[k] = int(i)
+            break
         if not inside:
             kept.append(int(i))
     return detections[np.sort(np.array(kept, int))]
+
+
+def _surer(detections: CardDetections, i: int, j: int) -> bool:
+    """Whether reading i is surer than reading j: a named card beats an unsure one, then confidence."""
+    if detections.abstain[i] != detections.abstain[j]:
+        return bool(detections.abstain[j])
+    return bool(detections.confidence[i] > detections.confidence[j])
 
 
 def _listing(path: str, detections: CardDetections) -> str:
