@@ -256,7 +256,7 @@ def test_a_checked_cloth_read_as_card_backs_is_dropped_but_real_backs_stay() -> 
 
 def test_a_loose_quad_round_a_card_read_less_surely_as_another_card_gives_way() -> None:
     card = np.array([[100, 100], [220, 100], [220, 300], [100, 300]], np.float32)
-    loose = np.array([[40, 60], [280, 40], [300, 340], [60, 360]], np.float32)  # card and table
+    loose = np.array([[70, 70], [250, 60], [260, 330], [80, 340]], np.float32)  # the card and some table
     detections = CardDetections(
         np.stack([loose, card]), np.array(["10D", "10B"]), np.array([0.74, 1.0], np.float32), np.array([False, False])
     )
