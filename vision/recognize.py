@@ -23,7 +23,7 @@ SQUARISH = 0.8
 """Short over long side beyond which a quad's upright direction is unclear from its shape."""
 NESTED = 0.5
 """Share of a smaller quad lying inside a larger one beyond which both read the same place."""
-PART = 0.35
+PART = 0.2
 """Area, relative to the larger quad, below which a quad inside it is a part of it, not a rival reading."""
 
 
@@ -107,9 +107,9 @@ def resolve_overlaps(detections: CardDetections) -> CardDetections:
     """Keep one reading per card.
 
     A checked cloth's squares read as backs, and quads drawn round several cards, are dropped
-    first. A much smaller quad inside a named card is a part of it (a pip, a figure) and goes;
-    inside an unsure quad it stays, since that quad may hold two cards side by side. Two
-    quads of about one size on one place are two readings of one card: the surer one stands.
+    first. A much smaller quad inside another is a part of it (a pip, a figure) and goes. Two
+    quads of comparable size on one place are two readings (a card and a loose quad round it,
+    or two cards side by side read as one and one of them alone): the surer one stands.
     """
     detections = _without_cloth_backs(detections)
     if len(detections) < 2:
@@ -125,13 +125,9 @@ def resolve_overlaps(detections: CardDetections) -> CardDetections:
             if inter <= NESTED * areas[i]:
                 continue
             inside = True
-            if areas[i] < PART * areas[j]:  # a pip or a figure of card j, or a piece of table
-                if detections.abstain[j] and not detections.abstain[i]:
-                    inside = False  # an unsure quad round two cards must not swallow them
-                break
-            if _surer(detections, i, j):  # two readings of one card: the surer one stands
-                kept[k] = int(i)
-            break
+            if areas[i] >= PART * areas[j] and _surer(detections, i, j):
+                kept[k] = int(i)  # two readings of one place: the surer one stands
+            break  # else a pip or a figure of the card read as a card, or the weaker reading
         if not inside:
             kept.append(int(i))
     return detections[np.sort(np.array(kept, int))]
