@@ -261,3 +261,12 @@ def test_a_loose_quad_round_a_card_read_less_surely_as_another_card_gives_way() 
         np.stack([loose, card]), np.array(["10D", "10B"]), np.array([0.74, 1.0], np.float32), np.array([False, False])
     )
     assert resolve_overlaps(detections).card == ["10B"]
+
+
+def test_a_pip_read_as_a_back_inside_an_unsure_card_is_no_face_down_card() -> None:
+    card = np.array([[100, 100], [220, 100], [220, 300], [100, 300]], np.float32)
+    pip = np.array([[140, 150], [170, 150], [170, 180], [140, 180]], np.float32)
+    detections = CardDetections(
+        np.stack([card, pip]), np.array(["7D", "back"]), np.array([0.45, 0.99], np.float32), np.array([True, False])
+    )
+    assert list(resolve_overlaps(detections).face) == ["up"]
