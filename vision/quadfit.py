@@ -5,7 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.crop import CARD_ASPECT, order_quad
+from vision.crop import CARD_ASPECT
 
 
 def fit_quad(contour: np.ndarray) -> np.ndarray | None:
@@ -112,10 +112,9 @@ def aspect_prior(quad: np.ndarray) -> float:
     """
     if not cv2.isContourConvex(quad.reshape(-1, 1, 2)):
         return 0.0
-    pts = order_quad(quad)
-    width = (np.linalg.norm(pts[1] - pts[0]) + np.linalg.norm(pts[2] - pts[3])) / 2
-    height = (np.linalg.norm(pts[3] - pts[0]) + np.linalg.norm(pts[2] - pts[1])) / 2
-    ratio = width / max(height, 1e-6)
+    sides = np.hypot(*(np.roll(quad, -1, axis=0) - quad).T)  # corners run round the quad
+    across, along = sides[0] + sides[2], sides[1] + sides[3]
+    ratio = min(across, along) / max(across, along, 1e-6)
     if ratio < CARD_ASPECT * 0.6:
         return 0.0
     return 1.0 if ratio < 0.8 else 1.0 - 2.0 * (ratio - 0.8)
