@@ -175,10 +175,10 @@ def _other_halves(quads: list[np.ndarray]) -> list[np.ndarray]:
     found = []
     areas = [cv2.contourArea(q) for q in quads]
     for pair, pair_area in zip(quads, areas):
+        sides = np.hypot(*(np.roll(pair, -1, axis=0) - pair).T)
+        if min(sides[0] + sides[2], sides[1] + sides[3]) < 0.7 * max(sides[0] + sides[2], sides[1] + sides[3]):
+            continue  # two cards side by side make a near-square
         p = order_quad(pair)
-        short, long = np.linalg.norm(p[1] - p[0]), np.linalg.norm(p[2] - p[1])
-        if not 0.7 < short / max(long, 1e-6) <= 1.0:
-            continue
         for one, one_area in zip(quads, areas):
             if 0.3 < one_area / pair_area < 0.7 and overlap(one, pair) > 0.85:
                 m12, m30 = (p[1] + p[2]) / 2, (p[3] + p[0]) / 2
