@@ -13,6 +13,10 @@ from vision.quadfit import aspect_prior, fit_quad, hull_quad, iou, overlap
 from vision.refine import snap_sides
 
 
+CHECKED_CLOTH = 12
+"""Squares dropped as a lattice beyond which the frame is taken to show a checked cloth."""
+
+
 @dataclass(frozen=True)
 class LocatorConfig:
     """Settings of the locator; the defaults suit phone photos and 720p/1080p table views."""
@@ -145,11 +149,26 @@ def _quad_for(contour: np.ndarray, box: tuple, side_fit: bool, least: float) -> 
     return None, 0.0, side_fit
 
 
-def _candidates(small: np.ndarray, config: LocatorConfig) -> list[tuple[float, np.ndarray]]:
-    """Score every plausible card quad from all cue maps, in downscaled pixels."""
+def _sharp_mask(frame: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """Crisp outlines found at full resolution, filled where they enclose: a card's cut edge and
+    printed back stay sharp where a cloth's woven checks blur into each other."""
+    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    detail = cv2.absdiff(gray, cv2.GaussianBlur(gray, (0, 0), 1.5))
+    crisp = cv2.threshold(detail, 20, 255, cv2.THRESH_BINARY)[1]
+    small = cv2.resize(crisp, (shape[1], shape[0]), interpolation=cv2.INTER_AREA)
+    outline = cv2.threshold(small, 40, 255, cv2.THRESH_BINARY)[1]
+    return cv2.morphologyEx(outline, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+
+
+def _candidates(
+    small: np.ndarray, config: LocatorConfig, extra: list[np.ndarray] | None = None
+) -> list[tuple[float, np.ndarray]]:
+    """Score every plausible card quad from all cue maps (and any `extra` maps), in downscaled pixels."""
     h, w = small.shape[:2]
     min_area = config.min_card_side**2 / CARD_ASPECT * 0.7
     edges, masks = _cue_masks(small, config.cues)
+    if extra is not None:
+        masks = extra
     found: list[tuple[float, np.ndarray]] = []
     fitted = np.zeros((0, 4))
     side_fits = 0
@@ -210,15 +229,11 @@ def _without_lattice(found: list[np.ndarray], least: int = 4) -> list[np.ndarray
     return [quad for quad, drop in zip(found, lattice) if not drop]
 
 
-def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.ndarray:
-    """Find card quads in a BGR frame: float32 [N, 4, 2] ordered corners in frame pixels."""
-    config = config or LocatorConfig()
-    frame = as_bgr(frame)
-    scale = min(1.0, config.work_side / max(frame.shape[:2]))
-    small = frame if scale == 1.0 else cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+def _distinct(candidates: list[tuple[float, np.ndarray]]) -> list[np.ndarray]:
+    """The candidates' quads, best first, each one not lying on a better one."""
     kept: list[np.ndarray] = []
     bounds = np.zeros((0, 4), np.float32)  # x0, y0, x1, y1 of each kept quad
-    for _, quad in sorted(_candidates(small, config), key=lambda item: -item[0]):
+    for _, quad in sorted(candidates, key=lambda item: -item[0]):
         lo, hi = quad.min(axis=0), quad.max(axis=0)
         touching = np.flatnonzero(
             (bounds[:, 0] < hi[0]) & (bounds[:, 2] > lo[0]) & (bounds[:, 1] < hi[1]) & (bounds[:, 3] > lo[1])
@@ -226,8 +241,21 @@ def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.n
         if all(iou(quad, kept[k]) < 0.6 for k in touching):
             kept.append(quad)
             bounds = np.vstack([bounds, np.concatenate([lo, hi])[None]])
+    return kept
+
+
+def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.ndarray:
+    """Find card quads in a BGR frame: float32 [N, 4, 2] ordered corners in frame pixels."""
+    config = config or LocatorConfig()
+    frame = as_bgr(frame)
+    scale = min(1.0, config.work_side / max(frame.shape[:2]))
+    small = frame if scale == 1.0 else cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    kept = _distinct(_candidates(small, config))
     if config.drop_lattice:
+        unchecked = len(kept)
         kept = _without_lattice(kept)
+        if unchecked - len(kept) >= CHECKED_CLOTH:  # the cloth's checks swamp the cues: trust crisp outlines
+            kept = _distinct(_candidates(small, config, [_sharp_mask(frame, small.shape)]))
     kept = kept[: config.max_candidates]
     kept += _other_halves(kept)
     if not kept:
