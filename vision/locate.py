@@ -13,7 +13,7 @@ from vision.quadfit import aspect_prior, fit_quad, hull_quad, iou, overlap
 from vision.refine import snap_sides
 
 
-CHECKED_CLOTH = 12
+CHECKED_CLOTH = 4
 """Squares dropped as a lattice beyond which the frame is taken to show a checked cloth."""
 
 
