@@ -14,7 +14,9 @@ from vision.refine import snap_sides
 
 
 CHECKED_CLOTH = 4
-"""Squares dropped as a lattice beyond which the frame is taken to show a checked cloth."""
+"""Squares dropped as a lattice from which on a frame is taken to show a checked cloth."""
+CLOTH_SQUARE = 0.8
+"""On a checked cloth, a quad whose short sides are this close to its long ones is taken for a check."""
 
 
 @dataclass(frozen=True)
@@ -154,21 +156,21 @@ def _sharp_mask(frame: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
     printed back stay sharp where a cloth's woven checks blur into each other."""
     gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
     detail = cv2.absdiff(gray, cv2.GaussianBlur(gray, (0, 0), 1.5))
-    crisp = cv2.threshold(detail, 20, 255, cv2.THRESH_BINARY)[1]
+    crisp = cv2.threshold(detail, 20, 255, cv2.THRESH_BINARY)[1]  # a cloth's weave stays under 20 grey levels
     small = cv2.resize(crisp, (shape[1], shape[0]), interpolation=cv2.INTER_AREA)
-    outline = cv2.threshold(small, 40, 255, cv2.THRESH_BINARY)[1]
+    outline = cv2.threshold(small, 40, 255, cv2.THRESH_BINARY)[1]  # a one-pixel outline survives the shrink
     return cv2.morphologyEx(outline, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
 
 
 def _candidates(
-    small: np.ndarray, config: LocatorConfig, extra: list[np.ndarray] | None = None
+    small: np.ndarray, config: LocatorConfig, instead: list[np.ndarray] | None = None
 ) -> list[tuple[float, np.ndarray]]:
-    """Score every plausible card quad from all cue maps (and any `extra` maps), in downscaled pixels."""
+    """Score every plausible card quad from the configured cue maps (or the maps `instead`), in downscaled pixels."""
     h, w = small.shape[:2]
     min_area = config.min_card_side**2 / CARD_ASPECT * 0.7
     edges, masks = _cue_masks(small, config.cues)
-    if extra is not None:
-        masks = extra
+    if instead is not None:
+        masks = instead
     found: list[tuple[float, np.ndarray]] = []
     fitted = np.zeros((0, 4))
     side_fits = 0
@@ -208,25 +210,38 @@ def _other_halves(quads: list[np.ndarray]) -> list[np.ndarray]:
     return found
 
 
-def _without_lattice(found: list[np.ndarray], least: int = 4) -> list[np.ndarray]:
-    """Drop the squares of a checked cloth: quads with `least` neighbours of their size, turned alike.
+def _lattice_neighbours(quads: list[np.ndarray], others: list[np.ndarray]) -> np.ndarray:
+    """For each quad, how many of `others` are of its size, turned alike and next to it."""
+    if not quads or not others:
+        return np.zeros(len(quads), int)
+    a, b = np.stack(quads), np.stack(others)
+    turn = [np.degrees(np.arctan2(*(q[:, 1] - q[:, 0]).T[::-1])) % 90 for q in (a, b)]
+    area = [np.maximum(np.abs(np.array([cv2.contourArea(q) for q in qs])), 1e-6) for qs in (a, b)]
+    turned_alike = np.abs((turn[0][:, None] - turn[1][None, :] + 45) % 90 - 45) < 5
+    sized_alike = np.abs(np.log(area[0][:, None] / area[1][None, :])) < np.log(1.6)
+    distance = np.linalg.norm(a.mean(axis=1)[:, None] - b.mean(axis=1)[None], axis=2)
+    near = (distance > 0) & (distance < 2.5 * np.sqrt(area[0])[:, None])
+    return (turned_alike & sized_alike & near).sum(axis=1)
+
+
+def _without_lattice(found: list[np.ndarray], least: int = 4) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """Split off the squares of a checked cloth: quads with `least` neighbours of their size, turned alike.
 
     A cloth's squares sit next to each other in a grid; cards, even laid close together, are
     turned every which way, and a card is far larger than the squares it might lie square with.
+    Returns the quads kept and the squares dropped.
     """
     if len(found) <= least:
-        return found
-    quads = np.stack(found)
-    first = quads[:, 1] - quads[:, 0]
-    turn = np.degrees(np.arctan2(first[:, 1], first[:, 0])) % 90
-    area = np.maximum(np.abs(np.array([cv2.contourArea(quad) for quad in quads])), 1e-6)
-    centre = quads.mean(axis=1)
-    turned_alike = np.abs((turn[:, None] - turn[None, :] + 45) % 90 - 45) < 5
-    sized_alike = np.abs(np.log(area[:, None] / area[None, :])) < np.log(1.6)
-    distance = np.linalg.norm(centre[:, None] - centre[None, :], axis=2)
-    near = (distance > 0) & (distance < 2.5 * np.sqrt(area)[:, None])
-    lattice = (turned_alike & sized_alike & near).sum(axis=1) >= least
-    return [quad for quad, drop in zip(found, lattice) if not drop]
+        return found, []
+    lattice = _lattice_neighbours(found, found) >= least
+    return [q for q, drop in zip(found, lattice) if not drop], [q for q, drop in zip(found, lattice) if drop]
+
+
+def _squareness(quad: np.ndarray) -> float:
+    """Mean length of the quad's shorter pair of opposite sides over that of its longer pair."""
+    sides = np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1)
+    pairs = (sides[0] + sides[2], sides[1] + sides[3])
+    return float(min(pairs) / max(max(pairs), 1e-6))
 
 
 def _distinct(candidates: list[tuple[float, np.ndarray]]) -> list[np.ndarray]:
@@ -252,10 +267,11 @@ def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.n
     small = frame if scale == 1.0 else cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     kept = _distinct(_candidates(small, config))
     if config.drop_lattice:
-        unchecked = len(kept)
-        kept = _without_lattice(kept)
-        if unchecked - len(kept) >= CHECKED_CLOTH:  # the cloth's checks swamp the cues: trust crisp outlines
-            kept = _distinct(_candidates(small, config, [_sharp_mask(frame, small.shape)]))
+        kept, squares = _without_lattice(kept)
+        if len(squares) >= CHECKED_CLOTH:  # the cloth's checks swamp the cues: crisp outlines first
+            kept = [quad for quad in kept if _squareness(quad) < CLOTH_SQUARE]  # checks the grid search missed
+            crisp = _candidates(small, config, [_sharp_mask(frame, small.shape)])
+            kept = _distinct([(1.0 + score, quad) for score, quad in crisp] + [(0.0, quad) for quad in kept])
     kept = kept[: config.max_candidates]
     kept += _other_halves(kept)
     if not kept:
