@@ -15,6 +15,8 @@ from vision.refine import snap_sides
 
 CHECKED_CLOTH = 4
 """Squares dropped as a lattice from which on a frame is taken to show a checked cloth."""
+BUSY_CLOTH = 0.7
+"""Share of the downscaled frame near an edge above which it is taken to show a checked cloth."""
 CLOTH_SQUARE = 0.8
 """On a checked cloth, a quad whose short sides are this close to its long ones is taken for a check."""
 
@@ -237,6 +239,14 @@ def _without_lattice(found: list[np.ndarray], least: int = 4) -> tuple[list[np.n
     return [q for q, drop in zip(found, lattice) if not drop], [q for q, drop in zip(found, lattice) if drop]
 
 
+def _busy(small: np.ndarray) -> float:
+    """Share of a thumbnail near an edge: a checked cloth's grid covers most of it."""
+    half = (max(1, small.shape[1] // 2), max(1, small.shape[0] // 2))
+    thumb = cv2.cvtColor(cv2.resize(small, half, interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2GRAY)
+    edges = cv2.Canny(cv2.GaussianBlur(thumb, (3, 3), 0), 20, 60)
+    return float(np.count_nonzero(cv2.dilate(edges, np.ones((3, 3), np.uint8)))) / edges.size
+
+
 def _squareness(quad: np.ndarray) -> float:
     """Mean length of the quad's shorter pair of opposite sides over that of its longer pair."""
     sides = np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1)
@@ -268,7 +278,7 @@ def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.n
     kept = _distinct(_candidates(small, config))
     if config.drop_lattice:
         kept, squares = _without_lattice(kept)
-        if len(squares) >= CHECKED_CLOTH:  # the cloth's checks swamp the cues: crisp outlines first
+        if len(squares) >= CHECKED_CLOTH or _busy(small) > BUSY_CLOTH:  # the cloth's checks swamp the cues: crisp outlines first
             kept = [quad for quad in kept if _squareness(quad) < CLOTH_SQUARE]  # checks the grid search missed
             crisp = _candidates(small, config, [_sharp_mask(frame, small.shape)])
             kept = _distinct([(1.0 + score, quad) for score, quad in crisp] + [(0.0, quad) for quad in kept])
