@@ -77,10 +77,23 @@ def _jpeg_complete(data: bytes) -> bool:
     return scan >= 0 and data.rfind(b"\xff\xd9") > scan
 
 
+def _unsupported_format(data: bytes) -> str | None:
+    """The name of a known photo format OpenCV cannot decode (a phone's HEIC), or None."""
+    if data[4:8] == b"ftyp" and data[8:12] in (b"heic", b"heix", b"hevc", b"heim", b"heis", b"mif1", b"msf1"):
+        return "HEIC/HEIF"
+    return None
+
+
 def decode_image(data: bytes) -> Image:
-    """Decode image bytes to BGR, reducing enormous JPEGs while decoding; raise ImageError if unreadable."""
+    """Decode image bytes to BGR (EXIF orientation applied), reducing enormous JPEGs while decoding.
+
+    Raises ImageError with the reason when the bytes cannot be read.
+    """
     if not data:
         raise ImageError("the file is empty (0 bytes)")
+    unsupported = _unsupported_format(data)
+    if unsupported is not None:
+        raise ImageError(f"{unsupported} photos cannot be read: save or export the photo as JPEG or PNG")
     size = image_size(data)
     reduce = 1
     if size is not None:

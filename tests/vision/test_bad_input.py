@@ -131,3 +131,25 @@ def test_frames_in_memory_may_be_gray_or_bgra_but_not_16_bit() -> None:
     assert locate_cards(cv2.cvtColor(cv2.cvtColor(gray, cv2.COLOR_GRAY2BGR), cv2.COLOR_BGR2BGRA)).shape == (0, 4, 2)
     with pytest.raises(ValueError, match="8-bit"):
         locate_cards(np.zeros((120, 160, 3), np.uint16))
+
+
+def test_an_iphone_heic_photo_is_refused_with_what_to_do_instead() -> None:
+    heic = struct.pack(">I", 24) + b"ftypheic" + b"\x00\x00\x00\x00mif1heic" + b"\x00" * 64
+    with pytest.raises(ImageError, match="HEIC.*export the photo as JPEG"):
+        decode_image(heic)
+
+
+def _with_exif_orientation(jpeg: bytes, orientation: int) -> bytes:
+    """The JPEG with an EXIF block saying how the phone was held."""
+    entry = struct.pack(">HHIHH", 0x0112, 3, 1, orientation, 0)
+    tiff = b"MM\x00\x2a\x00\x00\x00\x08" + struct.pack(">H", 1) + entry + b"\x00\x00\x00\x00"
+    app1 = b"Exif\x00\x00" + tiff
+    return jpeg[:2] + b"\xff\xe1" + struct.pack(">H", len(app1) + 2) + app1 + jpeg[2:]
+
+
+def test_a_photo_taken_with_the_phone_turned_is_read_as_it_is_shown() -> None:
+    stored = np.zeros((100, 200, 3), np.uint8)
+    stored[:, :50] = 255  # a white band on the left of the stored pixels
+    shown = decode_image(_with_exif_orientation(_jpeg(stored), 6)).pixels  # 6: turn 90 degrees clockwise to show
+    assert shown.shape[:2] == (200, 100)
+    assert shown[:50].mean() > 200 and shown[60:].mean() < 30  # the band now runs along the top
