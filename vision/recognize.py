@@ -14,6 +14,7 @@ from vision.annotate import CardAnnotator
 from vision.classify import CardClassifier, ModelError
 from vision.crop import CROP_H, CROP_W, warp_card
 from vision.detections import CardDetections
+from vision.exposure import well_exposed
 from vision.io import ImageError, as_bgr, read_image
 from vision.labels import BACK, CLASS_INDEX, CLASSES, NONE
 from vision.locate import LocatorConfig, locate_cards
@@ -57,8 +58,11 @@ class CardReader:
         return CardDetections(quads, labels, confidence[:n], abstain[:n])
 
     def __call__(self, frame: np.ndarray) -> CardDetections:
-        """The cards in a BGR (or grayscale) frame, not-a-card candidates and parts of cards removed."""
-        frame = as_bgr(frame)
+        """The cards in a BGR (or grayscale) frame, not-a-card candidates and parts of cards removed.
+
+        A frame too dark to read (a dim room, a webcam without auto-exposure) is brightened first.
+        """
+        frame = well_exposed(as_bgr(frame))
         candidates = self.read_quads(frame, locate_cards(frame, self.locator))
         return resolve_overlaps(candidates[candidates.label != NONE])
 

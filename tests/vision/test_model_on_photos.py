@@ -5,11 +5,13 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
+import cv2
+import numpy as np
 import pytest
 
 from referee.cards import parse_card
 from vision.classify import CardClassifier, default_model_path
-from vision.io import read_image
+from vision.io import decode_image, read_image
 from vision.recognize import CardReader
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
@@ -37,3 +39,15 @@ def test_the_valid_photos_are_read_right_and_never_misnamed() -> None:
         (right if named == [code] else wrong if named else []).append(f"{path.name}: {named}")
     assert not wrong, f"misnamed: {wrong}"
     assert len(right) >= 0.9 * len(sample), f"only {len(right)} of {len(sample)} read"
+
+
+@pytest.mark.parametrize("name", ["gaia-coppe-01", "gaia-spade-02", "gaia-denari-05"])
+def test_a_photo_taken_in_a_dim_room_is_read_like_the_bright_one(name: str) -> None:
+    """These three were not found at all before frames were brightened."""
+    path = DATA / "photos" / "valid" / f"{name}.jpg"
+    code = {p.stem: c for p, c in _valid_sample(every=1)}[name]
+    light = read_image(path).pixels.astype(np.float32) * 0.3
+    noisy = np.clip(light + np.random.default_rng(0).normal(0, 4.0, light.shape), 0, 255).astype(np.uint8)
+    ok, jpeg = cv2.imencode(".jpg", noisy, [cv2.IMWRITE_JPEG_QUALITY, 50])
+    reader = CardReader(CardClassifier(threads=1))
+    assert [card for card in reader(decode_image(jpeg.tobytes()).pixels).card if card] == [code]

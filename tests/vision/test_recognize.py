@@ -270,3 +270,13 @@ def test_a_pip_read_as_a_back_inside_an_unsure_card_is_no_face_down_card() -> No
         np.stack([card, pip]), np.array(["7D", "back"]), np.array([0.45, 0.99], np.float32), np.array([True, False])
     )
     assert list(resolve_overlaps(detections).face) == ["up"]
+
+
+@needs_model
+def test_cards_in_a_dim_room_are_read_once_the_frame_is_brightened(reader: CardReader) -> None:
+    codes = ["4C", "10S", "1B"]
+    cards = [Placed(code, True, ((i - 1) * (CARD_W_CM + 3.0), 0.0), 15 * i) for i, code in enumerate(codes)]
+    frame, truth = _scene(cards, style="wood")
+    dim = np.clip(frame * 0.1 + np.random.default_rng(0).normal(0, 3.0, frame.shape), 0, 255).astype(np.uint8)
+    detections = reader(dim)
+    assert [_read_at(detections, card["corners"]) for card in truth] == [[code] for code in codes]

@@ -1,0 +1,31 @@
+"""Exposure: a frame too dark to read is brightened first, as a phone's camera would."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+DARK = 150
+"""Brightest level (99th percentile of each pixel's brightest channel) below which a frame is brightened."""
+TARGET = 230
+"""Level that brightest part is brought up to: white card stock."""
+MOST_GAIN = 4.0
+"""Cap on the brightening, so that a frame of a dark table in the dark stays dark."""
+
+
+def brightest_level(frame: np.ndarray) -> float:
+    """The level the brightest 1% of a frame reaches (white card stock, when a card shows)."""
+    h, w = frame.shape[:2]
+    scale = min(1.0, 160 / max(h, w))
+    thumb = cv2.resize(frame, (max(1, round(w * scale)), max(1, round(h * scale))), interpolation=cv2.INTER_AREA)
+    return float(np.percentile(thumb.max(axis=2), 99))
+
+
+def well_exposed(frame: np.ndarray) -> np.ndarray:
+    """The BGR frame itself when bright enough, else a brightened copy (one gain for all channels)."""
+    level = brightest_level(frame)
+    if level >= DARK:
+        return frame
+    gain = min(MOST_GAIN, TARGET / max(level, 1.0))
+    lut = np.clip(np.arange(256, dtype=np.float32) * gain, 0, 255).astype(np.uint8)
+    return cv2.LUT(frame, lut)
