@@ -130,3 +130,25 @@ def iou(a: np.ndarray, b: np.ndarray) -> float:
     """Intersection over union of two convex quads."""
     inter, _ = cv2.intersectConvexConvex(a.reshape(-1, 1, 2), b.reshape(-1, 1, 2))
     return inter / max(cv2.contourArea(a) + cv2.contourArea(b) - inter, 1e-6)
+
+
+def offset_quad(quad: np.ndarray, distance: float) -> np.ndarray:
+    """The quad with every side moved `distance` pixels outward (inward when negative), corners re-met.
+
+    Sides that come out nearly parallel to their neighbour keep the corner moved along its bisector.
+    """
+    quad = np.asarray(quad, np.float32).reshape(4, 2)
+    flipped = cv2.contourArea(quad, oriented=True) < 0
+    if flipped:  # work on the clockwise order (y down), hand back the caller's
+        quad = quad[::-1]
+    ends = np.roll(quad, -1, axis=0)
+    along = ends - quad
+    along /= np.maximum(np.linalg.norm(along, axis=1, keepdims=True), 1e-6)
+    normal = np.stack([along[:, 1], -along[:, 0]], axis=1)  # outward for a clockwise quad (y down)
+    moved = quad + distance * normal
+    corners = []
+    for i in range(4):
+        crossing = _intersect((moved[i - 1], along[i - 1]), (moved[i], along[i]))
+        corners.append(crossing if crossing is not None else quad[i] + distance * (normal[i - 1] + normal[i]) / 2)
+    out = np.array(corners, np.float32)
+    return out[::-1].copy() if flipped else out
