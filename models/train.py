@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import multiprocessing
 import sys
@@ -49,6 +50,22 @@ def synthesise(sources: Sources, count: int, seed: int, workers: int) -> tuple[n
     else:
         parts = [_chunk(job) for job in jobs]
     return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
+
+
+SYNTHESIS_CODE = (
+    "models/synth.py", "models/textures.py", "models/sources.py", "models/cutout.py", "vision/crop.py",
+    "vision/draw.py", "vision/deck.py", "vision/deck_art.py", "vision/deck_pips.py", "vision/deck_figures.py",
+)
+"""The files whose code decides what the synthetic crops look like."""
+
+
+def synthesis_version() -> str:
+    """A short digest of the synthesis code, so that a cache made by older code is never reused."""
+    root = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256()
+    for name in SYNTHESIS_CODE:
+        digest.update((root / name).read_bytes())
+    return digest.hexdigest()[:10]
 
 
 def cached_crops(path: Path, sources: Sources, count: int, seed: int, workers: int) -> tuple[np.ndarray, np.ndarray]:
@@ -161,8 +178,14 @@ def train(args: argparse.Namespace) -> dict[str, object]:
     sources = load_sources(args.data, with_deck=not args.no_deck)
     deck_faces = sum(f.source == "deck" for f in sources.faces)
     say(f"sources: {len(sources.faces)} faces ({deck_faces} project deck), {len(sources.backs)} backs, {len(sources.photos)} train photos")
-    crops, labels = cached_crops(run / f"train-{args.seed}-{args.crops}.npz", sources, args.crops, args.seed, args.workers)
-    held_crops, held_labels = cached_crops(run / f"heldout-{args.seed}.npz", sources, args.heldout, args.seed + 7919, args.workers)
+    version = synthesis_version()
+    say(f"synthesis code {version}")
+    crops, labels = cached_crops(
+        run / f"train-{args.seed}-{args.crops}-{version}.npz", sources, args.crops, args.seed, args.workers
+    )
+    held_crops, held_labels = cached_crops(
+        run / f"heldout-{args.seed}-{version}.npz", sources, args.heldout, args.seed + 7919, args.workers
+    )
     say(f"synthesised {len(crops)} training and {len(held_crops)} held-out crops")
     valid = valid_crops(args.data)
     data = torch.from_numpy(np.ascontiguousarray(crops[..., ::-1].transpose(0, 3, 1, 2)))
@@ -175,7 +198,8 @@ def train(args: argparse.Namespace) -> dict[str, object]:
         say(f"epoch {epoch + 1}/{args.epochs}: loss {loss:.4f}, train {accuracy:.4f}, held-out {held:.4f}, valid (watched only) {watched:.4f}")
 
     model = CardNet()
-    fit(model, data, targets, Schedule(args.epochs, args.batch, args.lr, args.seed), run / "checkpoint.pt", report_epoch)
+    schedule = Schedule(args.epochs, args.batch, args.lr, args.seed)
+    fit(model, data, targets, schedule, run / f"checkpoint-{version}.pt", report_epoch)
     temperature = fit_temperature(predict(model, held_crops), held_labels)
     probs = softmax(predict(model, valid[0]), temperature)
     threshold = choose_threshold(probs, valid[1])
