@@ -2,9 +2,11 @@
 
     .venv/bin/python benchmarks/eval_valid.py [--data ../shared/data] [--split valid] [--model PATH]
 
-Each photo shows one card. A photo counts as right when the pipeline names exactly that card
-and nothing else, abstained when it names no card (nothing found, or every reading unsure),
-and wrong when it names any other card. Prints a table per deck and the confusion pairs.
+Each photo shows one card, face up, and nothing else. A photo counts as right when the pipeline
+names exactly that card and reports nothing else, abstained when it names no card (nothing
+found, or every reading unsure), wrong when it names any other card, and phantom when it names
+the card right but also reports a face-down card or an unsure card where none lies. Prints a
+table per deck, the confusion pairs and the photos not right.
 """
 
 from __future__ import annotations
@@ -31,11 +33,17 @@ def photos(data: Path, split: str) -> list[tuple[Path, str, str]]:
     return [(data / row["file"], parse_card(row["card"]).code, row["deck"]) for row in rows]
 
 
-def judge(truth: str, named: list[str]) -> str:
-    """'right', 'abstained' or 'wrong' for the cards named in a one-card photo."""
+VERDICTS = ("right", "abstained", "wrong", "phantom")
+
+
+def judge(truth: str, cards: list[str | None]) -> str:
+    """The verdict on the readings of a one-card photo (codes, None for face-down or unsure ones)."""
+    named = [code for code in cards if code]
     if not named:
         return "abstained"
-    return "right" if named == [truth] else "wrong"
+    if named != [truth]:
+        return "wrong"
+    return "right" if len(cards) == 1 else "phantom"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -57,25 +65,25 @@ def main(argv: list[str] | None = None) -> int:
     for path, truth, deck in items:
         detections = reader(read_image(path).pixels)
         named = [code for code in detections.card if code]
-        verdict = judge(truth, named)
+        verdict = judge(truth, detections.card)
         tally.setdefault(deck, Counter())[verdict] += 1
         if verdict != "right":
-            failures.append(f"{path.name}: {verdict} ({', '.join(named) or 'nothing named'})")
+            failures.append(f"{path.name}: {verdict} ({', '.join(code or '--' for code in detections.card) or 'nothing'})")
         for code in named:
             if code != truth:
                 confusions[(truth, code)] += 1
     elapsed = time.perf_counter() - start
     print(f"Whole pipeline on the {args.split} split ({len(items)} photos, model {reader.classifier.path.name}, "
           f"threshold {reader.classifier.threshold:.4f})\n")
-    print("| deck | photos | right | abstained | wrong |")
-    print("|---|---:|---:|---:|---:|")
+    print("| deck | photos | right | abstained | wrong | phantom |")
+    print("|---|---:|---:|---:|---:|---:|")
     total: Counter[str] = Counter()
     for deck, counts in sorted(tally.items()) + [("**all**", None)]:
         counts = counts if counts is not None else total
         n = sum(counts.values())
         if deck != "**all**":
             total.update(counts)
-        cells = " | ".join(f"{counts[v]} ({100 * counts[v] / n:.1f}%)" for v in ("right", "abstained", "wrong"))
+        cells = " | ".join(f"{counts[v]} ({100 * counts[v] / n:.1f}%)" for v in VERDICTS)
         print(f"| {deck} | {n} | {cells} |")
     print("\nConfusion pairs (true -> named): " + (", ".join(
         f"{a} -> {b} x{k}" for (a, b), k in confusions.most_common()) or "none"))

@@ -5,8 +5,9 @@
 Each valid photo (decks never seen in training) is read as taken and under each condition
 below, made from it by code: the phone tilted 45 degrees, the card turned by a random angle,
 a dim room (dark, noisy, hard compression), a warm tungsten lamp, an out-of-focus shot, and
-a lamp's glare across the card. As in eval_valid.py, a photo is right when the pipeline names
-exactly its card, abstained when it names none, wrong when it names any other.
+a lamp's glare across the card. Verdicts as in eval_valid.py: right (its card and nothing else),
+abstained (no card named), wrong (another card named), phantom (its card, and also a face-down
+or unsure card where none lies).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from vision.io import decode_image, read_image
 from vision.recognize import CardReader
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from eval_valid import DATA, judge, photos  # noqa: E402  (a sibling script)
+from eval_valid import DATA, VERDICTS, judge, photos  # noqa: E402  (a sibling script)
 
 Condition = Callable[[np.ndarray, np.random.Generator], np.ndarray]
 
@@ -126,8 +127,8 @@ def main(argv: list[str] | None = None) -> int:
     items = photos(args.data, "valid")
     print(f"Whole pipeline on the valid photos under table conditions ({len(items)} photos each, "
           f"model {reader.classifier.path.name})\n")
-    print("| condition | right | abstained | wrong | not right |")
-    print("|---|---:|---:|---:|---|")
+    print("| condition | right | abstained | wrong | phantom | not right |")
+    print("|---|---:|---:|---:|---:|---|")
     for name, condition in CONDITIONS.items():
         rng = np.random.default_rng(args.seed)
         tally: Counter[str] = Counter()
@@ -137,12 +138,12 @@ def main(argv: list[str] | None = None) -> int:
             if args.save is not None and k == 0:
                 args.save.mkdir(parents=True, exist_ok=True)
                 cv2.imwrite(str(args.save / f"{name.replace(' ', '-')}.jpg"), image)
-            named = [code for code in reader(image).card if code]
-            verdict = judge(truth, named)
+            cards = reader(image).card
+            verdict = judge(truth, cards)
             tally[verdict] += 1
             if verdict != "right":
-                missed.append(f"{path.stem} ({', '.join(named) or 'none'})")
-        cells = " | ".join(f"{tally[v]} ({100 * tally[v] / len(items):.1f}%)" for v in ("right", "abstained", "wrong"))
+                missed.append(f"{path.stem} ({', '.join(code or '--' for code in cards) or 'nothing'})")
+        cells = " | ".join(f"{tally[v]} ({100 * tally[v] / len(items):.1f}%)" for v in VERDICTS)
         print(f"| {name} | {cells} | {'; '.join(missed) or '-'} |", flush=True)
     return 0
 
