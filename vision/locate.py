@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import cv2
 import numpy as np
 
 from vision.crop import CARD_ASPECT, order_quad
 from vision.io import as_bgr
+from vision.locnet import NET_SIDE, OUTPUT_STRIDE, LocatorModelError, LocatorNet, default_locator_path, load_locator
 from vision.quadfit import aspect_prior, fit_quad, hull_quad, iou, overlap
 from vision.refine import snap_sides
 
@@ -25,6 +27,11 @@ CLOTH_SQUARE = 0.8
 class LocatorConfig:
     """Settings of the locator; the defaults suit phone photos and 720p/1080p table views."""
 
+    method: str = "cues"
+    """"cues": the hand-fitted search over the cue maps below; "net": the learned locator
+    (models/locator.onnx) guiding it, falling back to "cues" when that model is missing or does not load."""
+    model: Path | None = None
+    """The learned locator's ONNX file (default: the shipped models/locator.onnx)."""
     work_side: int = 640
     """Long side of the downscaled copy the search runs on (pixels)."""
     min_card_side: float = 18.0
@@ -269,10 +276,28 @@ def _distinct(candidates: list[tuple[float, np.ndarray]]) -> list[np.ndarray]:
     return kept
 
 
+def learned_locator(config: LocatorConfig) -> LocatorNet | None:
+    """The configured locator net, or None when the config asks for cues or the model is missing or broken."""
+    if config.method == "cues":
+        return None
+    if config.method != "net":
+        raise ValueError(f"unknown locator method {config.method!r}: use 'net' or 'cues'")
+    try:
+        return load_locator(Path(config.model) if config.model else default_locator_path())
+    except LocatorModelError:
+        return None
+
+
 def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.ndarray:
     """Find card quads in a BGR frame: float32 [N, 4, 2] ordered corners in frame pixels."""
     config = config or LocatorConfig()
     frame = as_bgr(frame)
+    net = learned_locator(config)
+    if net is not None:
+        quads, scores = net.quads(frame)
+        kept = _distinct(list(zip(scores, quads)))[: config.max_candidates]
+        scale = NET_SIDE / max(frame.shape[:2]) / OUTPUT_STRIDE  # the net's maps have this scale
+        return _finish(frame, np.stack(kept), scale, config) if kept else np.zeros((0, 4, 2), np.float32)
     scale = min(1.0, config.work_side / max(frame.shape[:2]))
     small = frame if scale == 1.0 else cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     kept = _distinct(_candidates(small, config))
@@ -287,6 +312,12 @@ def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.n
     if not kept:
         return np.zeros((0, 4, 2), np.float32)
     quads = np.stack([(q + 0.5) / scale - 0.5 for q in kept]).astype(np.float32)
+    return _finish(frame, quads, scale, config)
+
+
+def _finish(frame: np.ndarray, quads: np.ndarray, scale: float, config: LocatorConfig) -> np.ndarray:
+    """Snap rough quads (frame pixels, found at `scale`) to the cards' edges, add guesses for cards under
+    a hand, complete cards cut by the frame's edge, and order every quad's corners."""
     if config.refine:
         # beyond the downscaled fit's own error, reach far enough to step over a back's printed frame
         sides = np.linalg.norm(quads - np.roll(quads, 1, axis=1), axis=2).min(axis=1)

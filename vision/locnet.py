@@ -9,18 +9,25 @@ import cv2
 import numpy as np
 import onnxruntime as ort
 
-from vision.quadfit import offset_quad
+from vision.quadfit import aspect_prior, fit_quad, offset_quad
 
 NET_SIDE = 512
 """Long side of the frame copy the net reads (pixels)."""
+COARSE_SIDE = 192
+"""Long side of a second, coarse copy: cards too big for the net at NET_SIDE (phone close-ups) fit its range there."""
+BIG_CARD = 56.0
+"""Short side (pixels at NET_SIDE) from which a card is taken from the coarse copy as well."""
 INPUT_MULTIPLE = 16
 """The net's input sides must be multiples of this (its coarsest stride)."""
 OUTPUT_STRIDE = 2
 """Input pixels per map pixel."""
 SHRINK = 0.2
 """Each side of a card's core lies this fraction of the card's short side inside the card's outline."""
-CORE_THRESHOLD = 0.5
-"""Core probability above which a map pixel belongs to a card's core."""
+UPSAMPLE = 2
+"""The maps are enlarged this many times before their regions are outlined."""
+THRESHOLDS = (0.6, 0.75)
+"""Card and core probability above which a map pixel belongs to a card, a card's core: the
+training loss weighs positives 1.5 and 3 times, so these are the even odds of each map."""
 
 
 class LocatorModelError(RuntimeError):
@@ -76,41 +83,77 @@ class LocatorNet:
             raise LocatorModelError(f"{path} was trained for another output stride or core shrink")
         self.path = path
 
-    def input_size(self, width: int, height: int) -> tuple[int, int]:
-        """The net's input (width, height) for a frame: long side NET_SIDE, both sides multiples of INPUT_MULTIPLE."""
-        scale = NET_SIDE / max(width, height)
+    def input_size(self, width: int, height: int, side: int = NET_SIDE) -> tuple[int, int]:
+        """The net's input (width, height) for a frame: long side `side`, both sides multiples of INPUT_MULTIPLE."""
+        scale = side / max(width, height)
         return tuple(max(INPUT_MULTIPLE, round(side * scale / INPUT_MULTIPLE) * INPUT_MULTIPLE) for side in (width, height))  # type: ignore[return-value]
 
-    def maps(self, frame: np.ndarray) -> np.ndarray:
-        """Card and core probabilities [2, h, w] for a BGR frame, at 1/OUTPUT_STRIDE of the net's input."""
-        size = self.input_size(frame.shape[1], frame.shape[0])
+    def maps(self, frame: np.ndarray, side: int = NET_SIDE) -> np.ndarray:
+        """Card and core probabilities [2, h, w] for a BGR frame read at long side `side`, at 1/OUTPUT_STRIDE of that."""
+        size = self.input_size(frame.shape[1], frame.shape[0], side)
         small = cv2.resize(frame, size, interpolation=cv2.INTER_AREA)
         batch = np.ascontiguousarray(small[None, ..., ::-1].transpose(0, 3, 1, 2), dtype=np.float32)
         batch *= 1.0 / 255.0
         (logits,) = self.session.run(["maps"], {"frames": batch})
         return 1.0 / (1.0 + np.exp(-logits[0]))
 
-    def quads(self, frame: np.ndarray, min_core: float = 2.0) -> tuple[np.ndarray, np.ndarray]:
-        """Card quads [N, 4, 2] in frame pixels, one per core in the map, and each core's mean probability."""
-        probabilities = self.maps(frame)
-        core = (probabilities[1] > CORE_THRESHOLD).astype(np.uint8)
-        contours, _ = cv2.findContours(core, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        h, w = core.shape
-        sx, sy = frame.shape[1] / (w * OUTPUT_STRIDE), frame.shape[0] / (h * OUTPUT_STRIDE)
-        quads, scores = [], []
-        for contour in contours:
-            (cx, cy), (bw, bh), angle = cv2.minAreaRect(contour.reshape(-1, 2).astype(np.float32))
-            if max(bw, bh) + 1 < min_core:
-                continue
-            # the contour runs through the outermost pixels' centres: the region reaches half a pixel further
-            box = cv2.boxPoints(((cx, cy), (bw + 1, bh + 1), angle)).astype(np.float32)
-            card = (card_from_core(box) + 0.5) * OUTPUT_STRIDE
-            quads.append(card * np.float32([sx, sy]) - 0.5)
-            x, y, bw_, bh_ = cv2.boundingRect(contour)
-            scores.append(float(probabilities[1, y : y + bh_, x : x + bw_][core[y : y + bh_, x : x + bw_] > 0].mean()))
-        if not quads:
+    def quads(self, frame: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Card quads [N, 4, 2] in frame pixels, best first, and their scores (mean map probability).
+
+        The frame is read at NET_SIDE, and at COARSE_SIDE for cards too big for the first reading.
+        """
+        probabilities = self.maps(frame, NET_SIDE)
+        found = self._quads(frame, probabilities)
+        least = BIG_CARD * max(frame.shape[:2]) / NET_SIDE
+        found += [(s, q) for s, q in self._quads(frame, self.maps(frame, COARSE_SIDE)) if _short_side(q) >= least]
+        found.sort(key=lambda item: -item[0])
+        if not found:
             return np.zeros((0, 4, 2), np.float32), np.zeros(0, np.float32)
-        return np.stack(quads).astype(np.float32), np.array(scores, np.float32)
+        return np.stack([q for _, q in found]).astype(np.float32), np.array([s for s, _ in found], np.float32)
+
+    def _quads(self, frame: np.ndarray, probabilities: np.ndarray, min_core: float = 2.0) -> list[tuple[float, np.ndarray]]:
+        """Scored card quads (frame pixels) from one reading's maps of the frame.
+
+        Each core gives its card grown back from it. Each card region gives its own box, the
+        closer fit when a card's core comes out patchy (a busy face), and when the box has the
+        proportions of two cards touching side by side or end to end, its two halves as well.
+        """
+        h, w = probabilities.shape[1:]
+        stretch = np.float32([frame.shape[1] / (w * OUTPUT_STRIDE), frame.shape[0] / (h * OUTPUT_STRIDE)])
+        found: list[tuple[float, np.ndarray]] = []
+        for channel in (1, 0):
+            # outlines traced on a map enlarged UPSAMPLE times follow a tilted card closer than the map's blocks
+            smooth = cv2.resize(probabilities[channel], (w * UPSAMPLE, h * UPSAMPLE), interpolation=cv2.INTER_LINEAR)
+            mask = (smooth > THRESHOLDS[channel]).astype(np.uint8)
+            contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+            for contour in contours:
+                (cx, cy), (bw, bh), angle = cv2.minAreaRect(contour.reshape(-1, 2).astype(np.float32))
+                # the contour runs through the outermost pixels' centres: the region reaches half a pixel further
+                short, ratio = min(bw, bh) + 1, (min(bw, bh) + 1) / (max(bw, bh) + 1)
+                if short < min_core * UPSAMPLE:
+                    continue
+                box = cv2.boxPoints(((cx, cy), (bw + 1, bh + 1), angle)).astype(np.float32)
+                x, y, bw_, bh_ = cv2.boundingRect(contour)
+                score = float(smooth[y : y + bh_, x : x + bw_][mask[y : y + bh_, x : x + bw_] > 0].mean())
+                if channel == 1:
+                    quads = [card_from_core(box)]
+                else:  # a lone card's region fits it closest: ranked first
+                    score += 0.5
+                    quads = ([box] if ratio > 0.45 else []) + (_halves(box) if 0.25 < ratio < 0.36 or 0.68 < ratio < 0.95 else [])
+                    if short >= 6 * UPSAMPLE:  # its straightest runs, when something not a card (a finger, a cloth's flake) joins it
+                        fitted = fit_quad(contour)
+                        quads += [] if fitted is None or aspect_prior(fitted) <= 0 else [fitted]
+                found += [(score, (((quad + 0.5) / UPSAMPLE) * OUTPUT_STRIDE) * stretch - 0.5) for quad in quads]
+        return found
+
+
+def _halves(box: np.ndarray) -> list[np.ndarray]:
+    """The two halves of a box cut across its long sides."""
+    a, b, c, d = box
+    if np.linalg.norm(b - a) < np.linalg.norm(c - b):
+        a, b, c, d = b, c, d, a
+    ab, dc = (a + b) / 2, (d + c) / 2
+    return [np.array([a, ab, dc, d], np.float32), np.array([ab, b, c, dc], np.float32)]
 
 
 @lru_cache(maxsize=4)
