@@ -296,7 +296,7 @@ def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.n
     if net is not None:
         quads, scores = net.quads(frame)
         kept = _distinct(list(zip(scores, quads)))[: config.max_candidates]
-        scale = NET_SIDE / max(frame.shape[:2]) / OUTPUT_STRIDE  # the net's maps have this scale
+        scale = NET_SIDE / max(frame.shape[:2]) / OUTPUT_STRIDE  # its quads are off by a map pixel or two: reach that far
         return _finish(frame, np.stack(kept), scale, config) if kept else np.zeros((0, 4, 2), np.float32)
     scale = min(1.0, config.work_side / max(frame.shape[:2]))
     small = frame if scale == 1.0 else cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
