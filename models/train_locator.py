@@ -12,6 +12,7 @@ import sys
 import time
 from multiprocessing import get_context
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
 import torch
@@ -89,7 +90,14 @@ def core_scores(model: LocatorNet, frames: np.ndarray, maps: np.ndarray) -> dict
     return {"precision": round(float(precision), 4), "recall": round(float(recall), 4), "iou": round(iou, 4)}
 
 
-def fit(model: LocatorNet, frames: np.ndarray, maps: np.ndarray, args: argparse.Namespace, checkpoint: Path, on_epoch) -> None:  # noqa: ANN001
+def fit(
+    model: LocatorNet,
+    frames: np.ndarray,
+    maps: np.ndarray,
+    args: argparse.Namespace,
+    checkpoint: Path,
+    on_epoch: Callable[[LocatorNet, int, float], None],
+) -> None:
     """Train with AdamW and a one-cycle schedule; flips as augmentation; resume from `checkpoint`."""
     batches = len(frames) // args.batch
     optimiser = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)

@@ -49,11 +49,6 @@ def core_quad(card: np.ndarray) -> np.ndarray:
     return offset_quad(card, -SHRINK * _short_side(np.asarray(card, np.float32)))
 
 
-def card_from_core(core: np.ndarray) -> np.ndarray:
-    """The card quad a core quad was shrunk from (the inverse of `core_quad`)."""
-    return offset_quad(core, SHRINK / (1 - 2 * SHRINK) * _short_side(np.asarray(core, np.float32)))
-
-
 def default_locator_path() -> Path:
     """Where the shipped locator lies: `locator.onnx` in the `models` package."""
     import models
@@ -90,7 +85,8 @@ class LocatorNet:
     def input_size(self, width: int, height: int, side: int = NET_SIDE) -> tuple[int, int]:
         """The net's input (width, height) for a frame: long side `side`, both sides multiples of INPUT_MULTIPLE."""
         scale = side / max(width, height)
-        return tuple(max(INPUT_MULTIPLE, round(side * scale / INPUT_MULTIPLE) * INPUT_MULTIPLE) for side in (width, height))  # type: ignore[return-value]
+        w, h = (max(INPUT_MULTIPLE, round(length * scale / INPUT_MULTIPLE) * INPUT_MULTIPLE) for length in (width, height))
+        return w, h
 
     def maps(self, frame: np.ndarray, side: int = NET_SIDE) -> np.ndarray:
         """Card and core probabilities [2, h, w] for a BGR frame read at long side `side`, at 1/OUTPUT_STRIDE of that."""

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from vision.locate import LocatorConfig, learned_locator, locate_cards
-from vision.locnet import LocatorModelError, LocatorNet, card_from_core, core_quad, default_locator_path
+from vision.locnet import LocatorModelError, LocatorNet, core_quad, default_locator_path
 from vision.scene import Camera, Scene, deal_to_seats, fit_camera, render_scene, round_table_seats
 
 NET = LocatorConfig(method="net")
@@ -66,9 +66,9 @@ def test_the_checked_cloth_alone_gives_almost_no_candidates() -> None:
     assert len(locate_cards(frame, NET)) <= 2
 
 
-def test_a_core_grows_back_into_its_card() -> None:
-    card = np.float32([[100, 50], [160, 55], [155, 150], [98, 148]])
-    assert np.abs(card_from_core(core_quad(card)) - card).max() < 1.5
+def test_a_cards_core_lies_a_fifth_of_its_width_inside_every_side() -> None:
+    card = np.float32([[100, 50], [160, 50], [160, 150], [100, 150]])  # 60 px wide, 100 px long
+    assert np.allclose(core_quad(card), [[112, 62], [148, 62], [148, 138], [112, 138]], atol=1e-3)
 
 
 def test_a_file_that_is_no_locator_is_refused_with_its_name(tmp_path: Path) -> None:
