@@ -50,25 +50,6 @@ def jitter_quad(rng: np.random.Generator, quad: np.ndarray) -> np.ndarray:
     return quad.astype(np.float32)
 
 
-def part_of(rng: np.random.Generator, card: np.ndarray) -> np.ndarray:
-    """A quad on part of a card: a shrunken copy, or a tight near-square box on one pip or detail.
-
-    Cut out alone, a pip looks like a small card; the locator proposes such boxes when it
-    misses the card's own outline, so the classifier must know them for what they are.
-    """
-    centre = card.mean(axis=0)
-    width = float(np.linalg.norm(card[1] - card[0]))
-    if rng.random() < 0.5:
-        return centre + (card - centre) * rng.uniform(0.25, 0.6) + rng.normal(0, 0.15 * width, 2).astype(np.float32)
-    across, along = (card[1] - card[0]) / max(width, 1e-6), (card[3] - card[0]) / max(float(np.linalg.norm(card[3] - card[0])), 1e-6)
-    u, v = rng.uniform(0.2, 0.8, 2)
-    spot = card[0] + u * (card[1] - card[0]) + v * (card[3] - card[0])
-    side = width * rng.uniform(0.15, 0.45)
-    half_w, half_h = side / 2, side * rng.uniform(0.8, 1.3) / 2
-    box = [spot + sx * half_w * across + sy * half_h * along for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
-    return np.array(box, np.float32)
-
-
 def _face_colour(rng: np.random.Generator, image: np.ndarray) -> np.ndarray:
     """Vary a face's print: white balance, gamma, fading, yellowing and dirt of a worn card."""
     levels = np.arange(256, dtype=np.float32) / 255
@@ -240,7 +221,8 @@ def scene_crop(rng: np.random.Generator, sources: Sources, label: int) -> tuple[
         elif kind >= 2:  # a real card, but the quad is not on it
             _paste(canvas, _texture_for(rng, sources, -1 if rng.random() < 0.85 else BACK_INDEX), target, rng, True)
             if kind == 2:  # a small part of the card
-                quad = part_of(rng, target)
+                quad = target.mean(axis=0) + (target - target.mean(axis=0)) * rng.uniform(0.25, 0.6)
+                quad += rng.normal(0, 0.15 * width, 2)
             elif kind == 3:  # straddling this card and the table or the next card
                 direction = rng.uniform(0, 2 * np.pi)
                 quad = target + np.array([np.cos(direction), np.sin(direction)], np.float32) * width * rng.uniform(0.5, 0.9)
@@ -272,8 +254,9 @@ def photo_crop(rng: np.random.Generator, card: PhotoCard, none: bool = False) ->
     quad = (quad - np.float32([x0, y0])) * scale
     frame = _camera(rng, _light(rng, frame, quad.mean(axis=0), width * scale))
     if none:
+        centre = quad.mean(axis=0)
         if rng.random() < 0.5:  # a small part of the card
-            quad = part_of(rng, quad)
+            quad = centre + (quad - centre) * rng.uniform(0.25, 0.6) + rng.normal(0, 0.15 * width * scale, 2)
         else:  # beside the card, half on the table
             direction = rng.uniform(0, 2 * np.pi)
             quad = quad + np.array([np.cos(direction), np.sin(direction)], np.float32) * width * scale * rng.uniform(0.5, 1.2)

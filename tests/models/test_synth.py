@@ -8,7 +8,7 @@ import pytest
 
 from models.cutout import find_card_quad
 from models.sources import FACE_H, FACE_W, Face, Sources
-from models.synth import _randomise_mark, jitter_quad, make_crops, part_of
+from models.synth import _randomise_mark, jitter_quad, make_crops
 from vision.crop import CROP_H, CROP_W
 from vision.labels import CLASS_INDEX, CLASSES
 
@@ -51,17 +51,6 @@ def test_jittered_quads_stay_near_the_card() -> None:
     quad = np.float32([[100, 100], [160, 100], [160, 200], [100, 200]])
     shifts = [np.abs(jitter_quad(rng, quad) - quad).max() for _ in range(500)]
     assert np.median(shifts) < 5 and max(shifts) < 40
-
-
-def test_a_part_of_a_card_lies_on_the_card_and_some_are_single_pips() -> None:
-    rng = np.random.default_rng(0)
-    card = np.float32([[100, 100], [160, 100], [160, 200], [100, 200]])
-    parts = [part_of(rng, card) for _ in range(400)]
-    centres_on_card = [cv2.pointPolygonTest(card.reshape(-1, 1, 2), tuple(map(float, q.mean(0))), False) >= 0 for q in parts]
-    assert np.mean(centres_on_card) > 0.9
-    areas = np.array([cv2.contourArea(q) for q in parts]) / cv2.contourArea(card)
-    assert areas.max() < 0.45
-    assert np.mean(areas < 0.1) > 0.3  # pip-sized boxes, the size the locator proposes when it misses the card
 
 
 def test_printer_marks_are_blanked_or_swapped() -> None:
