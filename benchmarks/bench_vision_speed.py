@@ -19,7 +19,7 @@ import numpy as np
 
 from vision.classify import CardClassifier
 from vision.labels import CLASSES
-from vision.locate import locate_cards
+from vision.locate import LocatorConfig, locate_cards
 from vision.recognize import CardReader
 from vision.scene import Camera, Scene, deal_to_seats, fit_camera, render_scene, round_table_seats
 
@@ -71,9 +71,10 @@ def main(argv: list[str] | None = None) -> int:
     """Print frames per second for the two frame sizes."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="reading time per frame size")
+    parser.add_argument("--locator", choices=("cues", "net"), default="cues", help="locator method (default: cues)")
     args = parser.parse_args(argv)
     cv2.setNumThreads(1)
-    reader = CardReader(CardClassifier(threads=1))
+    reader = CardReader(CardClassifier(threads=1), LocatorConfig(method=args.locator))
     print("| frame | table | cards on it | candidates | cards reported | locate ms | whole ms | frames/s |")
     print("|---|---|---:|---:|---:|---:|---:|---:|")
     for cards, size in ((6, (1280, 720)), (15, (1920, 1080))):

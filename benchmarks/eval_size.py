@@ -114,15 +114,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--widths", type=int, nargs="+", default=[60, 80, 100, 150, 200, 300])
     parser.add_argument("--model", type=Path, default=None)
     parser.add_argument("--cues", nargs="+", default=None, help="locator cues (default: LocatorConfig's)")
+    parser.add_argument("--locator", choices=("cues", "net"), default="cues", help="locator method reading the laid cards")
     args = parser.parse_args(argv)
     if not (args.data / "photos" / "labels.csv").is_file():
         print(f"no photo labels under {args.data}: pass --data", file=sys.stderr)
         return 2
-    locator = LocatorConfig(cues=tuple(args.cues)) if args.cues else LocatorConfig()
-    reader = CardReader(CardClassifier(args.model), locator)
+    locator = LocatorConfig(method=args.locator)
+    if args.cues:
+        locator = LocatorConfig(method=args.locator, cues=tuple(args.cues))
+    classifier = CardClassifier(args.model)
+    reader = CardReader(classifier, locator)
+    cutter = CardReader(classifier)  # the cards are always cut out of the photos by the default locator
     cards, codes = [], []
     for path, code, _ in photos(args.data, "valid"):
-        cut = cut_out(reader, path, code)
+        cut = cut_out(cutter, path, code)
         if cut is not None:
             cards.append(cut)
             codes.append(code)

@@ -21,6 +21,7 @@ from pathlib import Path
 from referee.cards import parse_card
 from vision.classify import CardClassifier
 from vision.io import read_image
+from vision.locate import LocatorConfig
 from vision.recognize import CardReader
 
 DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
@@ -52,11 +53,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data", type=Path, default=DATA)
     parser.add_argument("--split", default="valid")
     parser.add_argument("--model", type=Path, default=None, help="ONNX model (default: the shipped one)")
+    parser.add_argument("--locator", choices=("cues", "net"), default="cues", help="locator method (default: cues)")
     args = parser.parse_args(argv)
     if not (args.data / "photos" / "labels.csv").is_file():
         print(f"no photo labels under {args.data}: pass --data", file=sys.stderr)
         return 2
-    reader = CardReader(CardClassifier(args.model))
+    reader = CardReader(CardClassifier(args.model), LocatorConfig(method=args.locator))
     tally: dict[str, Counter[str]] = {}
     confusions: Counter[tuple[str, str]] = Counter()
     failures: list[str] = []

@@ -23,6 +23,7 @@ import numpy as np
 
 from vision.classify import CardClassifier
 from vision.io import decode_image, read_image
+from vision.locate import LocatorConfig
 from vision.recognize import CardReader
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -117,13 +118,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=DATA)
     parser.add_argument("--model", type=Path, default=None, help="ONNX model (default: the shipped one)")
+    parser.add_argument("--locator", choices=("cues", "net"), default="cues", help="locator method (default: cues)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--save", type=Path, default=None, help="folder for one example image per condition")
     args = parser.parse_args(argv)
     if not (args.data / "photos" / "labels.csv").is_file():
         print(f"no photo labels under {args.data}: pass --data", file=sys.stderr)
         return 2
-    reader = CardReader(CardClassifier(args.model))
+    reader = CardReader(CardClassifier(args.model), LocatorConfig(method=args.locator))
     items = photos(args.data, "valid")
     print(f"Whole pipeline on the valid photos under table conditions ({len(items)} photos each, "
           f"model {reader.classifier.path.name})\n")
