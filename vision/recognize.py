@@ -26,6 +26,9 @@ NESTED = 0.5
 """Share of a smaller quad lying inside a larger one beyond which both read the same place."""
 PART = 0.2
 """Area, relative to the larger quad, below which a quad inside it is a part of it, not a rival reading."""
+FAR_SMALLER = 0.125
+"""Area, relative to the typical surely named card, below which a reading cannot be a card on the
+same table (a far card under a steep view still keeps more than a quarter of a near one's area)."""
 
 
 class CardReader:
@@ -89,6 +92,15 @@ def _without_cloth_backs(detections: CardDetections, least: int = 4) -> CardDete
     return detections[~cloth]
 
 
+def _beside_named_cards(detections: CardDetections, areas: np.ndarray) -> np.ndarray:
+    """Mask of readings far smaller than the surely named cards of the frame: a square of grid
+    paper or a pip read as a card, not a card lying on the same table."""
+    named = ~detections.abstain & (detections.face == "up") & (detections.confidence >= 0.9)
+    if not named.any():
+        return np.ones(len(detections), bool)
+    return areas >= FAR_SMALLER * float(np.median(areas[named]))
+
+
 def _groups(detections: CardDetections, areas: np.ndarray) -> np.ndarray:
     """Mask of quads drawn round several cards: they hold named faces a single card could not hold.
 
@@ -110,8 +122,8 @@ def _groups(detections: CardDetections, areas: np.ndarray) -> np.ndarray:
 def resolve_overlaps(detections: CardDetections) -> CardDetections:
     """Keep one reading per card.
 
-    A checked cloth's squares read as backs, and quads drawn round several cards, are dropped
-    first. A much smaller quad inside another is a part of it (a pip, a figure) and goes. Two
+    A checked cloth's squares read as backs, quads drawn round several cards, and readings far
+    smaller than the frame's surely named cards are dropped first. A much smaller quad inside another is a part of it (a pip, a figure) and goes. Two
     quads of comparable size on one place are two readings (a card and a loose quad round it,
     or two cards side by side read as one and one of them alone): the surer one stands.
     """
@@ -119,7 +131,7 @@ def resolve_overlaps(detections: CardDetections) -> CardDetections:
     if len(detections) < 2:
         return detections
     areas = np.array([cv2.contourArea(q) for q in detections.quad])
-    keep = ~_groups(detections, areas)
+    keep = ~_groups(detections, areas) & _beside_named_cards(detections, areas)
     detections, areas = detections[keep], areas[keep]
     kept: list[int] = []
     for i in np.argsort(-areas, kind="stable"):

@@ -280,3 +280,21 @@ def test_cards_in_a_dim_room_are_read_once_the_frame_is_brightened(reader: CardR
     dim = np.clip(frame * 0.1 + np.random.default_rng(0).normal(0, 3.0, frame.shape), 0, 255).astype(np.uint8)
     detections = reader(dim)
     assert [_read_at(detections, card["corners"]) for card in truth] == [[code] for code in codes]
+
+
+def _card_at(x: float, y: float, width: float) -> np.ndarray:
+    return np.array([[x, y], [x + width, y], [x + width, y + width / 0.6], [x, y + width / 0.6]], np.float32)
+
+
+def test_a_grid_square_read_as_a_back_beside_a_close_up_card_is_no_face_down_card() -> None:
+    quads = np.stack([_card_at(200, 200, 350), _card_at(40, 40, 24)])  # the 10C, and a square of the paper
+    detections = CardDetections(quads, np.array(["10C", "back"]), np.float32([0.99, 0.98]), np.zeros(2, bool))
+    assert resolve_overlaps(detections).card == ["10C"]
+
+
+def test_a_far_face_down_card_under_a_steep_view_stays_beside_near_named_ones() -> None:
+    near = [_card_at(100 + 200 * i, 500, 120) for i in range(3)]
+    far = _card_at(300, 50, 45)  # a seventh of a near card's area
+    labels = np.array(["3S", "7B", "1D", "back"])
+    detections = CardDetections(np.stack(near + [far]), labels, np.full(4, 0.97, np.float32), np.zeros(4, bool))
+    assert list(resolve_overlaps(detections).face) == ["up", "up", "up", "down"]
