@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
@@ -26,6 +27,9 @@ NESTED = 0.5
 """Share of a smaller quad lying inside a larger one beyond which both read the same place."""
 PART = 0.2
 """Area, relative to the larger quad, below which a quad inside it is a part of it, not a rival reading."""
+COARSE_SIDE = 320
+"""Long side of the coarser copy searched again when a frame yields nothing: there a blurred or
+steeply tilted close-up card's soft outline is a sharp one."""
 FAR_SMALLER = 0.125
 """Area, relative to the typical surely named card, below which a reading cannot be a card on the
 same table (a far card under a steep view still keeps more than a quarter of a near one's area)."""
@@ -63,10 +67,18 @@ class CardReader:
     def __call__(self, frame: np.ndarray) -> CardDetections:
         """The cards in a BGR (or grayscale) frame, not-a-card candidates and parts of cards removed.
 
-        A frame too dark to read (a dim room, a webcam without auto-exposure) is brightened first.
+        A frame too dark to read (a dim room, a webcam without auto-exposure) is brightened first;
+        a frame in which nothing is found is searched again on a coarser copy.
         """
         frame = well_exposed(as_bgr(frame))
-        candidates = self.read_quads(frame, locate_cards(frame, self.locator))
+        found = self._read(frame, self.locator)
+        if len(found) == 0 and self.locator.method == "cues" and self.locator.work_side > COARSE_SIDE:
+            found = self._read(frame, replace(self.locator, work_side=COARSE_SIDE))
+        return found
+
+    def _read(self, frame: np.ndarray, locator: LocatorConfig) -> CardDetections:
+        """Locate with `locator`, classify, and keep one reading per card."""
+        candidates = self.read_quads(frame, locate_cards(frame, locator))
         return resolve_overlaps(candidates[candidates.label != NONE])
 
 

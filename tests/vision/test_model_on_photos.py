@@ -51,3 +51,13 @@ def test_a_photo_taken_in_a_dim_room_is_read_like_the_bright_one(name: str) -> N
     ok, jpeg = cv2.imencode(".jpg", noisy, [cv2.IMWRITE_JPEG_QUALITY, 50])
     reader = CardReader(CardClassifier(threads=1))
     assert [card for card in reader(decode_image(jpeg.tobytes()).pixels).card if card] == [code]
+
+
+@pytest.mark.parametrize("name", ["gaia-denari-10", "gaia-coppe-06", "gaia-spade-08"])
+def test_an_out_of_focus_close_up_is_found_on_a_second_coarser_look(name: str) -> None:
+    """Blurred, these cards' soft outlines were not found at all on the usual 640 px copy."""
+    path = DATA / "photos" / "valid" / f"{name}.jpg"
+    code = {p.stem: c for p, c in _valid_sample(every=1)}[name]
+    blurred = cv2.GaussianBlur(read_image(path).pixels, (0, 0), 2.5)
+    reader = CardReader(CardClassifier(threads=1))
+    assert [card for card in reader(blurred).card if card] == [code]
