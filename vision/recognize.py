@@ -143,9 +143,10 @@ def resolve_overlaps(detections: CardDetections) -> CardDetections:
     """Keep one reading per card.
 
     A checked cloth's squares read as backs, quads drawn round several cards, and readings far
-    smaller than the frame's surely named cards are dropped first. A much smaller quad inside another is a part of it (a pip, a figure) and goes. Two
-    quads of comparable size on one place are two readings (a card and a loose quad round it,
-    or two cards side by side read as one and one of them alone): the surer one stands.
+    smaller than the frame's surely named cards are dropped first. A much smaller quad inside
+    another is a part of it (a pip, a figure) and goes. Two quads of comparable size on one
+    place are two readings (a card and a loose quad round it, or two cards side by side read as
+    one and one of them alone): the surer one stands.
     """
     detections = _without_cloth_backs(detections)
     if len(detections) < 2:
