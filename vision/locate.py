@@ -305,7 +305,10 @@ def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.n
         kept, squares = _without_lattice(kept)
         if len(squares) >= CHECKED_CLOTH or _busy(small) > BUSY_CLOTH:  # the cloth's checks swamp the cues: crisp outlines first
             kept = [quad for quad in kept if _squareness(quad) < CLOTH_SQUARE]  # checks the grid search missed
-            crisp = _candidates(small, config, [_sharp_mask(frame, small.shape)])
+            sharp = _sharp_mask(frame, small.shape)
+            # a card's soft paper edge beside a white check shows no crisp edge: bridge such gaps too
+            bridged = cv2.morphologyEx(sharp, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
+            crisp = _candidates(small, config, [sharp, bridged])
             kept = _distinct([(1.0 + score, quad) for score, quad in crisp] + [(0.0, quad) for quad in kept])
     kept = kept[: config.max_candidates]
     kept += _other_halves(kept)

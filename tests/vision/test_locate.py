@@ -40,7 +40,7 @@ def _row(codes: list[str], gap_cm: float = 4.0, angle: float = 0.0) -> list[Plac
 
 CLOSE = Camera(1280, 720, tilt=0, view_cm=60)
 CUES = LocatorConfig(method="cues")
-"""The hand-fitted locator (the learned one is the default: see test_locator_net.py)."""
+"""The hand-fitted locator, named explicitly: it is the default (the learned one: test_locator_net.py)."""
 
 
 @pytest.mark.parametrize("style", ["felt", "wood", "cloth"])
