@@ -16,7 +16,7 @@ def fit_quad(contour: np.ndarray) -> np.ndarray | None:
     poly = cv2.approxPolyDP(contour, max(1.5, 0.012 * perimeter), True).reshape(-1, 2).astype(np.float32)
     if len(poly) < 4:
         return None
-    ends = np.roll(poly, -1, axis=0)
+    ends = np.concatenate([poly[1:], poly[:1]])
     vectors = ends - poly
     lengths = np.hypot(vectors[:, 0], vectors[:, 1])
     angles = np.arctan2(vectors[:, 1], vectors[:, 0])
@@ -112,7 +112,7 @@ def aspect_prior(quad: np.ndarray) -> float:
     """
     if not cv2.isContourConvex(quad.reshape(-1, 1, 2)):
         return 0.0
-    sides = np.hypot(*(np.roll(quad, -1, axis=0) - quad).T)  # corners run round the quad
+    sides = np.hypot(*(quad[[1, 2, 3, 0]] - quad).T)  # corners run round the quad
     across, along = sides[0] + sides[2], sides[1] + sides[3]
     ratio = min(across, along) / max(across, along, 1e-6)
     if ratio < CARD_ASPECT * 0.6:
