@@ -175,14 +175,11 @@ def _sharp_mask(frame: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
 
 
 def _candidates(
-    small: np.ndarray, config: LocatorConfig, instead: list[np.ndarray] | None = None
+    edges: np.ndarray, masks: list[np.ndarray], config: LocatorConfig
 ) -> list[tuple[float, np.ndarray]]:
-    """Score every plausible card quad from the configured cue maps (or the maps `instead`), in downscaled pixels."""
-    h, w = small.shape[:2]
+    """Score every plausible card quad outlined in the cue maps against the frame's edges, in downscaled pixels."""
+    h, w = edges.shape[:2]
     min_area = config.min_card_side**2 / CARD_ASPECT * 0.7
-    edges, masks = _cue_masks(small, config.cues)
-    if instead is not None:
-        masks = instead
     found: list[tuple[float, np.ndarray]] = []
     fitted = np.zeros((0, 4))
     side_fits = 0
@@ -303,7 +300,8 @@ def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.n
         return _finish(frame, np.stack(kept), scale, config) if kept else np.zeros((0, 4, 2), np.float32)
     scale = min(1.0, config.work_side / max(frame.shape[:2]))
     small = frame if scale == 1.0 else cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    kept = _distinct(_candidates(small, config))
+    edges, masks = _cue_masks(small, config.cues)
+    kept = _distinct(_candidates(edges, masks, config))
     if config.drop_lattice:
         kept, squares = _without_lattice(kept)
         if len(squares) >= CHECKED_CLOTH or _busy(small) > BUSY_CLOTH:  # the cloth's checks swamp the cues: crisp outlines first
@@ -311,7 +309,7 @@ def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.n
             sharp = _sharp_mask(frame, small.shape)
             # a card's soft paper edge beside a white check shows no crisp edge: bridge such gaps too
             bridged = cv2.morphologyEx(sharp, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
-            crisp = _candidates(small, config, [sharp, bridged])
+            crisp = _candidates(edges, [sharp, bridged], config)
             kept = _distinct([(1.0 + score, quad) for score, quad in crisp] + [(0.0, quad) for quad in kept])
     kept = kept[: config.max_candidates]
     kept += _other_halves(kept)
