@@ -15,16 +15,21 @@ class ModelError(RuntimeError):
     """The classifier model is missing or does not match the contract."""
 
 
-def default_model_path() -> Path:
-    """Where the shipped model lies: `cards.onnx` in the `models` package."""
+def shipped_model_path(name: str) -> Path:
+    """Where a model file shipped in the `models` package lies (it may be missing)."""
     import models
 
     # an editable install may see `models` as a namespace package: look in each real folder
     folders = [Path(entry) for entry in getattr(models, "__path__", []) if Path(entry).is_dir()]
     for folder in folders:
-        if (folder / "cards.onnx").is_file():
-            return folder / "cards.onnx"
-    return (folders[0] if folders else Path(__file__).resolve().parent.parent / "models") / "cards.onnx"
+        if (folder / name).is_file():
+            return folder / name
+    return (folders[0] if folders else Path(__file__).resolve().parent.parent / "models") / name
+
+
+def default_model_path() -> Path:
+    """Where the shipped classifier lies: `cards.onnx` in the `models` package."""
+    return shipped_model_path("cards.onnx")
 
 
 class CardClassifier:

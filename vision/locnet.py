@@ -9,6 +9,7 @@ import cv2
 import numpy as np
 import onnxruntime as ort
 
+from vision.classify import shipped_model_path
 from vision.quadfit import aspect_prior, fit_quad, offset_quad
 
 NET_SIDE = 512
@@ -51,13 +52,7 @@ def core_quad(card: np.ndarray) -> np.ndarray:
 
 def default_locator_path() -> Path:
     """Where the shipped locator lies: `locator.onnx` in the `models` package."""
-    import models
-
-    folders = [Path(entry) for entry in getattr(models, "__path__", []) if Path(entry).is_dir()]
-    for folder in folders:
-        if (folder / "locator.onnx").is_file():
-            return folder / "locator.onnx"
-    return (folders[0] if folders else Path(__file__).resolve().parent.parent / "models") / "locator.onnx"
+    return shipped_model_path("locator.onnx")
 
 
 class LocatorNet:
