@@ -78,6 +78,27 @@ def cached_crops(path: Path, sources: Sources, count: int, seed: int, workers: i
     return crops, labels
 
 
+def run_log(run: Path, started: float) -> Callable[[str], None]:
+    """A logger that prints a line with the time since `started` and appends it to the run's log.txt."""
+    log = (run / "log.txt").open("a")
+
+    def say(text: str) -> None:
+        """Log a line with the elapsed time."""
+        line = f"[{time.time() - started:7.1f}s] {text}"
+        print(line, flush=True)
+        log.write(line + "\n")
+        log.flush()
+
+    return say
+
+
+def missing_data(data: Path) -> str | None:
+    """Why the shared training data at `data` cannot be used, or None when it can."""
+    if not (data / "photos" / "labels.csv").is_file() or not (data / "faces").is_dir():
+        return f"no training data at {data} (expected faces/ and photos/labels.csv)"
+    return None
+
+
 def _augment(batch: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
     """Turn uint8 RGB crops into model input with a random 180-degree turn and a light change."""
     x = batch.float() / 255
@@ -166,14 +187,7 @@ def train(args: argparse.Namespace) -> dict[str, object]:
     torch.set_num_threads(args.threads)
     run = args.run_dir
     run.mkdir(parents=True, exist_ok=True)
-    log = (run / "log.txt").open("a")
-
-    def say(text: str) -> None:
-        """Log a line with the elapsed time."""
-        line = f"[{time.time() - started:7.1f}s] {text}"
-        print(line, flush=True)
-        log.write(line + "\n")
-        log.flush()
+    say = run_log(run, started)
 
     sources = load_sources(args.data, with_deck=not args.no_deck)
     deck_faces = sum(f.source == "deck" for f in sources.faces)
@@ -237,8 +251,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2, help="processes drawing the synthetic crops")
     parser.add_argument("--no-deck", action="store_true", help="leave the project's drawn deck out")
     args = parser.parse_args(argv)
-    if not (args.data / "photos" / "labels.csv").is_file() or not (args.data / "faces").is_dir():
-        print(f"error: no training data at {args.data} (expected faces/ and photos/labels.csv)", file=sys.stderr)
+    problem = missing_data(args.data)
+    if problem:
+        print(f"error: {problem}", file=sys.stderr)
         return 2
     if args.crops < args.batch or args.epochs < 1:
         print("error: need at least one batch of crops and one epoch", file=sys.stderr)

@@ -21,6 +21,7 @@ from torch.nn import functional as F
 from models.locator_net import LocatorNet, export_onnx
 from models.locator_synth import TILE, make_tiles
 from models.sources import Sources, load_sources
+from models.train import missing_data, run_log
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 _SOURCES: Sources | None = None  # shared with forked workers
@@ -139,14 +140,7 @@ def train(args: argparse.Namespace) -> dict[str, object]:
     torch.set_num_threads(args.threads)
     run = args.run_dir
     run.mkdir(parents=True, exist_ok=True)
-    log = (run / "log.txt").open("a")
-
-    def say(text: str) -> None:
-        """Log a line with the elapsed time."""
-        line = f"[{time.time() - started:7.1f}s] {text}"
-        print(line, flush=True)
-        log.write(line + "\n")
-        log.flush()
+    say = run_log(run, started)
 
     sources = cached_sources(run / "sources.pkl", args.data)
     say(f"sources: {len(sources.faces)} faces, {len(sources.backs)} backs, {len(sources.tables)} table patches (train split only)")
@@ -185,8 +179,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--workers", type=int, default=2, help="processes drawing the synthetic tiles")
     args = parser.parse_args(argv)
-    if not (args.data / "photos" / "labels.csv").is_file() or not (args.data / "faces").is_dir():
-        print(f"error: no training data at {args.data} (expected faces/ and photos/labels.csv)", file=sys.stderr)
+    problem = missing_data(args.data)
+    if problem:
+        print(f"error: {problem}", file=sys.stderr)
         return 2
     if args.tiles < args.batch or args.epochs < 1:
         print("error: need at least one batch of tiles and one epoch", file=sys.stderr)
