@@ -101,7 +101,7 @@ def _edge_support(edges: np.ndarray, quad: np.ndarray) -> float:
 
 
 def _contours(masks: list[np.ndarray], min_area: float, max_area: float, min_side: float) -> list:
-    """Contours of all cue maps that could outline a card, as (fill ratio, area, box, points)."""
+    """Contours of all cue maps that could outline a card, as (fill ratio, box, points, hull, hull area)."""
     found = []
     for mask in masks:
         contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
@@ -112,13 +112,14 @@ def _contours(masks: list[np.ndarray], min_area: float, max_area: float, min_sid
             if not min_area < area < max_area:
                 continue
             contour = contour.astype(np.float32)
-            box = cv2.minAreaRect(contour)
+            hull = cv2.convexHull(contour)
+            box = cv2.minAreaRect(hull)  # the hull's few points give the contour's own box, sooner
             (rw, rh) = box[1]
             if min(rw, rh) < 0.3 * max(rw, rh) or area < 0.2 * rw * rh:
                 continue
-            hull = cv2.convexHull(contour)
-            if cv2.contourArea(hull) > 0.7 * rw * rh:  # a card's hull fills its box, even tilted
-                found.append((area / (rw * rh), area, box, contour))
+            hull_area = cv2.contourArea(hull)
+            if hull_area > 0.7 * rw * rh:  # a card's hull fills its box, even tilted
+                found.append((area / (rw * rh), box, contour, hull, hull_area))
     found.sort(key=lambda item: -item[0])
     return found
 
@@ -136,7 +137,9 @@ def _seen_before(box: tuple, seen: np.ndarray) -> bool:
     return bool((near & (np.abs(seen[:, 2] - w * h) < 0.15 * w * h)).any())
 
 
-def _quad_for(contour: np.ndarray, box: tuple, side_fit: bool, least: float) -> tuple[np.ndarray | None, float, bool]:
+def _quad_for(
+    contour: np.ndarray, hull: np.ndarray, hull_area: float, box: tuple, side_fit: bool, least: float
+) -> tuple[np.ndarray | None, float, bool]:
     """The quad an outline stands for (None when nothing fits), how well its hull fills it, and
     whether the side fit was spent on it.
 
@@ -144,8 +147,6 @@ def _quad_for(contour: np.ndarray, box: tuple, side_fit: bool, least: float) -> 
     corners; one with bumps (a snowflake, a finger) the fit to its longest straight runs, when
     `side_fit` allows that costlier fit.
     """
-    hull = cv2.convexHull(contour)
-    hull_area = cv2.contourArea(hull)
     (rw, rh) = box[1]
     if hull_area > 0.95 * rw * rh:
         fits: tuple[np.ndarray | None, ...] = (cv2.boxPoints(box).astype(np.float32),)
@@ -183,11 +184,12 @@ def _candidates(
     found: list[tuple[float, np.ndarray]] = []
     fitted = np.zeros((0, 4))
     side_fits = 0
-    for _, _, box, contour in _contours(masks, min_area, config.max_area_fraction * h * w, config.min_card_side):
+    outlines = _contours(masks, min_area, config.max_area_fraction * h * w, config.min_card_side)
+    for _, box, contour, hull, hull_area in outlines:
         if _seen_before(box, fitted):
             continue
         allowed = side_fits < config.max_side_fits
-        quad, rectangularity, spent = _quad_for(contour, box, allowed, config.min_rectangularity)
+        quad, rectangularity, spent = _quad_for(contour, hull, hull_area, box, allowed, config.min_rectangularity)
         side_fits += spent
         prior = 0.0 if quad is None else aspect_prior(quad)
         if quad is None or prior <= 0.0:
