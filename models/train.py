@@ -23,6 +23,7 @@ from torch import nn
 from models.evaluate import DEFAULT_DATA, choose_threshold, score, softmax, to_input, valid_crops
 from models.export import export_onnx
 from models.net import CardNet
+from models.quantize import quantize_classifier
 from models.sources import Sources, load_sources
 from models.synth import make_crops
 
@@ -181,7 +182,7 @@ def fit(
 
 
 def train(args: argparse.Namespace) -> dict[str, object]:
-    """Synthesise data, train with checkpoints, calibrate on held-out crops, export; return a report."""
+    """Synthesise data, train with checkpoints, calibrate on held-out crops, export float and int8; return a report."""
     started = time.time()
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
@@ -219,7 +220,9 @@ def train(args: argparse.Namespace) -> dict[str, object]:
     threshold = choose_threshold(probs, valid[1])
     result = score(probs, valid[1], threshold)
     extra = {"training": f"python -m models.train --seed {args.seed} --crops {args.crops} --epochs {args.epochs}", "input": "RGB 0..1 [N,3,104,64]"}
-    export_onnx(model, args.out, temperature, threshold, extra)
+    float_path = run / "cards-float.onnx"
+    export_onnx(model, float_path, temperature, threshold, extra)
+    quantized = quantize_classifier(float_path, args.out, crops, (held_crops, held_labels), args.seed)
     report = {
         "seed": args.seed,
         "crops": args.crops,
@@ -228,6 +231,7 @@ def train(args: argparse.Namespace) -> dict[str, object]:
         "temperature": round(temperature, 4),
         "abstain_threshold": round(threshold, 4),
         "valid_crops": {**result.rates(), "count": result.crops},
+        "int8": quantized,
         "minutes": round((time.time() - started) / 60, 1),
     }
     say(f"exported {args.out}: {json.dumps(report)}")
@@ -239,7 +243,7 @@ def main(argv: list[str] | None = None) -> int:
     """Parse the command line and train."""
     parser = argparse.ArgumentParser(prog="python -m models.train", description="Train and export the card classifier (CPU).")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--out", type=Path, default=Path("models/cards.onnx"), help="where to write the ONNX model")
+    parser.add_argument("--out", type=Path, default=Path("models/cards.onnx"), help="where to write the shipped (int8) ONNX model; the float one goes to the run folder")
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="the shared data folder (faces/, photos/)")
     parser.add_argument("--run-dir", type=Path, default=None, help="cache, checkpoints and log (default runs/cards-seed<seed>)")
     parser.add_argument("--crops", type=int, default=60_000, help="synthetic training crops")
