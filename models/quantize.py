@@ -65,7 +65,7 @@ def quantize_classifier(
     seed: int,
 ) -> dict[str, float]:
     """Write the int8 model of `float_path` to `out_path`, checked against the float one on held-out crops."""
-    from models.train import fit_temperature  # torch is only needed here, not by the quantized model's users
+    from models.train import fit_temperature  # here, not at the top: models.train imports this module
 
     source = onnx.load(str(float_path))
     # the last linear layer stays float so that the logits, and hence the confidence, keep full resolution
