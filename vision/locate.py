@@ -17,6 +17,10 @@ from vision.refine import snap_sides
 
 CHECKED_CLOTH = 4
 """Squares dropped as a lattice from which on a frame is taken to show a checked cloth."""
+CHECKS = 60
+"""Light patches of one size, each nearly square, and as many dark ones, from which a thumbnail is taken
+to show a checked cloth: the drawn gingham shows 90 or more of each; the polka dots under half the valid
+photos up to 236 light ones but no more than 7 dark ones; the sample frames at most 45 of one kind."""
 BUSY_CLOTH = 0.7
 """Share of the downscaled frame near an edge above which it is taken to show a checked cloth."""
 CLOTH_SQUARE = 0.8
@@ -53,6 +57,8 @@ class LocatorConfig:
     cues: tuple[str, ...] = ("edges", "local", "bright", "contrast")
     """Which cue maps propose card outlines (see `_cue_masks`); adding "thin" finds more cards
     narrower than 80 px on busy cloths, at the price of more candidates and time."""
+    cloth_cues: tuple[str, ...] = ("edges", "bright")
+    """The cue maps used on a checked cloth: there "local" and "contrast" outline the checks, not the cards."""
 
 
 def _cue_masks(small: np.ndarray, cues: tuple[str, ...]) -> tuple[np.ndarray, list[np.ndarray]]:
@@ -176,9 +182,12 @@ def _sharp_mask(frame: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
 
 
 def _candidates(
-    edges: np.ndarray, masks: list[np.ndarray], config: LocatorConfig
+    edges: np.ndarray, masks: list[np.ndarray], config: LocatorConfig, squares: bool = True
 ) -> list[tuple[float, np.ndarray]]:
-    """Score every plausible card quad outlined in the cue maps against the frame's edges, in downscaled pixels."""
+    """Score every plausible card quad outlined in the cue maps against the frame's edges, in downscaled pixels.
+
+    With `squares` False, outlines whose box is nearly square are passed over unfitted (on a checked cloth).
+    """
     h, w = edges.shape[:2]
     min_area = config.min_card_side**2 / CARD_ASPECT * 0.7
     found: list[tuple[float, np.ndarray]] = []
@@ -186,7 +195,7 @@ def _candidates(
     side_fits = 0
     outlines = _contours(masks, min_area, config.max_area_fraction * h * w, config.min_card_side)
     for _, box, contour, hull, hull_area in outlines:
-        if _seen_before(box, fitted):
+        if _seen_before(box, fitted) or (not squares and min(box[1]) >= CLOTH_SQUARE * max(box[1])):
             continue
         allowed = side_fits < config.max_side_fits
         quad, rectangularity, spent = _quad_for(contour, hull, hull_area, box, allowed, config.min_rectangularity)
@@ -256,6 +265,29 @@ def _busy(small: np.ndarray) -> float:
     return float(np.count_nonzero(cv2.dilate(edges, np.ones((3, 3), np.uint8)))) / edges.size
 
 
+def _checked(small: np.ndarray) -> bool:
+    """Whether a frame shows a checked cloth: in its thumbnail, many light and many dark nearly square
+    patches, each kind of one size (a white cloth with red dots has the light ones only)."""
+    half = (max(1, small.shape[1] // 2), max(1, small.shape[0] // 2))
+    thumb = cv2.resize(small, half, interpolation=cv2.INTER_AREA)
+    window = (max(thumb.shape[:2]) // 12) | 1
+    whiteness = cv2.min(cv2.min(thumb[:, :, 0], thumb[:, :, 1]), thumb[:, :, 2])
+    value = cv2.max(cv2.max(thumb[:, :, 0], thumb[:, :, 1]), thumb[:, :, 2])
+    lifted = cv2.subtract(whiteness, cv2.blur(whiteness, (window, window)))
+    sunk = cv2.subtract(cv2.blur(value, (window, window)), value)
+    return all(_alike_squares(cv2.threshold(map_, 8, 255, cv2.THRESH_BINARY)[1]) >= CHECKS for map_ in (lifted, sunk))
+
+
+def _alike_squares(mask: np.ndarray) -> int:
+    """How many of the mask's regions are small, nearly square and of about the most common such size."""
+    _, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    w, h, area = stats[1:, 2], stats[1:, 3], stats[1:, 4]
+    square = (area >= 12) & (area <= 600) & (np.minimum(w, h) >= 0.6 * np.maximum(w, h)) & (area >= 0.6 * w * h)
+    if not square.any():
+        return 0
+    return int((square & (np.abs(np.log(area / np.median(area[square]))) < np.log(1.5))).sum())
+
+
 def _squareness(quad: np.ndarray) -> float:
     """Mean length of the quad's shorter pair of opposite sides over that of its longer pair."""
     sides = np.linalg.norm(quad[NEXT] - quad, axis=1)
@@ -302,11 +334,15 @@ def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.n
         return _finish(frame, np.stack(kept), scale, config) if kept else np.zeros((0, 4, 2), np.float32)
     scale = min(1.0, config.work_side / max(frame.shape[:2]))
     small = frame if scale == 1.0 else cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    edges, masks = _cue_masks(small, config.cues)
-    kept = _distinct(_candidates(edges, masks, config))
+    # on a checked cloth the checks, alone or in pairs, outline more card-sized regions than the cards do:
+    # known beforehand, the search passes the checks' cues and square outlines over
+    cloth = config.drop_lattice and _checked(small)
+    edges, masks = _cue_masks(small, config.cloth_cues if cloth else config.cues)
+    kept = _distinct(_candidates(edges, masks, config, squares=not cloth))
     if config.drop_lattice:
         kept, squares = _without_lattice(kept)
-        if len(squares) >= CHECKED_CLOTH or _busy(small) > BUSY_CLOTH:  # the cloth's checks swamp the cues: crisp outlines first
+        if cloth or len(squares) >= CHECKED_CLOTH or _busy(small) > BUSY_CLOTH:
+            # the cloth's checks swamp the cues: crisp outlines first
             kept = [quad for quad in kept if _squareness(quad) < CLOTH_SQUARE]  # checks the grid search missed
             sharp = _sharp_mask(frame, small.shape)
             # a card's soft paper edge beside a white check shows no crisp edge: bridge such gaps too

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import math
 
+import cv2
 import numpy as np
 import pytest
 
 from vision.crop import CARD_ASPECT, order_quad
-from vision.locate import LocatorConfig, locate_cards
+from vision.locate import LocatorConfig, _checked, locate_cards
 from vision.refine import refine_quad
-from vision.scene import CARD_W_CM, Camera, Placed, Scene, render_scene
+from vision.scene import CARD_W_CM, Camera, Placed, Scene, deal_to_seats, fit_camera, render_scene, round_table_seats
 
 
 def _frame(cards: list[Placed], camera: Camera, style: str = "felt", seed: int = 0) -> tuple[np.ndarray, list[dict]]:
@@ -163,3 +164,35 @@ def test_the_squares_of_a_checked_cloth_are_not_all_candidates() -> None:
     assert len(found) < 0.8 * len(every)
     for card in truth:  # no card is lost with the squares
         assert _corner_error(found, card["corners"]) <= _corner_error(every, card["corners"]), card["card"]
+
+
+def test_on_a_checked_cloth_seen_at_a_tilt_the_checks_are_not_handed_on_as_cards() -> None:
+    players = [f"player {i + 1}" for i in range(6)]
+    hands = {name: (code, code != "10B") for name, code in zip(players, ["9S", "1D", "10B", "3C", "7S", "5D"])}
+    seats = round_table_seats(players)
+    dealt = deal_to_seats(seats, hands, np.random.default_rng(1))
+    camera = fit_camera(dealt, Camera(1280, 720, tilt=30, yaw=10))
+    frame, truth = render_scene(Scene(seats, dealt, "cloth"), camera, seed=1)
+    found = locate_cards(frame, CUES)
+    for card in truth["cards"]:
+        assert _corner_error(found, card["corners"]) < 4.0, card["card"]
+    assert len(found) <= 2 * len(truth["cards"])  # the classifier reads every candidate: checks would cost time
+
+
+def _polka_dots(width: int = 640, height: int = 360, pitch: int = 24, radius: int = 4) -> np.ndarray:
+    """A red cloth with white dots, as under half the valid photos."""
+    cloth = np.full((height, width, 3), (40, 30, 170), np.uint8)
+    for y in range(pitch // 2, height, pitch):
+        for x in range(pitch // 2 + (y // pitch % 2) * pitch // 2, width, pitch):
+            cv2.circle(cloth, (x, y), radius, (235, 235, 240), -1)
+    return cloth
+
+
+@pytest.mark.parametrize("style, checked", [("cloth", True), ("wood", False), ("felt", False)])
+def test_a_checked_cloth_is_known_before_the_search(style: str, checked: bool) -> None:
+    frame, _ = _frame(_row(["9S", "1D", "10B"]), Camera(1280, 720, tilt=30, view_cm=90), style, seed=1)
+    assert _checked(cv2.resize(frame, (640, 360), interpolation=cv2.INTER_AREA)) is checked
+
+
+def test_polka_dots_are_no_checked_cloth() -> None:
+    assert not _checked(_polka_dots())
