@@ -25,10 +25,10 @@ def order_quad(quad: np.ndarray) -> np.ndarray:
     edge01 = np.linalg.norm(pts[1] - pts[0]) + np.linalg.norm(pts[3] - pts[2])
     edge12 = np.linalg.norm(pts[2] - pts[1]) + np.linalg.norm(pts[0] - pts[3])
     if edge01 > edge12:  # first edge is a long one: start one corner later
-        pts = pts[[1, 2, 3, 0]]
+        pts = np.roll(pts, -1, axis=0)
     # start from the corner nearest the image's top-left among the two short-edge choices
     if pts[0].sum() > pts[2].sum():
-        pts = pts[[2, 3, 0, 1]]
+        pts = np.roll(pts, 2, axis=0)
     return pts
 
 
