@@ -117,15 +117,14 @@ def _contours(masks: list[np.ndarray], min_area: float, max_area: float, min_sid
             area = cv2.contourArea(contour)  # cheap first: squiggles of texture enclose nothing
             if not min_area < area < max_area:
                 continue
-            contour = contour.astype(np.float32)
-            hull = cv2.convexHull(contour)
+            hull = cv2.convexHull(contour).astype(np.float32)  # sooner on the integer points
             box = cv2.minAreaRect(hull)  # the hull's few points give the contour's own box, sooner
             (rw, rh) = box[1]
             if min(rw, rh) < 0.3 * max(rw, rh) or area < 0.2 * rw * rh:
                 continue
             hull_area = cv2.contourArea(hull)
             if hull_area > 0.7 * rw * rh:  # a card's hull fills its box, even tilted
-                found.append((area / (rw * rh), box, contour, hull, hull_area))
+                found.append((area / (rw * rh), box, contour.astype(np.float32), hull, hull_area))
     found.sort(key=lambda item: -item[0])
     return found
 
@@ -257,19 +256,21 @@ def _without_lattice(found: list[np.ndarray], least: int = 4) -> tuple[list[np.n
     return [q for q, drop in zip(found, lattice) if not drop], [q for q, drop in zip(found, lattice) if drop]
 
 
-def _busy(small: np.ndarray) -> float:
-    """Share of a thumbnail near an edge: a checked cloth's grid covers most of it."""
+def _thumbnail(small: np.ndarray) -> np.ndarray:
+    """The downscaled frame at half its size again, where the table's pattern is judged."""
     half = (max(1, small.shape[1] // 2), max(1, small.shape[0] // 2))
-    thumb = cv2.cvtColor(cv2.resize(small, half, interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2GRAY)
-    edges = cv2.Canny(cv2.GaussianBlur(thumb, (3, 3), 0), 20, 60)
+    return cv2.resize(small, half, interpolation=cv2.INTER_AREA)
+
+
+def _busy(thumb: np.ndarray) -> float:
+    """Share of a thumbnail near an edge: a checked cloth's grid covers most of it."""
+    edges = cv2.Canny(cv2.GaussianBlur(cv2.cvtColor(thumb, cv2.COLOR_BGR2GRAY), (3, 3), 0), 20, 60)
     return float(np.count_nonzero(cv2.dilate(edges, np.ones((3, 3), np.uint8)))) / edges.size
 
 
-def _checked(small: np.ndarray) -> bool:
-    """Whether a frame shows a checked cloth: in its thumbnail, many light and many dark nearly square
+def _checked(thumb: np.ndarray) -> bool:
+    """Whether a frame's thumbnail shows a checked cloth: many light and many dark nearly square
     patches, each kind of one size (a white cloth with red dots has the light ones only)."""
-    half = (max(1, small.shape[1] // 2), max(1, small.shape[0] // 2))
-    thumb = cv2.resize(small, half, interpolation=cv2.INTER_AREA)
     window = (max(thumb.shape[:2]) // 12) | 1
     whiteness = cv2.min(cv2.min(thumb[:, :, 0], thumb[:, :, 1]), thumb[:, :, 2])
     value = cv2.max(cv2.max(thumb[:, :, 0], thumb[:, :, 1]), thumb[:, :, 2])
@@ -336,12 +337,13 @@ def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.n
     small = frame if scale == 1.0 else cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     # on a checked cloth the checks, alone or in pairs, outline more card-sized regions than the cards do:
     # known beforehand, the search passes the checks' cues and square outlines over
-    cloth = config.drop_lattice and _checked(small)
+    thumb = _thumbnail(small)
+    cloth = config.drop_lattice and _checked(thumb)
     edges, masks = _cue_masks(small, config.cloth_cues if cloth else config.cues)
     kept = _distinct(_candidates(edges, masks, config, squares=not cloth))
     if config.drop_lattice:
         kept, squares = _without_lattice(kept)
-        if cloth or len(squares) >= CHECKED_CLOTH or _busy(small) > BUSY_CLOTH:
+        if cloth or len(squares) >= CHECKED_CLOTH or _busy(thumb) > BUSY_CLOTH:
             # the cloth's checks swamp the cues: crisp outlines first
             kept = [quad for quad in kept if _squareness(quad) < CLOTH_SQUARE]  # checks the grid search missed
             sharp = _sharp_mask(frame, small.shape)
