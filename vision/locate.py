@@ -333,8 +333,7 @@ def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.n
         kept = _distinct(list(zip(scores, quads)))[: config.max_candidates]
         scale = NET_SIDE / max(frame.shape[:2]) / OUTPUT_STRIDE  # its quads are off by a map pixel or two: reach that far
         return _finish(frame, np.stack(kept), scale, config) if kept else np.zeros((0, 4, 2), np.float32)
-    scale = min(1.0, config.work_side / max(frame.shape[:2]))
-    small = frame if scale == 1.0 else cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    small, scale = _downscaled(frame, config)
     # on a checked cloth the checks, alone or in pairs, outline more card-sized regions than the cards do:
     # known beforehand, the search passes the checks' cues and square outlines over
     thumb = _thumbnail(small)
@@ -357,6 +356,19 @@ def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.n
         return np.zeros((0, 4, 2), np.float32)
     quads = np.stack([(q + 0.5) / scale - 0.5 for q in kept]).astype(np.float32)
     return _finish(frame, quads, scale, config)
+
+
+def _downscaled(frame: np.ndarray, config: LocatorConfig) -> tuple[np.ndarray, float]:
+    """The frame shrunk to the configured work size (never enlarged), and the scale factor."""
+    scale = min(1.0, config.work_side / max(frame.shape[:2]))
+    small = frame if scale == 1.0 else cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    return small, scale
+
+
+def shows_checked_cloth(frame: np.ndarray, config: LocatorConfig | None = None) -> bool:
+    """Whether a BGR frame shows a checked cloth, judged as `locate_cards` judges it."""
+    config = config or LocatorConfig()
+    return _checked(_thumbnail(_downscaled(as_bgr(frame), config)[0]))
 
 
 def _finish(frame: np.ndarray, quads: np.ndarray, scale: float, config: LocatorConfig) -> np.ndarray:

@@ -18,7 +18,7 @@ from vision.detections import CardDetections
 from vision.exposure import well_exposed
 from vision.io import ImageError, as_bgr, read_image
 from vision.labels import BACK, CLASS_INDEX, CLASSES, NONE
-from vision.locate import LocatorConfig, locate_cards
+from vision.locate import LocatorConfig, locate_cards, shows_checked_cloth
 
 NONE_INDEX = CLASS_INDEX[NONE]
 SQUARISH = 0.8
@@ -31,7 +31,8 @@ SURE = 0.9
 """Confidence from which a named card serves as evidence about the other readings of its frame."""
 COARSE_SIDE = 320
 """Long side of the coarser copy searched again when a frame yields nothing: there a blurred or
-steeply tilted close-up card's soft outline is a sharp one."""
+steeply tilted close-up card's soft outline is a sharp one. Not on a checked cloth: shrunk that far,
+its checks blur into a plain ground and the whole cloth outlines a 'card' (read as a back)."""
 FAR_SMALLER = 0.125
 """Area, relative to the typical surely named card, below which a reading cannot be a card on the
 same table: on the drawn round table of 15 seen at a 60-degree tilt, the farthest card still
@@ -71,11 +72,12 @@ class CardReader:
         """The cards in a BGR (or grayscale) frame, not-a-card candidates and parts of cards removed.
 
         A frame too dark to read (a dim room, a webcam without auto-exposure) is brightened first;
-        a frame in which nothing is found is searched again on a coarser copy.
+        a frame in which nothing is found is searched again on a coarser copy, unless it shows a checked cloth.
         """
         frame = well_exposed(as_bgr(frame))
         found = self._read(frame, self.locator)
-        if len(found) == 0 and self.locator.method == "cues" and self.locator.work_side > COARSE_SIDE:
+        coarser = self.locator.method == "cues" and self.locator.work_side > COARSE_SIDE
+        if len(found) == 0 and coarser and not shows_checked_cloth(frame, self.locator):
             found = self._read(frame, replace(self.locator, work_side=COARSE_SIDE))
         return found
 
