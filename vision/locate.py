@@ -11,7 +11,7 @@ import numpy as np
 from vision.crop import CARD_ASPECT, order_quad
 from vision.io import as_bgr
 from vision.locnet import NET_SIDE, OUTPUT_STRIDE, LocatorModelError, LocatorNet, default_locator_path, load_locator
-from vision.quadfit import aspect_prior, fit_quad, hull_quad, iou, overlap
+from vision.quadfit import aspect_prior, fit_quad, hull_quad, inner_hull_quad, iou, overlap
 from vision.refine import snap_sides
 
 
@@ -23,6 +23,10 @@ to show a checked cloth: the drawn gingham shows 90 or more of each; the polka d
 photos up to 236 light ones but no more than 7 dark ones; the sample frames at most 45 of one kind."""
 BUSY_CLOTH = 0.7
 """Share of the downscaled frame near an edge above which it is taken to show a checked cloth."""
+CHECK_SIZED = 1.8
+"""On a checked cloth, a quad under this many times the typical light check's area is a check or two
+(a drawn green gingham's checks were read as backs at 1.4 and 1.6; a card 60 px wide at 1080p on the
+drawn cloth with the largest checks has 1.9)."""
 CLOTH_SQUARE = 0.8
 """On a checked cloth, a quad whose short sides are this close to its long ones is taken for a check."""
 
@@ -61,12 +65,25 @@ class LocatorConfig:
     """The cue maps used on a checked cloth: there "local" and "contrast" outline the checks, not the cards."""
 
 
+def _canny(gray: np.ndarray, low: float, high: float) -> np.ndarray:
+    """cv2.Canny on OpenCV's own code: on one thread OpenCV hands Canny to Intel IPP, whose Canny
+    corrupted the heap on a blurred gingham thumbnail ("double free or corruption"; opencv-python-headless
+    5.0.0 and 4.14.0). The switch is per thread, so IPP stays on for everything else."""
+    if not cv2.ipp.useIPP():
+        return cv2.Canny(gray, low, high)
+    cv2.ipp.setUseIPP(False)
+    try:
+        return cv2.Canny(gray, low, high)
+    finally:
+        cv2.ipp.setUseIPP(True)
+
+
 def _cue_masks(small: np.ndarray, cues: tuple[str, ...]) -> tuple[np.ndarray, list[np.ndarray]]:
     """Edges (widened, for scoring outlines) and the binary maps whose regions may be cards."""
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     saturation = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)[:, :, 1]
-    edges = cv2.Canny(cv2.GaussianBlur(gray, (5, 5), 0), 20, 60)
-    edges |= cv2.Canny(cv2.GaussianBlur(saturation, (5, 5), 0), 20, 60)
+    edges = _canny(cv2.GaussianBlur(gray, (5, 5), 0), 20, 60)
+    edges |= _canny(cv2.GaussianBlur(saturation, (5, 5), 0), 20, 60)
     masks = []
     if "edges" in cues:  # regions enclosed by edges: a card's margin inside its outline
         masks.append(cv2.dilate(edges, np.ones((3, 3), np.uint8)))
@@ -98,12 +115,12 @@ NEXT = [1, 2, 3, 0]
 _ALONG = np.linspace(0.1, 0.9, 24, dtype=np.float32)[None, :, None]
 
 
-def _edge_support(edges: np.ndarray, quad: np.ndarray) -> float:
-    """Fraction of points along the quad's sides that lie on an edge of the frame."""
-    points = (quad[:, None] + _ALONG * (quad[NEXT] - quad)[:, None]).reshape(-1, 2)
-    xs = np.clip(np.rint(points[:, 0]).astype(int), 0, edges.shape[1] - 1)
-    ys = np.clip(np.rint(points[:, 1]).astype(int), 0, edges.shape[0] - 1)
-    return float(np.count_nonzero(edges[ys, xs])) / len(points)
+def _edge_support(edges: np.ndarray, quads: np.ndarray) -> np.ndarray:
+    """For each quad [K, 4, 2], the fraction of points along its sides that lie on an edge of the frame."""
+    points = quads[:, :, None] + _ALONG[None] * (quads[:, NEXT] - quads)[:, :, None]  # [K, 4, S, 2]
+    xs = np.clip(np.rint(points[..., 0]).astype(int), 0, edges.shape[1] - 1)
+    ys = np.clip(np.rint(points[..., 1]).astype(int), 0, edges.shape[0] - 1)
+    return (edges[ys, xs] > 0).reshape(len(quads), -1).mean(axis=1)
 
 
 def _contours(masks: list[np.ndarray], min_area: float, max_area: float, min_side: float) -> list:
@@ -142,15 +159,15 @@ def _seen_before(box: tuple, seen: np.ndarray) -> bool:
     return bool((near & (np.abs(seen[:, 2] - w * h) < 0.15 * w * h)).any())
 
 
-def _quad_for(
+def _quads_for(
     contour: np.ndarray, hull: np.ndarray, hull_area: float, box: tuple, side_fit: bool, least: float
-) -> tuple[np.ndarray | None, float, bool]:
-    """The quad an outline stands for (None when nothing fits), how well its hull fills it, and
-    whether the side fit was spent on it.
+) -> tuple[list[tuple[np.ndarray, float]], bool]:
+    """The quads an outline may stand for, each with how well the hull fills it, and whether the side
+    fit was spent on it.
 
-    A rectangle seen square-on takes its min-area box; a clean convex outline its hull's
-    corners; one with bumps (a snowflake, a finger) the fit to its longest straight runs, when
-    `side_fit` allows that costlier fit.
+    A rectangle seen square-on takes its min-area box; a clean convex outline the least quad round its
+    hull; one with bumps (a snowflake, a finger, a check beside the card) that quad, the quad on its
+    hull's own points and, when `side_fit` allows that costlier fit, the fit to its longest straight runs.
     """
     (rw, rh) = box[1]
     if hull_area > 0.95 * rw * rh:
@@ -160,13 +177,10 @@ def _quad_for(
         simple = hull_quad(hull)
         clean = abs(hull_area / max(cv2.contourArea(simple), 1e-6) - 1) < 0.03
         side_fit = side_fit and not clean
-        fits = (fit_quad(contour), simple) if side_fit else (simple,)
-    for fit in fits:
-        # the hull forgives drawings that reach the outline and bite into the enclosed region
-        ratio = hull_area / max(cv2.contourArea(fit), 1e-6) if fit is not None else 0.0
-        if least < ratio < 1.3:
-            return fit, ratio, side_fit
-    return None, 0.0, side_fit
+        fits = (simple,) if clean else (simple, inner_hull_quad(hull)) + ((fit_quad(contour),) if side_fit else ())
+    # the hull forgives drawings that reach the outline and bite into the enclosed region
+    ratios = [hull_area / max(cv2.contourArea(fit), 1e-6) if fit is not None else 0.0 for fit in fits]
+    return [(fit, ratio) for fit, ratio in zip(fits, ratios) if fit is not None and least < ratio < 1.3], side_fit
 
 
 def _sharp_mask(frame: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
@@ -197,16 +211,18 @@ def _candidates(
         if _seen_before(box, fitted) or (not squares and min(box[1]) >= CLOTH_SQUARE * max(box[1])):
             continue
         allowed = side_fits < config.max_side_fits
-        quad, rectangularity, spent = _quad_for(contour, hull, hull_area, box, allowed, config.min_rectangularity)
+        options, spent = _quads_for(contour, hull, hull_area, box, allowed, config.min_rectangularity)
         side_fits += spent
-        prior = 0.0 if quad is None else aspect_prior(quad)
-        if quad is None or prior <= 0.0:
-            continue
-        support = _edge_support(edges, quad)
-        if support < config.min_edge_support:
+        best, quad = 0.0, None
+        supports = _edge_support(edges, np.stack([option for option, _ in options])) if options else []
+        for (option, rectangularity), support in zip(options, supports):
+            score = min(rectangularity, 1 / rectangularity) * float(support) * aspect_prior(option)
+            if support >= config.min_edge_support and score > best:
+                best, quad = score, option
+        if quad is None:
             continue
         fitted = np.vstack([fitted, [box[0][0], box[0][1], box[1][0] * box[1][1], max(box[1])]])
-        found.append((min(rectangularity, 1 / rectangularity) * support * prior, quad))
+        found.append((best, quad))
     return found
 
 
@@ -264,29 +280,34 @@ def _thumbnail(small: np.ndarray) -> np.ndarray:
 
 def _busy(thumb: np.ndarray) -> float:
     """Share of a thumbnail near an edge: a checked cloth's grid covers most of it."""
-    edges = cv2.Canny(cv2.GaussianBlur(cv2.cvtColor(thumb, cv2.COLOR_BGR2GRAY), (3, 3), 0), 20, 60)
+    edges = _canny(cv2.GaussianBlur(cv2.cvtColor(thumb, cv2.COLOR_BGR2GRAY), (3, 3), 0), 20, 60)
     return float(np.count_nonzero(cv2.dilate(edges, np.ones((3, 3), np.uint8)))) / edges.size
 
 
-def _checked(thumb: np.ndarray) -> bool:
-    """Whether a frame's thumbnail shows a checked cloth: many light and many dark nearly square
-    patches, each kind of one size (a white cloth with red dots has the light ones only)."""
+def _check_area(thumb: np.ndarray) -> float:
+    """The typical area (thumbnail pixels) of a checked cloth's light checks, or 0 when the thumbnail
+    shows none: a checked cloth has many light and many dark nearly square patches, each kind of about
+    one size (a white cloth with red dots has the light ones only)."""
     window = (max(thumb.shape[:2]) // 12) | 1
     whiteness = cv2.min(cv2.min(thumb[:, :, 0], thumb[:, :, 1]), thumb[:, :, 2])
     value = cv2.max(cv2.max(thumb[:, :, 0], thumb[:, :, 1]), thumb[:, :, 2])
     lifted = cv2.subtract(whiteness, cv2.blur(whiteness, (window, window)))
     sunk = cv2.subtract(cv2.blur(value, (window, window)), value)
-    return all(_alike_squares(cv2.threshold(map_, 8, 255, cv2.THRESH_BINARY)[1]) >= CHECKS for map_ in (lifted, sunk))
+    light, light_area = _alike_squares(cv2.threshold(lifted, 8, 255, cv2.THRESH_BINARY)[1])
+    if light < CHECKS or _alike_squares(cv2.threshold(sunk, 8, 255, cv2.THRESH_BINARY)[1])[0] < CHECKS:
+        return 0.0
+    return light_area
 
 
-def _alike_squares(mask: np.ndarray) -> int:
-    """How many of the mask's regions are small, nearly square and of about the most common such size."""
+def _alike_squares(mask: np.ndarray) -> tuple[int, float]:
+    """How many of the mask's regions are small, nearly square and of about the most common such size; that size."""
     _, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
     w, h, area = stats[1:, 2], stats[1:, 3], stats[1:, 4]
     square = (area >= 12) & (area <= 600) & (np.minimum(w, h) >= 0.6 * np.maximum(w, h)) & (area >= 0.6 * w * h)
     if not square.any():
-        return 0
-    return int((square & (np.abs(np.log(area / np.median(area[square]))) < np.log(1.5))).sum())
+        return 0, 0.0
+    typical = float(np.median(area[square]))
+    return int((square & (np.abs(np.log(area / typical)) < np.log(2.0))).sum()), typical  # checks shrink far off
 
 
 def _squareness(quad: np.ndarray) -> float:
@@ -337,7 +358,8 @@ def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.n
     # on a checked cloth the checks, alone or in pairs, outline more card-sized regions than the cards do:
     # known beforehand, the search passes the checks' cues and square outlines over
     thumb = _thumbnail(small)
-    cloth = config.drop_lattice and _checked(thumb)
+    check = 4 * _check_area(thumb) if config.drop_lattice else 0.0  # in downscaled pixels
+    cloth = check > 0
     edges, masks = _cue_masks(small, config.cloth_cues if cloth else config.cues)
     kept = _distinct(_candidates(edges, masks, config, squares=not cloth))
     if config.drop_lattice:
@@ -350,6 +372,8 @@ def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.n
             bridged = cv2.morphologyEx(sharp, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
             crisp = _candidates(edges, [sharp, bridged], config)
             kept = _distinct([(1.0 + score, quad) for score, quad in crisp] + [(0.0, quad) for quad in kept])
+    if cloth:  # a check or two outlined alone
+        kept = [quad for quad in kept if cv2.contourArea(quad) > CHECK_SIZED * check]
     kept = kept[: config.max_candidates]
     kept += _other_halves(kept)
     if not kept:
@@ -368,7 +392,7 @@ def _downscaled(frame: np.ndarray, config: LocatorConfig) -> tuple[np.ndarray, f
 def shows_checked_cloth(frame: np.ndarray, config: LocatorConfig | None = None) -> bool:
     """Whether a BGR frame shows a checked cloth, judged as `locate_cards` judges it."""
     config = config or LocatorConfig()
-    return _checked(_thumbnail(_downscaled(as_bgr(frame), config)[0]))
+    return _check_area(_thumbnail(_downscaled(as_bgr(frame), config)[0])) > 0
 
 
 def _finish(frame: np.ndarray, quads: np.ndarray, scale: float, config: LocatorConfig) -> np.ndarray:
