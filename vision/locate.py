@@ -160,7 +160,7 @@ def _seen_before(box: tuple, seen: np.ndarray) -> bool:
 
 
 def _quads_for(
-    contour: np.ndarray, hull: np.ndarray, hull_area: float, box: tuple, side_fit: bool, least: float
+    contour: np.ndarray, hull: np.ndarray, hull_area: float, box: tuple, side_fit: bool, least: float, around: bool
 ) -> tuple[list[tuple[np.ndarray, float]], bool]:
     """The quads an outline may stand for, each with how well the hull fills it, and whether the side
     fit was spent on it.
@@ -168,16 +168,19 @@ def _quads_for(
     A rectangle seen square-on takes its min-area box; a clean convex outline the least quad round its
     hull; one with bumps (a snowflake, a finger, a check beside the card) that quad, the quad on its
     hull's own points and, when `side_fit` allows that costlier fit, the fit to its longest straight runs.
+    Without `around` (on a checked cloth, where an outline often takes in a check beside the card and the
+    quad round it then covers the check too) the quad on the hull's points stands for the quad round it.
     """
     (rw, rh) = box[1]
     if hull_area > 0.95 * rw * rh:
         fits: tuple[np.ndarray | None, ...] = (cv2.boxPoints(box).astype(np.float32),)
         side_fit = False
     else:
-        simple = hull_quad(hull)
+        simple = hull_quad(hull) if around else inner_hull_quad(hull)
         clean = abs(hull_area / max(cv2.contourArea(simple), 1e-6) - 1) < 0.03
         side_fit = side_fit and not clean
-        fits = (simple,) if clean else (simple, inner_hull_quad(hull)) + ((fit_quad(contour),) if side_fit else ())
+        fits = (simple,) if clean or not around else (simple, inner_hull_quad(hull))
+        fits += (fit_quad(contour),) if side_fit else ()
     # the hull forgives drawings that reach the outline and bite into the enclosed region
     ratios = [hull_area / max(cv2.contourArea(fit), 1e-6) if fit is not None else 0.0 for fit in fits]
     return [(fit, ratio) for fit, ratio in zip(fits, ratios) if fit is not None and least < ratio < 1.3], side_fit
@@ -195,11 +198,12 @@ def _sharp_mask(frame: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
 
 
 def _candidates(
-    edges: np.ndarray, masks: list[np.ndarray], config: LocatorConfig, squares: bool = True
+    edges: np.ndarray, masks: list[np.ndarray], config: LocatorConfig, cloth: bool = False
 ) -> list[tuple[float, np.ndarray]]:
     """Score every plausible card quad outlined in the cue maps against the frame's edges, in downscaled pixels.
 
-    With `squares` False, outlines whose box is nearly square are passed over unfitted (on a checked cloth).
+    On a checked `cloth`, outlines whose box is nearly square are passed over unfitted, and quads are
+    taken on the hulls' own points (see `_quads_for`).
     """
     h, w = edges.shape[:2]
     min_area = config.min_card_side**2 / CARD_ASPECT * 0.7
@@ -208,10 +212,10 @@ def _candidates(
     side_fits = 0
     outlines = _contours(masks, min_area, config.max_area_fraction * h * w, config.min_card_side)
     for _, box, contour, hull, hull_area in outlines:
-        if _seen_before(box, fitted) or (not squares and min(box[1]) >= CLOTH_SQUARE * max(box[1])):
+        if _seen_before(box, fitted) or (cloth and min(box[1]) >= CLOTH_SQUARE * max(box[1])):
             continue
         allowed = side_fits < config.max_side_fits
-        options, spent = _quads_for(contour, hull, hull_area, box, allowed, config.min_rectangularity)
+        options, spent = _quads_for(contour, hull, hull_area, box, allowed, config.min_rectangularity, not cloth)
         side_fits += spent
         best, quad = 0.0, None
         supports = _edge_support(edges, np.stack([option for option, _ in options])) if options else []
@@ -361,7 +365,7 @@ def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.n
     check = 4 * _check_area(thumb) if config.drop_lattice else 0.0  # in downscaled pixels
     cloth = check > 0
     edges, masks = _cue_masks(small, config.cloth_cues if cloth else config.cues)
-    kept = _distinct(_candidates(edges, masks, config, squares=not cloth))
+    kept = _distinct(_candidates(edges, masks, config, cloth))
     if config.drop_lattice:
         kept, squares = _without_lattice(kept)
         if cloth or len(squares) >= CHECKED_CLOTH or _busy(thumb) > BUSY_CLOTH:
