@@ -19,8 +19,9 @@ CHECKED_CLOTH = 4
 """Squares dropped as a lattice from which on a frame is taken to show a checked cloth."""
 CHECKS = 60
 """Light patches of one size, each nearly square, and as many dark ones, from which a thumbnail is taken
-to show a checked cloth: the drawn gingham shows 90 or more of each; the polka dots under half the valid
-photos up to 236 light ones but no more than 7 dark ones; the sample frames at most 45 of one kind."""
+to show a checked cloth: the drawn gingham shows 110 or more of each, the green one of
+sample_images/re-cavallo.jpg 79 and 97; the polka dots under half the valid photos up to 236 light ones
+but no more than 7 dark ones; the other sample frames at most 24 of either kind."""
 BUSY_CLOTH = 0.7
 """Share of the downscaled frame near an edge above which it is taken to show a checked cloth."""
 CHECK_SIZED = 1.8
