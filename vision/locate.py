@@ -11,7 +11,7 @@ import numpy as np
 from vision.crop import CARD_ASPECT, order_quad
 from vision.io import as_bgr
 from vision.locnet import NET_SIDE, OUTPUT_STRIDE, LocatorModelError, LocatorNet, default_locator_path, load_locator
-from vision.quadfit import aspect_prior, fit_quad, hull_quad, inner_hull_quad, iou, overlap
+from vision.quadfit import aspect_prior, fit_quad, hull_quad, iou, overlap
 from vision.refine import snap_sides
 
 
@@ -166,21 +166,25 @@ def _quads_for(
     """The quads an outline may stand for, each with how well the hull fills it, and whether the side
     fit was spent on it.
 
-    A rectangle seen square-on takes its min-area box; a clean convex outline the least quad round its
-    hull; one with bumps (a snowflake, a finger, a check beside the card) that quad, the quad on its
-    hull's own points and, when `side_fit` allows that costlier fit, the fit to its longest straight runs.
+    A rectangle seen square-on takes its min-area box. Any other outline offers that box (a rough quad
+    that keeps all of a steeply tilted card; the side snapping then fits it), the quad on its hull's own
+    points and, when `side_fit` allows that costlier fit, the fit to its longest straight runs (so that a
+    snowflake or a finger over a corner does not bend it); the caller keeps the best supported.
     Without `around` (on a checked cloth, where an outline often takes in a check beside the card and the
-    quad round it then covers the check too) the quad on the hull's points stands for the quad round it.
+    box round it then covers the check too) the box is not offered, and a clean convex outline takes
+    the quad on its hull's points without the side fit.
     """
     (rw, rh) = box[1]
     if hull_area > 0.95 * rw * rh:
         fits: tuple[np.ndarray | None, ...] = (cv2.boxPoints(box).astype(np.float32),)
         side_fit = False
     else:
-        simple = hull_quad(hull) if around else inner_hull_quad(hull)
-        clean = abs(hull_area / max(cv2.contourArea(simple), 1e-6) - 1) < 0.03
-        side_fit = side_fit and not clean
-        fits = (simple,) if clean or not around else (simple, inner_hull_quad(hull))
+        simple = hull_quad(hull)
+        if around:  # the box round the hull keeps all of a steeply tilted card, where the hull's points cut a corner
+            fits = (cv2.boxPoints(box).astype(np.float32), simple)
+        else:
+            side_fit = side_fit and abs(hull_area / max(cv2.contourArea(simple), 1e-6) - 1) >= 0.03  # not clean
+            fits = (simple,)
         fits += (fit_quad(contour),) if side_fit else ()
     # the hull forgives drawings that reach the outline and bite into the enclosed region
     ratios = [hull_area / max(cv2.contourArea(fit), 1e-6) if fit is not None else 0.0 for fit in fits]

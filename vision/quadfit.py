@@ -50,17 +50,7 @@ def fit_quad(contour: np.ndarray) -> np.ndarray | None:
 
 
 def hull_quad(hull: np.ndarray) -> np.ndarray:
-    """Four corners from a convex hull: the quadrilateral round it that adds the least area, whose
-    corners are where a rounded card's straight sides meet, even under a steep tilt; else its min-area box."""
-    quad = cv2.approxPolyN(hull, 4)
-    if len(quad) == 4:
-        return quad.reshape(4, 2).astype(np.float32)
-    return cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
-
-
-def inner_hull_quad(hull: np.ndarray) -> np.ndarray:
-    """Four corners from a convex hull's own points (its polygon approximation), else its min-area box:
-    where the hull bulges past the card (a check or a shadow merged with it), these stay on the card."""
+    """Four corners from a convex hull: its polygon approximation, else its min-area box."""
     perimeter = cv2.arcLength(hull, True)
     for fraction in (0.02, 0.04, 0.06):
         approx = cv2.approxPolyDP(hull, fraction * perimeter, True)

@@ -179,6 +179,7 @@ worker.join()
 
 def test_an_empty_checked_cloth_read_on_one_thread_gives_no_cards_and_no_crash() -> None:
     env = {"MALLOC_CHECK_": "3", "PATH": "/usr/bin:/bin"}  # glibc aborts at the first corrupted free
-    done = subprocess.run([sys.executable, "-c", ONE_THREAD_ON_A_CHECKED_CLOTH], capture_output=True, text=True, env=env)
+    script = [sys.executable, "-c", ONE_THREAD_ON_A_CHECKED_CLOTH]
+    done = subprocess.run(script, capture_output=True, text=True, env=env)
     assert done.returncode == 0, done.stderr[-500:]
     assert done.stdout.split() == ["0"] * 8  # shrunk to 320 px, the whole cloth once outlined a 'back'
