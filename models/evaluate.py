@@ -15,6 +15,7 @@ import onnxruntime as ort
 
 from models.sources import PhotoCard, load_photos
 from models.synth import NONE_INDEX, jitter_quad
+from vision.classify import cpu_session
 from vision.crop import CROP_H, CROP_W, order_quad, warp_card
 
 EVAL_WIDTHS = (0, 120, 80, 60)
@@ -113,9 +114,7 @@ def run_logits(session: ort.InferenceSession, crops_bgr: np.ndarray, batch: int 
 
 def speed(model: Path, batch: int = 6, rounds: int = 200) -> float:
     """Median milliseconds per crop for one onnxruntime call over `batch` crops, on one thread."""
-    options = ort.SessionOptions()
-    options.intra_op_num_threads = options.inter_op_num_threads = 1
-    session = ort.InferenceSession(str(model), options, providers=["CPUExecutionProvider"])
+    session = cpu_session(model, threads=1)
     crops = np.random.default_rng(0).random((batch, 3, CROP_H, CROP_W), np.float32)
     times = []
     for _ in range(rounds):

@@ -19,10 +19,10 @@ from pathlib import Path
 
 import numpy as np
 import onnx
-import onnxruntime as ort
 from onnxruntime.quantization import CalibrationDataReader, CalibrationMethod, QuantFormat, QuantType, quantize_static
 
 from models.evaluate import run_logits, to_input
+from vision.classify import cpu_session
 
 CALIBRATION_CROPS = 384
 """Training crops whose activations set the int8 scales."""
@@ -48,13 +48,6 @@ def calibration_inputs(crops_bgr: np.ndarray, seed: int, count: int = CALIBRATIO
         raise ValueError(f"need at least {count} training crops to calibrate, got {len(crops_bgr)}")
     pick = np.sort(np.random.default_rng(seed).choice(len(crops_bgr), count, replace=False))
     return to_input(crops_bgr[pick])
-
-
-def _session(path: Path) -> ort.InferenceSession:
-    """A one-thread onnxruntime session."""
-    options = ort.SessionOptions()
-    options.intra_op_num_threads = options.inter_op_num_threads = 1
-    return ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
 
 
 def quantize_classifier(
@@ -86,8 +79,8 @@ def quantize_classifier(
         )
         model = onnx.load(str(staged))
         held_crops, held_labels = heldout
-        float_logits = run_logits(_session(float_path), held_crops)
-        int8_logits = run_logits(_session(staged), held_crops)
+        float_logits = run_logits(cpu_session(float_path, threads=1), held_crops)
+        int8_logits = run_logits(cpu_session(staged, threads=1), held_crops)
     agreement = float((int8_logits.argmax(1) == float_logits.argmax(1)).mean())
     if agreement < MIN_AGREEMENT:
         raise RuntimeError(f"the int8 model names only {agreement:.2%} of held-out crops as the float one does")

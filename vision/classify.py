@@ -27,6 +27,14 @@ def shipped_model_path(name: str) -> Path:
     return (folders[0] if folders else Path(__file__).resolve().parent.parent / "models") / name
 
 
+def cpu_session(path: Path, threads: int = 0) -> ort.InferenceSession:
+    """An onnxruntime session on the CPU with `threads` threads inside an operator (0: onnxruntime chooses)."""
+    options = ort.SessionOptions()
+    options.intra_op_num_threads = threads
+    options.inter_op_num_threads = 1
+    return ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+
+
 def default_model_path() -> Path:
     """Where the shipped classifier lies: `cards.onnx` in the `models` package."""
     return shipped_model_path("cards.onnx")
@@ -40,11 +48,8 @@ class CardClassifier:
         path = Path(model_path) if model_path else default_model_path()
         if not path.is_file():
             raise ModelError(f"no card classifier at {path}: the model file models/cards.onnx is missing")
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = threads
-        options.inter_op_num_threads = 1
         try:
-            self.session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+            self.session = cpu_session(path, threads)
         except Exception as error:  # onnxruntime raises its own untyped errors for bad files
             raise ModelError(f"cannot load the card classifier {path}: {error}") from error
         meta = self.session.get_modelmeta().custom_metadata_map

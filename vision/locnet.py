@@ -7,9 +7,8 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-import onnxruntime as ort
 
-from vision.classify import shipped_model_path
+from vision.classify import cpu_session, shipped_model_path
 from vision.quadfit import aspect_prior, fit_quad, offset_quad
 
 NET_SIDE = 512
@@ -62,11 +61,8 @@ class LocatorNet:
         """Load the model with `threads` onnxruntime threads (one suits a frame-by-frame reader)."""
         if not path.is_file():
             raise LocatorModelError(f"no card locator at {path}")
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = threads
-        options.inter_op_num_threads = 1
         try:
-            self.session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+            self.session = cpu_session(path, threads)
         except Exception as error:  # onnxruntime raises its own untyped errors for bad files
             raise LocatorModelError(f"cannot load the card locator {path}: {error}") from error
         meta = self.session.get_modelmeta().custom_metadata_map
