@@ -43,15 +43,18 @@ def _warp_whole(image: np.ndarray, homography: np.ndarray) -> np.ndarray:
 
 
 def tilted(image: np.ndarray, rng: np.random.Generator, degrees: float = 45.0) -> np.ndarray:
-    """The photo's table seen by a camera aimed at the same spot, `degrees` off straight down.
+    """The photo's table seen by a camera aimed at the same spot, `degrees` off straight down,
+    turned about a random axis lying in the table (see `tilted_about`)."""
+    return tilted_about(image, rng.uniform(0, np.pi), degrees)
 
-    The camera turns about a random axis lying in the table, at the distance that keeps the
-    spot at the same scale; the frame keeps the photo's size (borders repeat where the photo ends).
-    """
+
+def tilted_about(image: np.ndarray, axis: float, degrees: float = 45.0) -> np.ndarray:
+    """The photo's table seen by a camera aimed at the same spot, turned `degrees` about an axis lying
+    in the table at the angle `axis` (radians), at the distance that keeps the spot at the same scale; the frame
+    keeps the photo's size (borders repeat where the photo ends)."""
     h, w = image.shape[:2]
     f = 0.9 * max(h, w)  # a phone's field of view, about 60 degrees across the long side
     k = np.array([[f, 0, w / 2], [0, f, h / 2], [0, 0, 1]])
-    axis = rng.uniform(0, np.pi)
     rotation = cv2.Rodrigues(np.radians(degrees) * np.array([np.cos(axis), np.sin(axis), 0.0]))[0]
     plane_to_camera = np.column_stack([rotation[:, 0], rotation[:, 1], [0, 0, f]])  # table point (x, y) in photo pixels
     centred = np.array([[1, 0, -w / 2], [0, 1, -h / 2], [0, 0, 1]])

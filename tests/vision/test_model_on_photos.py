@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import sys
 from pathlib import Path
 
 import cv2
@@ -14,6 +15,9 @@ from vision.classify import CardClassifier, default_model_path
 from vision.io import decode_image, read_image
 from vision.recognize import CardReader
 from vision.scene import Camera, Scene, render_scene
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+from eval_views import tilted_about  # noqa: E402  (the benchmark's own tilted view)
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
 LABELS = DATA / "photos" / "labels.csv"
@@ -65,25 +69,13 @@ def test_an_out_of_focus_close_up_is_found_on_a_second_coarser_look(name: str) -
 
 
 
-def _tilted(image: np.ndarray, axis_degrees: float, degrees: float = 45.0) -> np.ndarray:
-    """The photo's table seen by a phone tilted `degrees` about an axis in the table (as benchmarks/eval_views.py)."""
-    h, w = image.shape[:2]
-    f = 0.9 * max(h, w)
-    k = np.array([[f, 0, w / 2], [0, f, h / 2], [0, 0, 1]])
-    axis = np.radians(axis_degrees)
-    rotation = cv2.Rodrigues(np.radians(degrees) * np.array([np.cos(axis), np.sin(axis), 0.0]))[0]
-    centred = np.array([[1, 0, -w / 2], [0, 1, -h / 2], [0, 0, 1]])
-    plane = np.column_stack([rotation[:, 0], rotation[:, 1], [0, 0, f]]) @ centred
-    return cv2.warpPerspective(image, k @ plane, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-
-
 @pytest.mark.parametrize("name, axis", [("gaia-spade-05", 70.5), ("gaia-bastoni-06", 60.5), ("gaia-denari-09", 79.3)])
 def test_a_card_photographed_with_the_phone_tilted_45_degrees_is_read(name: str, axis: float) -> None:
     """Their outlines' hull-point quads cut across a corner; the box round the hull keeps the whole card."""
     path = DATA / "photos" / "valid" / f"{name}.jpg"
     code = {p.stem: c for p, c in _valid_sample(every=1)}[name]
     reader = CardReader(CardClassifier(threads=1))
-    assert [card for card in reader(_tilted(read_image(path).pixels, axis)).card if card] == [code]
+    assert [card for card in reader(tilted_about(read_image(path).pixels, np.radians(axis))).card if card] == [code]
 
 def test_real_cards_60_px_wide_on_a_checked_cloth_are_read() -> None:
     """Cut out of the photos, their paper edges are soft: stretches of their outline beside a white
