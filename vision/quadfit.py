@@ -7,6 +7,9 @@ import numpy as np
 
 from vision.crop import CARD_ASPECT
 
+SIDE_SLANT = np.sin(np.radians(25))
+"""Sine of the largest angle between a straight run of an outline and the side it is taken for."""
+
 
 def fit_quad(contour: np.ndarray) -> np.ndarray | None:
     """Fit four corners to a contour from its longest straight runs, robust to bumps and bites."""
@@ -21,29 +24,29 @@ def fit_quad(contour: np.ndarray) -> np.ndarray | None:
     lengths = np.hypot(vectors[:, 0], vectors[:, 1])
     angles = np.arctan2(vectors[:, 1], vectors[:, 0])
     # the two side directions of a card fold onto one angle modulo 90 degrees
-    folded = np.exp(4j * angles)
-    dominant = np.angle((lengths * folded).sum()) / 4
-    starts, stops = [], []
-    for family in (dominant, dominant + np.pi / 2):
-        direction = np.array([np.cos(family), np.sin(family)], np.float32)
-        normal = np.array([-direction[1], direction[0]], np.float32)
-        close = np.abs(np.sin(angles - family)) < np.sin(np.radians(25))
-        if close.sum() < 2:
-            return None
-        offsets = ((poly + ends) / 2) @ normal
-        span = offsets.max() - offsets.min()
-        for side in (offsets.min(), offsets.max()):
-            near = close & (np.abs(offsets - side) < 0.3 * span)
-            if not near.any():
-                return None
-            best = np.flatnonzero(near)[np.argmax(lengths[near])]
-            starts.append(poly[best])
-            stops.append(ends[best])
-    a_lo, a_hi, b_lo, b_hi = _fit_runs(points, np.array(starts), np.array(stops))
-    corners = [_intersect(a_lo, b_lo), _intersect(b_lo, a_hi), _intersect(a_hi, b_hi), _intersect(b_hi, a_lo)]
-    if any(c is None for c in corners):
+    dominant = np.angle((lengths * np.exp(4j * angles)).sum()) / 4
+    families = np.array([dominant, dominant + np.pi / 2])
+    close = np.abs(np.sin(angles[:, None] - families)) < SIDE_SLANT  # [P, 2]: runs along either family
+    if close.sum(axis=0).min() < 2:
         return None
-    quad = np.array(corners, np.float32)
+    normals = np.stack([-np.sin(families), np.cos(families)], axis=1).astype(np.float32)
+    offsets = ((poly + ends) / 2) @ normals.T  # [P, 2]: how far across each family every run lies
+    low, high = offsets.min(axis=0), offsets.max(axis=0)
+    reach = 0.3 * (high - low)
+    # the longest run on each of the four sides: family a low and high, then family b low and high
+    near = np.concatenate([close & (np.abs(offsets - low) < reach), close & (np.abs(offsets - high) < reach)], axis=1)
+    if not near.any(axis=0).all():
+        return None
+    best = np.where(near, lengths[:, None], -1.0).argmax(axis=0)[[0, 2, 1, 3]]
+    centres, directions = _fit_runs(points, poly[best], ends[best])
+    # corners where a_lo meets b_lo, b_lo meets a_hi, a_hi meets b_hi and b_hi meets a_lo
+    p, u = centres[[0, 2, 1, 3]], directions[[0, 2, 1, 3]]
+    q, v = centres[[2, 1, 3, 0]], directions[[2, 1, 3, 0]]
+    det = u[:, 1] * v[:, 0] - u[:, 0] * v[:, 1]
+    if np.abs(det).min() < 0.2:  # sides of a tilted card still meet at a clear angle
+        return None
+    t = ((q - p)[:, 1] * v[:, 0] - (q - p)[:, 0] * v[:, 1]) / det
+    quad = (p + t[:, None] * u).astype(np.float32)
     if not cv2.isContourConvex(quad.reshape(-1, 1, 2)):
         return None
     return quad
@@ -59,39 +62,40 @@ def hull_quad(hull: np.ndarray) -> np.ndarray:
     return cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
 
 
-def _principal_lines(points: np.ndarray, weight: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Total-least-squares line (centroid, unit direction) through the weighted points, one per row of `weight`."""
-    count = np.maximum(weight.sum(axis=1), 1e-6)
-    centroid = weight @ points / count[:, None]
-    rel = points[None] - centroid[:, None]
-    sxx = (weight * rel[..., 0] ** 2).sum(axis=1)
-    syy = (weight * rel[..., 1] ** 2).sum(axis=1)
-    sxy = (weight * rel[..., 0] * rel[..., 1]).sum(axis=1)
-    angle = 0.5 * np.arctan2(2 * sxy, sxx - syy)
-    return centroid.astype(np.float32), np.stack([np.cos(angle), np.sin(angle)], axis=1).astype(np.float32)
+def _principal_lines(moments: np.ndarray, weight: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Total-least-squares line (centroid, unit direction) through the weighted points, one per column of `weight`.
+
+    `moments` holds each point's 1, x, y, x*x, y*y and x*y (float64, one row per point).
+    """
+    sums = weight.T @ moments
+    count = np.maximum(sums[:, 0], 1e-6)
+    x, y, xx, yy, xy = (sums[:, 1:] / count[:, None]).T  # weighted means
+    angle = 0.5 * np.arctan2(2 * (xy - x * y), (xx - x * x) - (yy - y * y))
+    return np.stack([x, y], axis=1), np.stack([np.cos(angle), np.sin(angle)], axis=1)
 
 
-def _fit_runs(points: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
-    """Fit a line (point, unit direction) to the contour points lying along each straight run."""
+def _fit_runs(points: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Fit a line (point, unit direction; [4, 2] each) to the contour points lying along each of four straight runs."""
     d = ends - starts
     length = np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-6)
     u = d / length[:, None]
-    normal = np.stack([-u[:, 1], u[:, 0]], axis=1)
-    rel = points[None] - starts[:, None]
-    along = (rel * u[:, None]).sum(axis=2)
-    across = (rel * normal[:, None]).sum(axis=2)
-    near = (np.abs(across) < np.maximum(1.5, 0.03 * length)[:, None]) & (along > -0.1 * length[:, None])
-    near &= along < 1.1 * length[:, None]
-    centroid, direction = _principal_lines(points, near.astype(np.float32))
+    axes = np.concatenate([u, np.stack([-u[:, 1], u[:, 0]], axis=1)])  # [8, 2]: along each run, then across it
+    projected = points @ axes.T - (np.concatenate([starts, starts]) * axes).sum(axis=1)  # [N, 8]
+    along, across = projected[:, :4], projected[:, 4:]
+    near = (np.abs(across) < np.maximum(1.5, 0.03 * length)) & (along > -0.1 * length) & (along < 1.1 * length)
+    x, y = points[:, 0].astype(np.float64), points[:, 1].astype(np.float64)
+    moments = np.stack([np.ones_like(x), x, y, x * x, y * y, x * y], axis=1)
+    centroid, direction = _principal_lines(moments, near.astype(np.float64))
     # refit without the points of rounded corners and bumps, which sit off the straight edge
-    off = points[None] - centroid[:, None]
-    residual = np.abs(off[..., 0] * direction[:, 1, None] - off[..., 1] * direction[:, 0, None])
-    typical = (residual * near).sum(axis=1) / np.maximum(near.sum(axis=1), 1)
-    inliers = near & (residual < np.maximum(0.75, 2.0 * typical)[:, None])
-    use = np.where((inliers.sum(axis=1) >= 4)[:, None], inliers, near)
-    centroid, direction = _principal_lines(points, use.astype(np.float32))
-    enough = near.sum(axis=1) >= 4
-    return [(c, v) if ok else (s, w) for c, v, ok, s, w in zip(centroid, direction, enough, starts, u)]
+    off = points @ np.stack([direction[:, 1], -direction[:, 0]]) - (centroid[:, 0] * direction[:, 1] - centroid[:, 1] * direction[:, 0])
+    residual = np.abs(off)  # [N, 4]: distance of each point from each fitted line
+    counts = near.sum(axis=0)
+    typical = (residual * near).sum(axis=0) / np.maximum(counts, 1)
+    inliers = near & (residual < np.maximum(0.75, 2.0 * typical))
+    use = np.where(inliers.sum(axis=0) >= 4, inliers, near)
+    centroid, direction = _principal_lines(moments, use.astype(np.float64))
+    enough = (counts >= 4)[:, None]  # too few points along a run: the run itself
+    return np.where(enough, centroid, starts), np.where(enough, direction, u)
 
 
 def _intersect(first: tuple[np.ndarray, np.ndarray], second: tuple[np.ndarray, np.ndarray]) -> np.ndarray | None:
