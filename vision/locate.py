@@ -62,7 +62,7 @@ class LocatorConfig:
     cues: tuple[str, ...] = ("edges", "local", "bright", "contrast")
     """Which cue maps propose card outlines (see `_cue_masks`); adding "thin" finds more cards
     narrower than 80 px on busy cloths, at the price of more candidates and time."""
-    cloth_cues: tuple[str, ...] = ("edges", "bright")
+    cloth_cues: tuple[str, ...] = ("edges",)
     """The cue maps used on a checked cloth: there "local" and "contrast" outline the checks, not the cards."""
 
 
