@@ -28,6 +28,14 @@ CHECK_SIZED = 1.8
 """On a checked cloth, a quad under this many times the typical light check's area is a check or two
 (a drawn green gingham's checks were read as backs at 1.4 and 1.6; a card 60 px wide at 1080p on the
 drawn cloth with the largest checks has 1.9)."""
+WAIST = 0.2
+"""Depth of the two notches, as a share of an outline's box's short side, at which it is cut in two."""
+NECK = 0.6
+"""Length of the cut across a waist, as a share of the outline's box's short side, beyond which it is no waist."""
+WAIST_SOLIDITY = 0.9
+"""Area of an outline over its hull's above which it has no waist to cut at."""
+ONE_BOX = 0.9
+"""Area of an outline's hull over its min-area box's above which it is one card's rectangle, not two cards'."""
 CLOTH_SQUARE = 0.8
 """On a checked cloth, a quad whose short sides are this close to its long ones is taken for a check."""
 
@@ -125,26 +133,81 @@ def _edge_support(edges: np.ndarray, quads: np.ndarray) -> np.ndarray:
 
 
 def _contours(masks: list[np.ndarray], min_area: float, max_area: float, min_side: float) -> list:
-    """Contours of all cue maps that could outline a card, as (fill ratio, box, points, hull, hull area)."""
+    """Contours of all cue maps that could outline a card, as (fill ratio, box, points, hull, hull area).
+
+    An outline pinched at a waist (two cards side by side, their outlines run together) gives its two parts too.
+    """
     found = []
     for mask in masks:
         contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
         for contour in contours:
             if len(contour) < 4 * min_side:
                 continue
-            area = cv2.contourArea(contour)  # cheap first: squiggles of texture enclose nothing
-            if not min_area < area < max_area:
+            outline = _outline(contour, min_area, max_area)
+            if outline is None:
                 continue
-            hull = cv2.convexHull(contour).astype(np.float32)  # sooner on the integer points
-            box = cv2.minAreaRect(hull)  # the hull's few points give the contour's own box, sooner
-            (rw, rh) = box[1]
-            if min(rw, rh) < 0.3 * max(rw, rh) or area < 0.2 * rw * rh:
-                continue
-            hull_area = cv2.contourArea(hull)
-            if hull_area > 0.7 * rw * rh:  # a card's hull fills its box, even tilted
-                found.append((area / (rw * rh), box, contour.astype(np.float32), hull, hull_area))
+            found.append(outline)
+            for part in _parts_at_waist(contour, outline):
+                found += [half for half in [_outline(part, min_area, max_area)] if half is not None]
     found.sort(key=lambda item: -item[0])
     return found
+
+
+def _outline(contour: np.ndarray, min_area: float, max_area: float) -> tuple | None:
+    """A contour as (fill ratio, box, points, hull, hull area), or None when it cannot outline a card."""
+    area = cv2.contourArea(contour)  # cheap first: squiggles of texture enclose nothing
+    if not min_area < area < max_area:
+        return None
+    hull = cv2.convexHull(contour).astype(np.float32)  # sooner on the integer points
+    box = cv2.minAreaRect(hull)  # the hull's few points give the contour's own box, sooner
+    (rw, rh) = box[1]
+    if min(rw, rh) < 0.3 * max(rw, rh) or area < 0.2 * rw * rh:
+        return None
+    hull_area = cv2.contourArea(hull)
+    if hull_area <= 0.7 * rw * rh:  # a card's hull fills its box, even tilted
+        return None
+    return area / (rw * rh), box, contour.astype(np.float32), hull, hull_area
+
+
+def _parts_at_waist(contour: np.ndarray, outline: tuple) -> list[np.ndarray]:
+    """The two parts of an outline pinched at a waist (two cards side by side), else none.
+
+    The waist runs from a notch deeper than WAIST of the box's short side to the nearest point of the
+    outline's far side; it is cut when shorter than NECK of that side and a quarter of the outline
+    lies on either side of it.
+    """
+    fill, box, _, _, hull_area = outline
+    area = fill * box[1][0] * box[1][1]
+    if area > WAIST_SOLIDITY * hull_area or hull_area > ONE_BOX * box[1][0] * box[1][1]:
+        return []  # nearly convex, or a single card's rectangle with a notch (a figure reaching its edge)
+    try:
+        defects = cv2.convexityDefects(contour, cv2.convexHull(contour, returnPoints=False))
+    except cv2.error:  # a contour that runs back over itself has no monotonous hull
+        return []
+    if defects is None:
+        return []
+    defects = defects.reshape(-1, 4)
+    points = contour.reshape(-1, 2).astype(np.float32)
+    n = len(points)
+    along = np.arange(n)
+    best, cut = [], NECK * min(box[1])
+    for i in defects[defects[:, 3] >= 256 * WAIST * min(box[1]), 2]:
+        apart = np.minimum((along - i) % n, (i - along) % n) >= 0.15 * n  # the far side, not the notch's own walls
+        distance = np.where(apart, np.linalg.norm(points - points[i], axis=1), np.inf)
+        j = int(np.argmin(distance))
+        if distance[j] < cut:
+            lo, hi = sorted((int(i), j))
+            parts = [contour[lo : hi + 1], np.concatenate([contour[hi:], contour[: lo + 1]])]
+            if min(cv2.contourArea(part) for part in parts) >= 0.25 * area and all(map(_card_shaped, parts)):
+                best, cut = parts, float(distance[j])
+    return best
+
+
+def _card_shaped(part: np.ndarray) -> bool:
+    """Whether a part of an outline is as oblong as a card seen up to 45 degrees off, not a squarish
+    piece or a strip of one."""
+    (w, h) = cv2.minAreaRect(part)[1]
+    return 0.7 * CARD_ASPECT * max(w, h) <= min(w, h) <= CLOTH_SQUARE * max(w, h)
 
 
 def _seen_before(box: tuple, seen: np.ndarray) -> bool:

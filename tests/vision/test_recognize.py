@@ -62,6 +62,21 @@ def test_cards_seen_at_45_degrees_are_never_misnamed(reader: CardReader) -> None
 
 
 @needs_model
+@pytest.mark.parametrize("turns, gap_cm, shift_cm", [((80, 100), 0.5, 1.0), ((70, 95), 0.5, -1.0), ((100, 80), 0.2, 2.5)])
+def test_two_cards_lying_close_at_different_angles_are_read_as_two(
+    reader: CardReader, turns: tuple[float, float], gap_cm: float, shift_cm: float
+) -> None:
+    # outlined together, the two cards pinch at a waist between them, where the outline is cut in two
+    cards = [
+        Placed("10D", True, (shift_cm, -CARD_W_CM / 2 - gap_cm), turns[0]),
+        Placed("9B", True, (0.0, CARD_W_CM / 2 + gap_cm), turns[1]),
+    ]
+    frame, truth = _scene(cards, Camera(1920, 1080, tilt=30, view_cm=110), "wood")
+    detections = reader(frame)
+    assert [_read_at(detections, card["corners"]) for card in truth] == [["10D"], ["9B"]]
+
+
+@needs_model
 def test_a_face_down_card_is_reported_face_down_without_a_name(reader: CardReader) -> None:
     frame, truth = _scene([Placed("3S", False, (0.0, 0.0), 20)])
     detections = reader(frame)
