@@ -298,22 +298,35 @@ def _candidates(
     return found
 
 
+PAIR_SHAPE = (0.78, 0.95)
+"""Short over long sides of a quad whose halves are both offered: two cards lying side by side, long
+sides together, make 0.83 seen square-on; a single card seen at a 30-degree tilt makes up to about 0.77."""
+
+
+def _halves(quad: np.ndarray) -> list[np.ndarray]:
+    """The two halves of a quad across its longer sides: the two cards lying side by side it may hold."""
+    p = order_quad(quad)
+    m12, m30 = (p[1] + p[2]) / 2, (p[3] + p[0]) / 2
+    return [np.array([p[0], p[1], m12, m30], np.float32), np.array([m30, m12, p[2], p[3]], np.float32)]
+
+
 def _other_halves(quads: list[np.ndarray]) -> list[np.ndarray]:
-    """For two touching cards seen as one quad and one of them alone, propose the other card too."""
+    """Halves of near-square quads, which two cards lying side by side make: the other one beside a card
+    also found alone, else both when the quad has a pair's shape (the classifier tells a card from half of one)."""
     found = []
     areas = [cv2.contourArea(q) for q in quads]
     for pair, pair_area in zip(quads, areas):
-        sides = np.hypot(*(pair[NEXT] - pair).T)
-        if min(sides[0] + sides[2], sides[1] + sides[3]) < 0.7 * max(sides[0] + sides[2], sides[1] + sides[3]):
-            continue  # two cards side by side make a near-square
-        p = order_quad(pair)
+        ratio = _squareness(pair)
+        if ratio < 0.7:
+            continue
+        halves = _halves(pair)
         for one, one_area in zip(quads, areas):
             if 0.3 < one_area / pair_area < 0.7 and overlap(one, pair) > 0.85:
-                m12, m30 = (p[1] + p[2]) / 2, (p[3] + p[0]) / 2
-                halves = (np.array([p[0], p[1], m12, m30]), np.array([m30, m12, p[2], p[3]]))
                 near = np.argmin([np.linalg.norm(h.mean(axis=0) - one.mean(axis=0)) for h in halves])
-                found.append(halves[1 - near].astype(np.float32))
+                found.append(halves[1 - near])
                 break
+        else:
+            found += halves if PAIR_SHAPE[0] <= ratio <= PAIR_SHAPE[1] else []
     return found
 
 
@@ -458,9 +471,14 @@ def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.n
 
 def _downscaled(frame: np.ndarray, config: LocatorConfig) -> tuple[np.ndarray, float]:
     """The frame shrunk to the configured work size (never enlarged), and the scale factor."""
-    scale = min(1.0, config.work_side / max(frame.shape[:2]))
+    scale = _work_scale(frame, config)
     small = frame if scale == 1.0 else cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     return small, scale
+
+
+def _work_scale(frame: np.ndarray, config: LocatorConfig) -> float:
+    """The factor the frame is shrunk by for the search (never enlarged)."""
+    return min(1.0, config.work_side / max(frame.shape[:2]))
 
 
 def shows_checked_cloth(frame: np.ndarray, config: LocatorConfig | None = None) -> bool:

@@ -77,6 +77,16 @@ def test_two_cards_lying_close_at_different_angles_are_read_as_two(
 
 
 @needs_model
+def test_two_cards_outlined_as_one_near_square_are_read_from_its_halves_not_misnamed(reader: CardReader) -> None:
+    # on the checked cloth the pair's crisp outline bridges the gap between them: one quad round both
+    cards = [Placed("10D", True, (-1.0, -CARD_W_CM / 2 - 0.2), 75), Placed("9B", True, (0.0, CARD_W_CM / 2 + 0.2), 95)]
+    frame, truth = _scene(cards, Camera(1920, 1080, tilt=30, view_cm=110), "cloth")
+    detections = reader(frame)
+    assert [_read_at(detections, card["corners"]) for card in truth] == [["10D"], ["9B"]]
+    assert sorted(code for code in detections.card if code) == ["10D", "9B"]
+
+
+@needs_model
 def test_a_face_down_card_is_reported_face_down_without_a_name(reader: CardReader) -> None:
     frame, truth = _scene([Placed("3S", False, (0.0, 0.0), 20)])
     detections = reader(frame)
