@@ -122,8 +122,10 @@ def read_image(path: str | Path) -> Image:
     file = Path(path)
     if not file.exists():
         raise ImageError("no such file")
+    if file.is_dir():
+        raise ImageError("a folder, not an image file")
     if not file.is_file():
-        raise ImageError("not a file (a folder?)")
+        raise ImageError("not a regular file (a device or a pipe?)")
     if file.stat().st_size > MAX_FILE_BYTES:
         raise ImageError(f"{file.stat().st_size} bytes is too large to read")
     try:

@@ -53,11 +53,13 @@ def test_a_jpeg_cut_short_in_transfer_is_reported_truncated() -> None:
         decode_image(whole[: len(whole) // 2])
 
 
-def test_a_missing_file_and_a_folder_are_named_as_such(tmp_path: Path) -> None:
+def test_a_missing_file_a_folder_and_a_device_are_named_as_such(tmp_path: Path) -> None:
     with pytest.raises(ImageError, match="no such file"):
         read_image(tmp_path / "nothing.jpg")
-    with pytest.raises(ImageError, match="not a file"):
+    with pytest.raises(ImageError, match="a folder, not an image file"):
         read_image(tmp_path)
+    with pytest.raises(ImageError, match="not a regular file"):
+        read_image("/dev/null")
 
 
 def test_headers_give_the_size_before_decoding() -> None:
