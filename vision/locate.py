@@ -29,7 +29,7 @@ CHECK_SIZED = 1.8
 (a drawn green gingham's checks were read as backs at 1.4 and 1.6; a card 60 px wide at 1080p on the
 drawn cloth with the largest checks has 1.9)."""
 WAIST = 0.2
-"""Depth of the two notches, as a share of an outline's box's short side, at which it is cut in two."""
+"""Depth of a notch, as a share of an outline's box's short side, from which the outline may be cut in two there."""
 NECK = 0.6
 """Length of the cut across a waist, as a share of the outline's box's short side, beyond which it is no waist."""
 WAIST_SOLIDITY = 0.9
@@ -71,7 +71,8 @@ class LocatorConfig:
     """Which cue maps propose card outlines (see `_cue_masks`); adding "thin" finds more cards
     narrower than 80 px on busy cloths, at the price of more candidates and time."""
     cloth_cues: tuple[str, ...] = ("edges",)
-    """The cue maps used on a checked cloth: there "local" and "contrast" outline the checks, not the cards."""
+    """The cue maps used on a checked cloth: there "local" and "contrast" outline the checks, not the cards,
+    and "bright" found no card in eval_size.py that the crisp outlines and "edges" miss."""
 
 
 def _canny(gray: np.ndarray, low: float, high: float) -> np.ndarray:
@@ -471,14 +472,9 @@ def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.n
 
 def _downscaled(frame: np.ndarray, config: LocatorConfig) -> tuple[np.ndarray, float]:
     """The frame shrunk to the configured work size (never enlarged), and the scale factor."""
-    scale = _work_scale(frame, config)
+    scale = min(1.0, config.work_side / max(frame.shape[:2]))
     small = frame if scale == 1.0 else cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     return small, scale
-
-
-def _work_scale(frame: np.ndarray, config: LocatorConfig) -> float:
-    """The factor the frame is shrunk by for the search (never enlarged)."""
-    return min(1.0, config.work_side / max(frame.shape[:2]))
 
 
 def shows_checked_cloth(frame: np.ndarray, config: LocatorConfig | None = None) -> bool:

@@ -6,6 +6,7 @@ import cv2
 import numpy as np
 
 from vision.crop import CARD_ASPECT
+from vision.refine import crossings
 
 SIDE_SLANT = np.sin(np.radians(25))
 """Sine of the largest angle between a straight run of an outline and the side it is taken for."""
@@ -39,14 +40,11 @@ def fit_quad(contour: np.ndarray) -> np.ndarray | None:
         return None
     best = np.where(near, lengths[:, None], -1.0).argmax(axis=0)[[0, 2, 1, 3]]
     centres, directions = _fit_runs(points, poly[best], ends[best])
-    # corners where a_lo meets b_lo, b_lo meets a_hi, a_hi meets b_hi and b_hi meets a_lo
-    p, u = centres[[0, 2, 1, 3]], directions[[0, 2, 1, 3]]
-    q, v = centres[[2, 1, 3, 0]], directions[[2, 1, 3, 0]]
-    det = u[:, 1] * v[:, 0] - u[:, 0] * v[:, 1]
-    if np.abs(det).min() < 0.2:  # sides of a tilted card still meet at a clear angle
+    around = [0, 2, 1, 3]  # the sides in turn round the quad: a_lo, b_lo, a_hi, b_hi
+    corners, crossed = crossings(centres[None, around], directions[None, around])
+    if not crossed[0]:
         return None
-    t = ((q - p)[:, 1] * v[:, 0] - (q - p)[:, 0] * v[:, 1]) / det
-    quad = (p + t[:, None] * u).astype(np.float32)
+    quad = corners[0].astype(np.float32)
     if not cv2.isContourConvex(quad.reshape(-1, 1, 2)):
         return None
     return quad

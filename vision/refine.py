@@ -11,7 +11,7 @@ MIN_STEP = 12.0
 """Smallest colour change (summed over B, G, R) between neighbouring pixels that counts as an edge."""
 
 
-def _crossings(points: np.ndarray, directions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def crossings(points: np.ndarray, directions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Corner i of each quad where side i-1 meets side i; also whether the two sides really cross."""
     p, u = np.roll(points, 1, axis=1), np.roll(directions, 1, axis=1)
     q, v = points, directions
@@ -119,7 +119,7 @@ def snap_sides(frame: np.ndarray, quads: np.ndarray, reach: np.ndarray) -> tuple
     trusted = count >= SAMPLES // 2
     line_point = np.where(trusted[..., None], centroid, quads)
     line_dir = np.where(trusted[..., None], direction, u)
-    refined, crossed = _crossings(line_point, line_dir)
+    refined, crossed = crossings(line_point, line_dir)
     moved = np.abs(refined - quads).max(axis=(1, 2))
     good = crossed & (moved <= 2.5 * reach) & _convex(refined) & np.isfinite(refined).all(axis=(1, 2))
     return np.where(good[:, None, None], refined, quads).astype(np.float32), trusted | ~good[:, None]
