@@ -463,7 +463,7 @@ def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.n
     if cloth:  # a check or two outlined alone
         kept = [quad for quad in kept if cv2.contourArea(quad) > CHECK_SIZED * check]
     kept = kept[: config.max_candidates]
-    kept += _other_halves(kept)
+    kept += _other_halves(kept)[: config.max_candidates - len(kept)]  # the best quads first; within the cap
     if not kept:
         return np.zeros((0, 4, 2), np.float32)
     quads = np.stack([(q + 0.5) / scale - 0.5 for q in kept]).astype(np.float32)
