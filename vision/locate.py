@@ -177,7 +177,7 @@ def _parts_at_waist(contour: np.ndarray, outline: tuple) -> list[np.ndarray]:
     outline's far side; it is cut when shorter than NECK of that side and a quarter of the outline
     lies on either side of it.
     """
-    fill, box, _, _, hull_area = outline
+    fill, box, points, _, hull_area = outline
     area = fill * box[1][0] * box[1][1]
     if area > WAIST_SOLIDITY * hull_area or hull_area > ONE_BOX * box[1][0] * box[1][1]:
         return []  # nearly convex, or a single card's rectangle with a notch (a figure reaching its edge)
@@ -188,7 +188,7 @@ def _parts_at_waist(contour: np.ndarray, outline: tuple) -> list[np.ndarray]:
     if defects is None:
         return []
     defects = defects.reshape(-1, 4)
-    points = contour.reshape(-1, 2).astype(np.float32)
+    points = points.reshape(-1, 2)
     n = len(points)
     along = np.arange(n)
     best, cut = [], NECK * min(box[1])
