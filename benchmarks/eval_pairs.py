@@ -6,8 +6,9 @@ Two figure cards (10D above 9B) lie one above the other, long sides facing, a fe
 apart, each turned its own way and shifted along the other; a 1920x1080 camera tilted 30
 degrees sees them from 110 cm, on each of the drawn tables (wood, cloth, felt). Outlined
 together, such a pair once read as one quad: nothing, or another card. Every layout goes
-through the whole pipeline; each card counts as right, missed or wrong (another card named on
-it), and any other card named in the frame as a phantom. Needs no shared data.
+through the whole pipeline and is judged as eval_hand.py judges a frame: each card counts as
+right, missed or wrong (another reading on it), and a reading on neither card as a phantom.
+Needs no shared data.
 """
 
 from __future__ import annotations
@@ -16,13 +17,15 @@ import argparse
 import itertools
 import sys
 from collections import Counter
-
-import cv2
-import numpy as np
+from pathlib import Path
 
 from vision.classify import CardClassifier
+from vision.labels import BACK
 from vision.recognize import CardReader
 from vision.scene import CARD_W_CM, Camera, Placed, Scene, render_scene
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from eval_hand import judge_frame  # noqa: E402  (a sibling script)
 
 TURNS = ((80, 100), (75, 95), (100, 80), (70, 95))
 """The two cards' turns on the table (degrees): landscape, a few degrees either side."""
@@ -32,24 +35,16 @@ CAMERA = Camera(1920, 1080, tilt=30, view_cm=110)
 
 
 def read_pair(reader: CardReader, style: str, turns: tuple[int, int], gap: float, shift: float) -> Counter[str]:
-    """Lay the pair on one table and tally its two cards and any phantoms."""
+    """Lay the pair on one table and tally its two cards and any phantoms, as eval_hand.py judges a frame."""
     cards = (
         Placed("10D", True, (shift, -CARD_W_CM / 2 - gap), turns[0]),
         Placed("9B", True, (0.0, CARD_W_CM / 2 + gap), turns[1]),
     )
     frame, truth = render_scene(Scene((), cards, style), CAMERA, seed=0)
     detections = reader(frame)
+    labels = [code or (BACK if face == "down" else "?") for code, face in zip(detections.card, detections.face)]
     centres = [tuple(float(v) for v in quad.mean(axis=0)) for quad in detections.quad]
-    tally: Counter[str] = Counter()
-    on_a_card = np.zeros(len(detections), bool)
-    for card in truth["cards"]:
-        outline = np.array(card["corners"], np.float32).reshape(-1, 1, 2)
-        inside = np.array([cv2.pointPolygonTest(outline, c, False) > 0 for c in centres], bool)
-        on_a_card |= inside
-        named = [code for code, there in zip(detections.card, inside) if code and there]
-        tally["right" if named == [card["card"]] else "wrong" if named else "missed"] += 1
-    tally["phantoms"] += int((~on_a_card & (detections.label != "back")).sum())
-    return tally
+    return judge_frame(truth["cards"], labels, centres)[0]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -67,8 +62,8 @@ def main(argv: list[str] | None = None) -> int:
         for turns, gap, shift in layouts:
             tally.update(read_pair(reader, style, turns, gap, shift))
         total.update(tally)
-        print(f"| {style} | {tally['right']} | {tally['missed']} | {tally['wrong']} | {tally['phantoms']} |")
-    print(f"| **all** | {total['right']} | {total['missed']} | {total['wrong']} | {total['phantoms']} |")
+        print(f"| {style} | {tally['right']} | {tally['missed']} | {tally['wrong']} | {tally['phantom']} |")
+    print(f"| **all** | {total['right']} | {total['missed']} | {total['wrong']} | {total['phantom']} |")
     return 0
 
 
