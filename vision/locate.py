@@ -11,7 +11,7 @@ import numpy as np
 from vision.crop import CARD_ASPECT, order_quad
 from vision.io import as_bgr
 from vision.locnet import NET_SIDE, OUTPUT_STRIDE, LocatorModelError, LocatorNet, default_locator_path, load_locator
-from vision.quadfit import aspect_prior, fit_quad, hull_quad, iou, overlap
+from vision.quadfit import aspect_prior, fit_quad, fit_quads, hull_quad, iou, overlap
 from vision.refine import snap_sides
 
 
@@ -224,35 +224,39 @@ def _seen_before(box: tuple, seen: np.ndarray) -> bool:
     return bool((near & (np.abs(seen[:, 2] - w * h) < 0.15 * w * h)).any())
 
 
-def _quads_for(
-    contour: np.ndarray, hull: np.ndarray, hull_area: float, box: tuple, side_fit: bool, least: float, around: bool
-) -> tuple[list[tuple[np.ndarray, float]], bool]:
-    """The quads an outline may stand for, each with how well the hull fills it, and whether the side
-    fit was spent on it.
+def _quads_for(hull: np.ndarray, hull_area: float, box: tuple, around: bool) -> tuple[list[np.ndarray], bool]:
+    """The quads an outline may stand for short of the side fit, and whether the side fit is wanted too.
 
     A rectangle seen square-on takes its min-area box. Any other outline offers that box (a rough quad
     that keeps all of a steeply tilted card; the side snapping then fits it), the quad on its hull's own
-    points and, when `side_fit` allows that costlier fit, the fit to its longest straight runs (so that a
-    snowflake or a finger over a corner does not bend it); the caller keeps the best supported.
+    points and the costlier fit to its longest straight runs (so that a snowflake or a finger over a
+    corner does not bend it); the caller keeps the best supported.
     Without `around` (on a checked cloth, where an outline often takes in a check beside the card and the
     box round it then covers the check too) the box is not offered, and a clean convex outline takes
     the quad on its hull's points without the side fit.
     """
     (rw, rh) = box[1]
     if hull_area > 0.95 * rw * rh:
-        fits: tuple[np.ndarray | None, ...] = (cv2.boxPoints(box).astype(np.float32),)
-        side_fit = False
-    else:
-        simple = hull_quad(hull)
-        if around:  # the box round the hull keeps all of a steeply tilted card, where the hull's points cut a corner
-            fits = (cv2.boxPoints(box).astype(np.float32), simple)
-        else:
-            side_fit = side_fit and abs(hull_area / max(cv2.contourArea(simple), 1e-6) - 1) >= 0.03  # not clean
-            fits = (simple,)
-        fits += (fit_quad(contour),) if side_fit else ()
-    # the hull forgives drawings that reach the outline and bite into the enclosed region
-    ratios = [hull_area / max(cv2.contourArea(fit), 1e-6) if fit is not None else 0.0 for fit in fits]
-    return [(fit, ratio) for fit, ratio in zip(fits, ratios) if fit is not None and least < ratio < 1.3], side_fit
+        return [cv2.boxPoints(box).astype(np.float32)], False
+    simple = hull_quad(hull)
+    if around:  # the box round the hull keeps all of a steeply tilted card, where the hull's points cut a corner
+        return [cv2.boxPoints(box).astype(np.float32), simple], True
+    return [simple], abs(hull_area / max(cv2.contourArea(simple), 1e-6) - 1) >= 0.03  # not clean
+
+
+def _box_row(box: tuple) -> list[float]:
+    """A rotated box as (centre x, centre y, area, longest side), the row `_seen_before` compares."""
+    return [box[0][0], box[0][1], box[1][0] * box[1][1], max(box[1])]
+
+
+def _first_sightings(boxes: list[tuple]) -> list[int]:
+    """Indices of the boxes that outline something no earlier box did."""
+    seen, first = np.zeros((0, 4)), []
+    for k, box in enumerate(boxes):
+        if not _seen_before(box, seen):
+            first.append(k)
+            seen = np.vstack([seen, _box_row(box)])
+    return first
 
 
 def _sharp_mask(frame: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
@@ -276,25 +280,37 @@ def _candidates(
     """
     h, w = edges.shape[:2]
     min_area = config.min_card_side**2 / CARD_ASPECT * 0.7
+    outlines = _contours(masks, min_area, config.max_area_fraction * h * w, config.min_card_side)
+    if cloth:
+        outlines = [outline for outline in outlines if min(outline[1][1]) < CLOTH_SQUARE * max(outline[1][1])]
+    # the side fits in one go, for the outlines that repeat no earlier one; should an earlier one give no
+    # quad after all, the loop below fits the outline it would have hidden on its own
+    first = _first_sightings([box for _, box, _, _, _ in outlines])
+    plans = {k: _quads_for(outlines[k][3], outlines[k][4], outlines[k][1], not cloth) for k in first}
+    wanted = [k for k, (_, wants) in plans.items() if wants][: config.max_side_fits]
+    side_fit = dict(zip(wanted, fit_quads([outlines[k][2] for k in wanted])))
     found: list[tuple[float, np.ndarray]] = []
     fitted = np.zeros((0, 4))
     side_fits = 0
-    outlines = _contours(masks, min_area, config.max_area_fraction * h * w, config.min_card_side)
-    for _, box, contour, hull, hull_area in outlines:
-        if _seen_before(box, fitted) or (cloth and min(box[1]) >= CLOTH_SQUARE * max(box[1])):
+    for k, (_, box, contour, hull, hull_area) in enumerate(outlines):
+        if _seen_before(box, fitted):
             continue
-        allowed = side_fits < config.max_side_fits
-        options, spent = _quads_for(contour, hull, hull_area, box, allowed, config.min_rectangularity, not cloth)
-        side_fits += spent
+        options, wants = plans[k] if k in plans else _quads_for(hull, hull_area, box, not cloth)
+        if wants and side_fits < config.max_side_fits:
+            side_fits += 1
+            options = options + [side_fit[k] if k in side_fit else fit_quad(contour)]
+        # the hull forgives drawings that reach the outline and bite into the enclosed region
+        rated = [(q, hull_area / max(cv2.contourArea(q), 1e-6)) for q in options if q is not None]
+        rated = [(q, ratio) for q, ratio in rated if config.min_rectangularity < ratio < 1.3]
         best, quad = 0.0, None
-        supports = _edge_support(edges, np.stack([option for option, _ in options])) if options else []
-        for (option, rectangularity), support in zip(options, supports):
+        supports = _edge_support(edges, np.stack([option for option, _ in rated])) if rated else []
+        for (option, rectangularity), support in zip(rated, supports):
             score = min(rectangularity, 1 / rectangularity) * float(support) * aspect_prior(option)
             if support >= config.min_edge_support and score > best:
                 best, quad = score, option
         if quad is None:
             continue
-        fitted = np.vstack([fitted, [box[0][0], box[0][1], box[1][0] * box[1][1], max(box[1])]])
+        fitted = np.vstack([fitted, _box_row(box)])
         found.append((best, quad))
     return found
 
