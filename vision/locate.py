@@ -11,7 +11,7 @@ import numpy as np
 from vision.crop import CARD_ASPECT, order_quad
 from vision.io import as_bgr
 from vision.locnet import NET_SIDE, OUTPUT_STRIDE, LocatorModelError, LocatorNet, default_locator_path, load_locator
-from vision.quadfit import aspect_prior, fit_quad, fit_quads, hull_quad, iou, overlap
+from vision.quadfit import aspect_priors, fit_quad, fit_quads, hull_quad, iou, overlap
 from vision.refine import snap_sides
 
 
@@ -287,32 +287,55 @@ def _candidates(
     # quad after all, the loop below fits the outline it would have hidden on its own
     first = _first_sightings([box for _, box, _, _, _ in outlines])
     plans = {k: _quads_for(outlines[k][3], outlines[k][4], outlines[k][1], not cloth) for k in first}
-    wanted = [k for k, (_, wants) in plans.items() if wants][: config.max_side_fits]
-    side_fit = dict(zip(wanted, fit_quads([outlines[k][2] for k in wanted])))
+    wanted = [k for k in first if plans[k][1]][: config.max_side_fits]
+    fits = dict(zip(wanted, fit_quads([outlines[k][2] for k in wanted])))
+    offers = [(plans[k][0] + ([fits[k]] if k in fits else []), outlines[k][4]) for k in first]
+    ranked = dict(zip(first, _best_quads(edges, offers, config)))
     found: list[tuple[float, np.ndarray]] = []
     fitted = np.zeros((0, 4))
     side_fits = 0
     for k, (_, box, contour, hull, hull_area) in enumerate(outlines):
         if _seen_before(box, fitted):
             continue
-        options, wants = plans[k] if k in plans else _quads_for(hull, hull_area, box, not cloth)
-        if wants and side_fits < config.max_side_fits:
-            side_fits += 1
-            options = options + [side_fit[k] if k in side_fit else fit_quad(contour)]
-        # the hull forgives drawings that reach the outline and bite into the enclosed region
-        rated = [(q, hull_area / max(cv2.contourArea(q), 1e-6)) for q in options if q is not None]
-        rated = [(q, ratio) for q, ratio in rated if config.min_rectangularity < ratio < 1.3]
-        best, quad = 0.0, None
-        supports = _edge_support(edges, np.stack([option for option, _ in rated])) if rated else []
-        for (option, rectangularity), support in zip(rated, supports):
-            score = min(rectangularity, 1 / rectangularity) * float(support) * aspect_prior(option)
-            if support >= config.min_edge_support and score > best:
-                best, quad = score, option
-        if quad is None:
-            continue
-        fitted = np.vstack([fitted, _box_row(box)])
-        found.append((best, quad))
+        quads, wants = plans[k] if k in plans else _quads_for(hull, hull_area, box, not cloth)
+        fit = wants and side_fits < config.max_side_fits
+        side_fits += fit
+        if k in ranked and fit == (k in fits):
+            best = ranked[k]
+        else:  # an earlier outline gave no quad after all, so this one is looked at, or fitted, unforeseen
+            best = _best_quads(edges, [(quads + ([fit_quad(contour)] if fit else []), hull_area)], config)[0]
+        if best is not None:
+            fitted = np.vstack([fitted, _box_row(box)])
+            found.append(best)
     return found
+
+
+def _best_quads(
+    edges: np.ndarray, offers: list[tuple[list[np.ndarray | None], float]], config: LocatorConfig
+) -> list[tuple[float, np.ndarray] | None]:
+    """For each outline's offer (the quads it may stand for, its hull's area) the best scoring quad with
+    its score, or None: how well the hull fills the quad, times the share of its sides lying on edges,
+    times how card-like its proportions are (`aspect_prior`). All offers are scored in one go."""
+    owners, quads, ratios = [], [], []
+    for k, (options, hull_area) in enumerate(offers):
+        for quad in options:
+            # the hull forgives drawings that reach the outline and bite into the enclosed region
+            ratio = hull_area / max(cv2.contourArea(quad), 1e-6) if quad is not None else 0.0
+            if config.min_rectangularity < ratio < 1.3:
+                owners.append(k)
+                quads.append(quad)
+                ratios.append(ratio)
+    picks: list[tuple[float, np.ndarray] | None] = [None] * len(offers)
+    if not quads:
+        return picks
+    stacked = np.stack(quads)
+    support = _edge_support(edges, stacked)
+    ratio = np.array(ratios)
+    scores = np.minimum(ratio, 1 / ratio) * support * aspect_priors(stacked)
+    for k, quad, score, supported in zip(owners, quads, scores, support >= config.min_edge_support):
+        if supported and score > (picks[k] or (0.0,))[0]:
+            picks[k] = (float(score), quad)
+    return picks
 
 
 PAIR_SHAPE = (0.78, 0.95)

@@ -143,14 +143,18 @@ def aspect_prior(quad: np.ndarray) -> float:
     Far cards under a steep view foreshorten toward squares, so squares keep some weight;
     the classifier settles which way is up.
     """
-    if not cv2.isContourConvex(quad.reshape(-1, 1, 2)):
-        return 0.0
-    sides = np.hypot(*(quad[[1, 2, 3, 0]] - quad).T)  # corners run round the quad
-    across, along = sides[0] + sides[2], sides[1] + sides[3]
-    ratio = min(across, along) / max(across, along, 1e-6)
-    if ratio < CARD_ASPECT * 0.6:
-        return 0.0
-    return 1.0 if ratio < 0.8 else 1.0 - 2.0 * (ratio - 0.8)
+    return float(aspect_priors(np.asarray(quad, np.float32)[None])[0])
+
+
+def aspect_priors(quads: np.ndarray) -> np.ndarray:
+    """`aspect_prior` of each of the quads [M, 4, 2]."""
+    convex = np.array([cv2.isContourConvex(quad.reshape(-1, 1, 2)) for quad in quads], bool)
+    step = quads[:, [1, 2, 3, 0]] - quads  # corners run round the quad
+    sides = np.hypot(step[..., 0], step[..., 1])
+    across, along = sides[:, 0] + sides[:, 2], sides[:, 1] + sides[:, 3]
+    ratio = np.minimum(across, along) / np.maximum(np.maximum(across, along), 1e-6)
+    prior = np.where(ratio < 0.8, 1.0, 1.0 - 2.0 * (ratio - 0.8))
+    return np.where(convex & (ratio >= CARD_ASPECT * 0.6), prior, 0.0)
 
 
 def overlap(a: np.ndarray, b: np.ndarray) -> float:
