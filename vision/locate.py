@@ -263,7 +263,7 @@ def _sharp_mask(frame: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
     """Crisp outlines found at full resolution, filled where they enclose: a card's cut edge and
     printed back stay sharp where a cloth's woven checks blur into each other."""
     gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-    detail = cv2.absdiff(gray, cv2.GaussianBlur(gray, (0, 0), 1.5))
+    detail = cv2.absdiff(gray, cv2.GaussianBlur(gray, (9, 9), 1.5))
     crisp = cv2.threshold(detail, 20, 255, cv2.THRESH_BINARY)[1]  # a cloth's weave stays under 20 grey levels
     small = cv2.resize(crisp, (shape[1], shape[0]), interpolation=cv2.INTER_AREA)
     outline = cv2.threshold(small, 40, 255, cv2.THRESH_BINARY)[1]  # a one-pixel outline survives the shrink
