@@ -109,8 +109,9 @@ def _cue_masks(small: np.ndarray, cues: tuple[str, ...], busy: bool = False) -> 
         masks.append(edges.copy())
     window = (max(small.shape[:2]) // 6) | 1
     closing = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
-    whiteness = cv2.min(cv2.min(small[:, :, 0], small[:, :, 1]), small[:, :, 2])
-    lifted = cv2.subtract(whiteness, cv2.blur(whiteness, (window, window)))
+    if "local" in cues or "bright" in cues:
+        whiteness = cv2.min(cv2.min(small[:, :, 0], small[:, :, 1]), small[:, :, 2])
+        lifted = cv2.subtract(whiteness, cv2.blur(whiteness, (window, window)))
     if "local" in cues:  # lighter than its surroundings in every channel: card stock on a table
         masks.append(_solid(cv2.threshold(lifted, 12, 255, cv2.THRESH_BINARY)[1], closing))
     if "bright" in cues:  # lighter still: white card stock beside the paler squares of a cloth
