@@ -10,6 +10,7 @@ import pytest
 
 from vision.crop import CARD_ASPECT, order_quad
 from vision.locate import LocatorConfig, _check_area, locate_cards
+from vision.quadfit import fit_quads
 from vision.refine import refine_quad
 from vision.scene import CARD_W_CM, Camera, Placed, Scene, deal_to_seats, fit_camera, render_scene, round_table_seats
 
@@ -196,3 +197,28 @@ def test_a_checked_cloth_is_known_before_the_search(style: str, checked: bool) -
 
 def test_polka_dots_are_no_checked_cloth() -> None:
     assert _check_area(cv2.resize(_polka_dots(), (320, 180), interpolation=cv2.INTER_AREA)) == 0
+
+
+def _outline_of(card: np.ndarray, bite: bool) -> np.ndarray:
+    """The traced outline of a filled quad, with a finger's bite out of one side when asked."""
+    mask = np.zeros((400, 400), np.uint8)
+    cv2.fillPoly(mask, [np.round(card).astype(np.int32)], 255)
+    if bite:
+        middle = ((card[0] + card[1]) / 2).round().astype(int)
+        cv2.circle(mask, (int(middle[0]), int(middle[1])), 12, 0, -1)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    return max(contours, key=len).astype(np.float32)
+
+
+def test_outlines_fitted_together_give_each_the_quad_it_gets_alone() -> None:
+    # the locator fits a frame's outlines in one batch, padded to the longest: padding must weigh nothing
+    outlines = []
+    for k, (width, angle) in enumerate([(60, 10), (150, 35), (90, 80), (200, 5), (40, 60)]):
+        box = ((200.0, 200.0), (width, width / CARD_ASPECT), angle)
+        outlines.append(_outline_of(cv2.boxPoints(box), bite=k % 2 == 1))
+    outlines.append(_outline_of(np.float32([[100, 300], [300, 300], [200, 120], [200, 120]]), bite=False))  # no card
+    together = fit_quads(outlines)
+    alone = [fit_quads([outline])[0] for outline in outlines]
+    assert together[-1] is None and alone[-1] is None
+    for both, one in zip(together[:-1], alone[:-1]):
+        assert both is not None and np.array_equal(both, one)
