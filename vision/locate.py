@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -159,8 +160,25 @@ def _edge_support(edges: np.ndarray, quads: np.ndarray) -> np.ndarray:
     return (edges[ys, xs] > 0).reshape(len(quads), -1).mean(axis=1)
 
 
-def _contours(masks: list[np.ndarray], min_area: float, max_area: float, min_side: float) -> list:
-    """Contours of all cue maps that could outline a card, as (fill ratio, box, points, hull, hull area).
+class Outline(NamedTuple):
+    """A contour that could outline a card."""
+
+    fill: float
+    """Its area over its min-area box's."""
+    box: tuple
+    """Its min-area box (cv2.minAreaRect)."""
+    points: np.ndarray
+    """Its points (float32)."""
+    hull: np.ndarray
+    """Its convex hull's points (float32)."""
+    hull_area: float
+    area: float
+    hull_index: np.ndarray
+    """Where the hull's points lie on the contour (for the notches between them)."""
+
+
+def _contours(masks: list[np.ndarray], min_area: float, max_area: float, min_side: float) -> list[Outline]:
+    """The outlines in all cue maps that could be a card's, the most box-filling first.
 
     An outline pinched at a waist (two cards side by side, their outlines run together) gives its two parts too.
     """
@@ -176,16 +194,17 @@ def _contours(masks: list[np.ndarray], min_area: float, max_area: float, min_sid
             found.append(outline)
             for part in _parts_at_waist(contour, outline):
                 found += [half for half in [_outline(part, min_area, max_area)] if half is not None]
-    found.sort(key=lambda item: -item[0])
+    found.sort(key=lambda outline: -outline.fill)
     return found
 
 
-def _outline(contour: np.ndarray, min_area: float, max_area: float) -> tuple | None:
-    """A contour as (fill ratio, box, points, hull, hull area), or None when it cannot outline a card."""
+def _outline(contour: np.ndarray, min_area: float, max_area: float) -> Outline | None:
+    """A contour (integer points) as an Outline, or None when it cannot outline a card."""
     area = cv2.contourArea(contour)  # cheap first: squiggles of texture enclose nothing
     if not min_area < area < max_area:
         return None
-    hull = cv2.convexHull(contour).astype(np.float32)  # sooner on the integer points
+    index = cv2.convexHull(contour, returnPoints=False)  # sooner on the integer points
+    hull = contour[index.ravel()].astype(np.float32)
     box = cv2.minAreaRect(hull)  # the hull's few points give the contour's own box, sooner
     (rw, rh) = box[1]
     if min(rw, rh) < 0.3 * max(rw, rh) or area < 0.2 * rw * rh:
@@ -193,28 +212,27 @@ def _outline(contour: np.ndarray, min_area: float, max_area: float) -> tuple | N
     hull_area = cv2.contourArea(hull)
     if hull_area <= 0.7 * rw * rh:  # a card's hull fills its box, even tilted
         return None
-    return area / (rw * rh), box, contour.astype(np.float32), hull, hull_area
+    return Outline(area / (rw * rh), box, contour.astype(np.float32), hull, hull_area, area, index)
 
 
-def _parts_at_waist(contour: np.ndarray, outline: tuple) -> list[np.ndarray]:
+def _parts_at_waist(contour: np.ndarray, outline: Outline) -> list[np.ndarray]:
     """The two parts of an outline pinched at a waist (two cards side by side), else none.
 
     The waist runs from a notch deeper than WAIST of the box's short side to the nearest point of the
     outline's far side; it is cut when shorter than NECK of that side and a quarter of the outline
     lies on either side of it.
     """
-    fill, box, points, _, hull_area = outline
-    area = fill * box[1][0] * box[1][1]
+    box, area, hull_area = outline.box, outline.area, outline.hull_area
     if area > WAIST_SOLIDITY * hull_area or hull_area > ONE_BOX * box[1][0] * box[1][1]:
         return []  # nearly convex, or a single card's rectangle with a notch (a figure reaching its edge)
     try:
-        defects = cv2.convexityDefects(contour, cv2.convexHull(contour, returnPoints=False))
+        defects = cv2.convexityDefects(contour, outline.hull_index)
     except cv2.error:  # a contour that runs back over itself has no monotonous hull
         return []
     if defects is None:
         return []
     defects = defects.reshape(-1, 4)
-    points = points.reshape(-1, 2)
+    points = outline.points.reshape(-1, 2)
     n = len(points)
     along = np.arange(n)
     best, cut = [], NECK * min(box[1])
@@ -308,19 +326,19 @@ def _candidates(
     min_area = config.min_card_side**2 / CARD_ASPECT * 0.7
     outlines = _contours(masks, min_area, config.max_area_fraction * h * w, config.min_card_side)
     if cloth:
-        outlines = [outline for outline in outlines if min(outline[1][1]) < CLOTH_SQUARE * max(outline[1][1])]
+        outlines = [outline for outline in outlines if min(outline.box[1]) < CLOTH_SQUARE * max(outline.box[1])]
     # the side fits in one go, for the outlines that repeat no earlier one; should an earlier one give no
     # quad after all, the loop below fits the outline it would have hidden on its own
-    first = _first_sightings([box for _, box, _, _, _ in outlines])
-    plans = {k: _quads_for(outlines[k][3], outlines[k][4], outlines[k][1], not cloth) for k in first}
+    first = _first_sightings([outline.box for outline in outlines])
+    plans = {k: _quads_for(outlines[k].hull, outlines[k].hull_area, outlines[k].box, not cloth) for k in first}
     wanted = [k for k in first if plans[k][1]][: config.max_side_fits]
-    fits = dict(zip(wanted, fit_quads([outlines[k][2] for k in wanted])))
-    offers = [(plans[k][0] + ([fits[k]] if k in fits else []), outlines[k][4]) for k in first]
+    fits = dict(zip(wanted, fit_quads([outlines[k].points for k in wanted])))
+    offers = [(plans[k][0] + ([fits[k]] if k in fits else []), outlines[k].hull_area) for k in first]
     ranked = dict(zip(first, _best_quads(edges, offers, config)))
     found: list[tuple[float, np.ndarray]] = []
     fitted = np.zeros((0, 4))
     side_fits = 0
-    for k, (_, box, contour, hull, hull_area) in enumerate(outlines):
+    for k, (_, box, contour, hull, hull_area, _, _) in enumerate(outlines):
         if _seen_before(box, fitted):
             continue
         quads, wants = plans[k] if k in plans else _quads_for(hull, hull_area, box, not cloth)
