@@ -92,23 +92,21 @@ def _canny(gray: np.ndarray, low: float, high: float) -> np.ndarray:
 def _cue_masks(small: np.ndarray, cues: tuple[str, ...], busy: bool = False) -> tuple[np.ndarray, list[np.ndarray]]:
     """Edges (widened, for scoring outlines) and the binary maps whose regions may be cards.
 
-    The edges are those of brightness and of saturation: Canny's on a quiet table; on a `busy` one
-    (a checked cloth, where edges abound and Canny's cost grows with them) the bands where either
-    changes steeply (`_steep_bands`), as wide as Canny's widened edges at a fraction of the cost.
+    The edges are those of brightness and of saturation: Canny's on a quiet table; on a `busy` one (a
+    checked cloth, where edges abound and Canny's hysteresis grows with them) the same thin lines
+    without the hysteresis (`_thin_edges`), at about half the cost.
     """
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     saturation = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)[:, :, 1]
     if busy:
-        edges = _steep_bands(gray, saturation)
-        widened, scoring = edges, cv2.dilate(edges, np.ones((3, 3), np.uint8))
+        edges = _thin_edges(gray, saturation)
     else:
         edges = _canny(cv2.GaussianBlur(gray, (5, 5), 0), 20, 60)
         edges |= _canny(cv2.GaussianBlur(saturation, (5, 5), 0), 20, 60)
-        widened, scoring = cv2.dilate(edges, np.ones((3, 3), np.uint8)), cv2.dilate(edges, np.ones((5, 5), np.uint8))
     masks = []
     if "edges" in cues:  # regions enclosed by edges: a card's margin inside its outline
-        masks.append(widened)
-    if "thin" in cues:  # the same with bare edges (a cloth's bands): small cards' margins are a pixel or two wide
+        masks.append(cv2.dilate(edges, np.ones((3, 3), np.uint8)))
+    if "thin" in cues:  # the same with bare edges: small cards' margins are a pixel or two wide
         masks.append(edges.copy())
     window = (max(small.shape[:2]) // 6) | 1
     closing = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
@@ -123,22 +121,38 @@ def _cue_masks(small: np.ndarray, cues: tuple[str, ...], busy: bool = False) -> 
         diff = cv2.absdiff(small, cv2.blur(small, (window, window)))
         apart = cv2.max(cv2.max(diff[:, :, 0], diff[:, :, 1]), diff[:, :, 2])
         masks.append(_solid(cv2.threshold(apart, 40, 255, cv2.THRESH_BINARY)[1], closing))
-    return scoring, masks
+    return cv2.dilate(edges, np.ones((5, 5), np.uint8)), masks
 
 
-STEEP = 30
-"""Gradient (|dx| + |dy| of a 3x3 Sobel over the blurred brightness or saturation) from which a pixel of a
-checked cloth's frame lies on an edge band. Of eval_size.py's 480 cards on the cloth, 30 missed 5; 25, 40
-and 60 missed 7 each; the Canny edges it replaces there, 3 (two passes) or 4 (one over both)."""
+EDGE_STEP = 45
+"""Least gradient (|dx| + |dy| of a 3x3 Sobel over the blurred brightness or saturation) of an edge pixel
+on a checked cloth (Canny's thresholds elsewhere are 20 and 60). Of eval_size.py's 480 cards on the
+cloth, 45 and 30 missed 3, as Canny does; 45 read more cards lying close (eval_pairs.py)."""
 
 
-def _steep_bands(gray: np.ndarray, saturation: np.ndarray) -> np.ndarray:
-    """Where brightness or saturation changes steeply: bands two to four pixels wide along every edge."""
+def _thin_edges(gray: np.ndarray, saturation: np.ndarray) -> np.ndarray:
+    """Canny's thin edges of brightness and saturation without its hysteresis: the pixels whose gradient
+    reaches EDGE_STEP and is the largest across the edge (left and right of it, or above and below).
+
+    Thin lines keep the narrow margin of a card enclosed even in a soft frame, where a band of steep
+    gradient, taken whole, grows wide and closes it.
+    """
+    h, w = gray.shape
     blurred = cv2.GaussianBlur(cv2.merge([gray, saturation]), (5, 5), 0)
-    dx = cv2.convertScaleAbs(cv2.Sobel(blurred, cv2.CV_16S, 1, 0))
-    dy = cv2.convertScaleAbs(cv2.Sobel(blurred, cv2.CV_16S, 0, 1))
-    steep = cv2.add(dx, dy)  # saturates at 255, far above STEEP
-    return cv2.threshold(cv2.max(steep[:, :, 0], steep[:, :, 1]), STEEP, 255, cv2.THRESH_BINARY)[1]
+    dx = cv2.Sobel(blurred, cv2.CV_16S, 1, 0).reshape(h, 2 * w)  # each row holds both channels, interleaved
+    dy = cv2.Sobel(blurred, cv2.CV_16S, 0, 1).reshape(h, 2 * w)
+    zero = np.zeros_like(dx)
+    ax, ay = cv2.absdiff(dx, zero), cv2.absdiff(dy, zero)
+    step = cv2.add(ax, ay)  # 16 bits: a strong edge's top is a ridge, not a plateau cut off at 255
+    beside = cv2.dilate(step, np.array([[1, 0, 1, 0, 1]], np.uint8))  # the same channel's left and right
+    above_below = cv2.dilate(step, np.ones((3, 1), np.uint8))
+    across_x = cv2.compare(ax, ay, cv2.CMP_GE)  # the edge runs up and down: look left and right
+    ridge = cv2.bitwise_or(
+        cv2.bitwise_and(across_x, cv2.compare(step, beside, cv2.CMP_GE)),
+        cv2.bitwise_and(cv2.bitwise_not(across_x), cv2.compare(step, above_below, cv2.CMP_GE)),
+    )
+    edges = cv2.bitwise_and(ridge, cv2.compare(step, EDGE_STEP, cv2.CMP_GE)).reshape(h, w, 2)
+    return cv2.max(edges[:, :, 0], edges[:, :, 1])
 
 
 def _solid(mask: np.ndarray, closing: np.ndarray) -> np.ndarray:
