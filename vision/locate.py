@@ -127,7 +127,8 @@ def _cue_masks(small: np.ndarray, cues: tuple[str, ...], busy: bool = False) -> 
 EDGE_STEP = 45
 """Least gradient (|dx| + |dy| of a 3x3 Sobel over the blurred brightness or saturation) of an edge pixel
 on a checked cloth (Canny's thresholds elsewhere are 20 and 60). Of eval_size.py's 480 cards on the
-cloth, 45 and 30 missed 3, as Canny does; 45 read more cards lying close (eval_pairs.py)."""
+cloth, 45 missed 3, as Canny does, and 30 missed 4 (30 read one more of eval_pairs.py's close pairs,
+and fewer cards in a blurred frame)."""
 
 
 def _thin_edges(gray: np.ndarray, saturation: np.ndarray) -> np.ndarray:
