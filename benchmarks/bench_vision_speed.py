@@ -29,6 +29,11 @@ STYLES = ("wood", "cloth", "felt")
 
 def table_frames(cards: int, size: tuple[int, int]) -> list[np.ndarray]:
     """One frame per table style with `cards` players' cards dealt round the table."""
+    return [frame for frame, _ in table_scenes(cards, size)]
+
+
+def table_scenes(cards: int, size: tuple[int, int]) -> list[tuple[np.ndarray, dict]]:
+    """`table_frames` with each frame's ground truth (vision.scene.render_scene's)."""
     frames = []
     for k, style in enumerate(STYLES):
         rng = np.random.default_rng(k)
@@ -38,7 +43,7 @@ def table_frames(cards: int, size: tuple[int, int]) -> list[np.ndarray]:
         hands = {name: (CLASSES[label], bool(rng.random() > 0.2)) for name, label in zip(names, labels)}
         dealt = deal_to_seats(seats, hands, rng)
         camera = fit_camera(dealt, Camera(size[0], size[1], tilt=30, yaw=float(rng.uniform(-20, 20))))
-        frames.append(render_scene(Scene(seats, dealt, style), camera, seed=k)[0])
+        frames.append(render_scene(Scene(seats, dealt, style), camera, seed=k))
     return frames
 
 

@@ -343,3 +343,21 @@ def test_a_checked_cloth_seen_slightly_out_of_focus_still_gives_up_its_cards(rea
     named = [code for code in detections.card if code]
     assert set(named) <= {card["card"] for card in truth["cards"]}, f"misnamed: {named}"
     assert len(named) >= 5
+
+
+def test_an_unsure_name_on_a_quad_round_two_cards_lying_close_is_dropped() -> None:
+    # out of focus, two cards lying close outline one quad, read as a third card (6B at 0.62)
+    table = [_card_at(100 + 200 * i, 500, 120) for i in range(3)]
+    pair = np.array([[700, 100], [950, 100], [950, 350], [700, 350]], np.float32)  # 2.6 cards' area
+    labels = np.array(["3S", "7B", "1D", "6B"])
+    confidence = np.float32([0.99, 0.99, 0.98, 0.62])
+    detections = CardDetections(np.stack(table + [pair]), labels, confidence, np.zeros(4, bool))
+    assert resolve_overlaps(detections).card == ["3S", "7B", "1D"]
+
+
+def test_a_near_card_read_surely_stays_however_large_beside_far_ones() -> None:
+    far = [_card_at(100 + 200 * i, 50, 70) for i in range(3)]
+    near = _card_at(300, 300, 180)  # more than six far cards' area, but surely named
+    labels = np.array(["3S", "7B", "1D", "4C"])
+    detections = CardDetections(np.stack(far + [near]), labels, np.full(4, 0.97, np.float32), np.zeros(4, bool))
+    assert resolve_overlaps(detections).card == ["3S", "7B", "1D", "4C"]
