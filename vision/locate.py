@@ -12,7 +12,7 @@ import numpy as np
 from vision.crop import CARD_ASPECT, order_quad
 from vision.io import as_bgr
 from vision.locnet import NET_SIDE, OUTPUT_STRIDE, LocatorModelError, LocatorNet, default_locator_path, load_locator
-from vision.quadfit import aspect_priors, fit_quad, fit_quads, hull_quad, iou, overlap
+from vision.quadfit import aspect_priors, fit_quad, fit_quads, halves, hull_quad, iou, overlap
 from vision.refine import snap_sides
 
 
@@ -402,13 +402,6 @@ PAIR_SHAPE = (0.78, 0.95)
 sides together, make 0.83 seen square-on; a single card seen at a 30-degree tilt makes up to about 0.77."""
 
 
-def _halves(quad: np.ndarray) -> list[np.ndarray]:
-    """The two halves of a quad across its longer sides: the two cards lying side by side it may hold."""
-    p = order_quad(quad)
-    m12, m30 = (p[1] + p[2]) / 2, (p[3] + p[0]) / 2
-    return [np.array([p[0], p[1], m12, m30], np.float32), np.array([m30, m12, p[2], p[3]], np.float32)]
-
-
 def _other_halves(quads: list[np.ndarray]) -> list[np.ndarray]:
     """Halves of near-square quads, which two cards lying side by side make: the other one beside a card
     also found alone, else both when the quad has a pair's shape (the classifier tells a card from half of one)."""
@@ -418,14 +411,14 @@ def _other_halves(quads: list[np.ndarray]) -> list[np.ndarray]:
         ratio = _squareness(pair)
         if ratio < 0.7:
             continue
-        halves = _halves(pair)
+        both = halves(pair)
         for one, one_area in zip(quads, areas):
             if 0.3 < one_area / pair_area < 0.7 and overlap(one, pair) > 0.85:
-                near = np.argmin([np.linalg.norm(h.mean(axis=0) - one.mean(axis=0)) for h in halves])
-                found.append(halves[1 - near])
+                near = np.argmin([np.linalg.norm(h.mean(axis=0) - one.mean(axis=0)) for h in both])
+                found.append(both[1 - near])
                 break
         else:
-            found += halves if PAIR_SHAPE[0] <= ratio <= PAIR_SHAPE[1] else []
+            found += both if PAIR_SHAPE[0] <= ratio <= PAIR_SHAPE[1] else []
     return found
 
 

@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 
 from vision.classify import cpu_session, shipped_model_path
-from vision.quadfit import aspect_prior, fit_quad, offset_quad
+from vision.quadfit import aspect_prior, fit_quad, halves, offset_quad
 
 NET_SIDE = 512
 """Long side of the frame copy the net reads (pixels)."""
@@ -133,21 +133,12 @@ class LocatorNet:
                     quads = [offset_quad(box, CORE_GROW * _short_side(box))]
                 else:  # a lone card's region fits it closest: ranked first
                     score += 0.5
-                    quads = ([box] if ratio > 0.45 else []) + (_halves(box) if 0.25 < ratio < 0.36 or 0.68 < ratio < 0.95 else [])
+                    quads = ([box] if ratio > 0.45 else []) + (halves(box) if 0.25 < ratio < 0.36 or 0.68 < ratio < 0.95 else [])
                     if short >= 6 * UPSAMPLE:  # its straightest runs, when something not a card (a finger, a cloth's flake) joins it
                         fitted = fit_quad(contour)
                         quads += [] if fitted is None or aspect_prior(fitted) <= 0 else [fitted]
                 found += [(score, (((quad + 0.5) / UPSAMPLE) * OUTPUT_STRIDE) * stretch - 0.5) for quad in quads]
         return found
-
-
-def _halves(box: np.ndarray) -> list[np.ndarray]:
-    """The two halves of a box cut across its long sides."""
-    a, b, c, d = box
-    if np.linalg.norm(b - a) < np.linalg.norm(c - b):
-        a, b, c, d = b, c, d, a
-    ab, dc = (a + b) / 2, (d + c) / 2
-    return [np.array([a, ab, dc, d], np.float32), np.array([ab, b, c, dc], np.float32)]
 
 
 @lru_cache(maxsize=4)

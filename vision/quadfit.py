@@ -5,7 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.crop import CARD_ASPECT
+from vision.crop import CARD_ASPECT, order_quad
 from vision.refine import crossings
 
 SIDE_SLANT = np.sin(np.radians(25))
@@ -155,6 +155,13 @@ def aspect_priors(quads: np.ndarray) -> np.ndarray:
     ratio = np.minimum(across, along) / np.maximum(np.maximum(across, along), 1e-6)
     prior = np.where(ratio < 0.8, 1.0, 1.0 - 2.0 * (ratio - 0.8))
     return np.where(convex & (ratio >= CARD_ASPECT * 0.6), prior, 0.0)
+
+
+def halves(quad: np.ndarray) -> list[np.ndarray]:
+    """The two halves of a quad cut across its longer pair of sides: the two cards lying side by side it may hold."""
+    p = order_quad(quad)  # the first side is a short one
+    m12, m30 = (p[1] + p[2]) / 2, (p[3] + p[0]) / 2
+    return [np.array([p[0], p[1], m12, m30], np.float32), np.array([m30, m12, p[2], p[3]], np.float32)]
 
 
 def overlap(a: np.ndarray, b: np.ndarray) -> float:
