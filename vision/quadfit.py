@@ -57,7 +57,7 @@ def fit_quads(contours: list[np.ndarray]) -> list[np.ndarray | None]:
     quads = [quad.copy() for quad in corners.astype(np.float32)]  # OpenCV takes no row views of a stack
     return [
         quad if fit and cross and cv2.isContourConvex(quad.reshape(-1, 1, 2)) else None
-        for quad, fit, cross in zip(quads, fits, crossed)
+        for quad, fit, cross in zip(quads, fits, crossed.all(axis=1))
     ]
 
 
@@ -127,16 +127,6 @@ def _fit_runs(
     return np.where(enough, centroid, starts), np.where(enough, direction, u)
 
 
-def _intersect(first: tuple[np.ndarray, np.ndarray], second: tuple[np.ndarray, np.ndarray]) -> np.ndarray | None:
-    """Crossing point of two lines given as (point, direction), or None when nearly parallel."""
-    (p, u), (q, v) = first, second
-    det = u[0] * (-v[1]) - u[1] * (-v[0])
-    if abs(det) < 0.2:  # sides of a tilted card still meet at a clear angle
-        return None
-    t = ((q - p)[0] * (-v[1]) - (q - p)[1] * (-v[0])) / det
-    return p + t * u
-
-
 def aspect_prior(quad: np.ndarray) -> float:
     """How card-like a quad's proportions are: 1 for a card seen up to about 45 degrees, 0 for a sliver.
 
@@ -190,9 +180,7 @@ def offset_quad(quad: np.ndarray, distance: float) -> np.ndarray:
     along /= np.maximum(np.linalg.norm(along, axis=1, keepdims=True), 1e-6)
     normal = np.stack([along[:, 1], -along[:, 0]], axis=1)  # outward for a clockwise quad (y down)
     moved = quad + distance * normal
-    corners = []
-    for i in range(4):
-        crossing = _intersect((moved[i - 1], along[i - 1]), (moved[i], along[i]))
-        corners.append(crossing if crossing is not None else quad[i] + distance * (normal[i - 1] + normal[i]) / 2)
-    out = np.array(corners, np.float32)
+    corners, crossed = crossings(moved[None], along[None])
+    bisector = quad + distance * (np.roll(normal, 1, axis=0) + normal) / 2
+    out = np.where(crossed[0][:, None], corners[0], bisector).astype(np.float32)
     return out[::-1].copy() if flipped else out
