@@ -20,6 +20,7 @@ import cv2
 import numpy as np
 
 from vision.classify import CardClassifier
+from vision.detections import CardDetections
 from vision.io import read_image
 from vision.labels import BACK
 from vision.locate import LocatorConfig
@@ -35,8 +36,11 @@ def _on(corners: list[list[float]], point: tuple[float, float]) -> bool:
     return cv2.pointPolygonTest(np.array(corners, np.float32).reshape(-1, 1, 2), point, False) > 0
 
 
-def judge_frame(truth: list[dict], labels: list[str], centres: list[tuple[float, float]]) -> tuple[Counter[str], list[str]]:
-    """Tally one frame's readings (class labels and quad centres) against its ground-truth cards."""
+def judge_frame(truth: list[dict], detections: CardDetections) -> tuple[Counter[str], list[str]]:
+    """Tally one frame's readings against its ground-truth cards: each reading by its class label
+    ("?" for an unsure face) at its quad's centre."""
+    labels = [code or (BACK if face == "down" else "?") for code, face in zip(detections.card, detections.face)]
+    centres = [tuple(float(v) for v in quad.mean(axis=0)) for quad in detections.quad]
     tally: Counter[str] = Counter()
     notes = []
     for card in truth:
@@ -74,11 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     total: Counter[str] = Counter()
     for frame in frames:
         detections = reader(read_image(args.hand / frame["file"]).pixels)
-        labels = [
-            code or (BACK if face == "down" else "?") for code, face in zip(detections.card, detections.face)
-        ]
-        centres = [tuple(float(v) for v in quad.mean(axis=0)) for quad in detections.quad]
-        tally, notes = judge_frame(frame["cards"], labels, centres)
+        tally, notes = judge_frame(frame["cards"], detections)
         total.update(tally)
         for note in notes:
             print(f"{frame['file']} ({frame['phase']}): {note}")

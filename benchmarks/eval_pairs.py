@@ -20,7 +20,6 @@ from collections import Counter
 from pathlib import Path
 
 from vision.classify import CardClassifier
-from vision.labels import BACK
 from vision.recognize import CardReader
 from vision.scene import CARD_W_CM, Camera, Placed, Scene, render_scene
 
@@ -41,10 +40,7 @@ def read_pair(reader: CardReader, style: str, turns: tuple[int, int], gap: float
         Placed("9B", True, (0.0, CARD_W_CM / 2 + gap), turns[1]),
     )
     frame, truth = render_scene(Scene((), cards, style), CAMERA, seed=0)
-    detections = reader(frame)
-    labels = [code or (BACK if face == "down" else "?") for code, face in zip(detections.card, detections.face)]
-    centres = [tuple(float(v) for v in quad.mean(axis=0)) for quad in detections.quad]
-    return judge_frame(truth["cards"], labels, centres)[0]
+    return judge_frame(truth["cards"], reader(frame))[0]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -18,7 +18,6 @@ from pathlib import Path
 import cv2
 
 from vision.classify import CardClassifier
-from vision.labels import BACK
 from vision.recognize import CardReader
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -41,10 +40,7 @@ def main(argv: list[str] | None = None) -> int:
             cells = []
             for sigma in args.blur:
                 soft = cv2.GaussianBlur(frame, (0, 0), sigma) if sigma > 0 else frame
-                detections = reader(soft)
-                labels = [code or (BACK if face == "down" else "?") for code, face in zip(detections.card, detections.face)]
-                centres = [tuple(float(v) for v in quad.mean(axis=0)) for quad in detections.quad]
-                tally = judge_frame(truth["cards"], labels, centres)[0]
+                tally = judge_frame(truth["cards"], reader(soft))[0]
                 total.update(tally)
                 n = tally["right"] + tally["wrong"] + tally["missed"]
                 extra = "".join(f", {tally[k]} {k}" for k in ("wrong", "phantom") if tally[k])
