@@ -118,12 +118,11 @@ def _surely_named(detections: CardDetections) -> np.ndarray:
     return ~detections.abstain & (detections.face == "up") & (detections.confidence >= SURE)
 
 
-def _beside_named_cards(detections: CardDetections, areas: np.ndarray) -> np.ndarray:
+def _beside_named_cards(detections: CardDetections, areas: np.ndarray, named: np.ndarray) -> np.ndarray:
     """Mask of readings of a card's size beside the frame's surely named cards: not far smaller (a
     square of grid paper or a pip read as a card) and, when an unsure face, not twice as large (a quad
     drawn round two cards lying close, named as a third; a face-down card held up near the camera
-    can be read as a back at under SURE, and stays)."""
-    named = _surely_named(detections)
+    can be read as a back at under SURE, and stays). `named` masks the surely named readings."""
     if not named.any():
         return np.ones(len(detections), bool)
     typical = float(np.median(areas[named]))
@@ -131,13 +130,13 @@ def _beside_named_cards(detections: CardDetections, areas: np.ndarray) -> np.nda
     return (areas >= FAR_SMALLER * typical) & ~unsure_pair
 
 
-def _groups(detections: CardDetections, areas: np.ndarray) -> np.ndarray:
+def _groups(detections: CardDetections, areas: np.ndarray, named: np.ndarray) -> np.ndarray:
     """Mask of quads drawn round several cards: they hold named faces a single card could not hold.
 
     A face-down card holds no surely named face; a named card holds no two other, different
     sure names (its own pips, read alone, all look alike; a part of it read as a card is seldom sure).
+    `named` masks the surely named readings.
     """
-    named = _surely_named(detections)
     group = np.zeros(len(detections), bool)
     for j in range(len(detections)):
         inner = set()
@@ -152,8 +151,8 @@ def _groups(detections: CardDetections, areas: np.ndarray) -> np.ndarray:
 def resolve_overlaps(detections: CardDetections) -> CardDetections:
     """Keep one reading per card.
 
-    A checked cloth's squares read as backs, quads drawn round several cards, and readings far
-    smaller than the frame's surely named cards are dropped first. A much smaller quad inside
+    A checked cloth's squares read as backs, quads drawn round several cards, readings far
+    smaller than the frame's surely named cards and unsure faces twice their size are dropped first. A much smaller quad inside
     another is a part of it (a pip, a figure) and goes. Two quads of comparable size on one
     place are two readings (a card and a loose quad round it, or two cards side by side read as
     one and one of them alone): the surer one stands.
@@ -162,7 +161,8 @@ def resolve_overlaps(detections: CardDetections) -> CardDetections:
     if len(detections) < 2:
         return detections
     areas = np.array([cv2.contourArea(q) for q in detections.quad])
-    keep = ~_groups(detections, areas) & _beside_named_cards(detections, areas)
+    named = _surely_named(detections)
+    keep = ~_groups(detections, areas, named) & _beside_named_cards(detections, areas, named)
     detections, areas = detections[keep], areas[keep]
     kept: list[int] = []
     for i in np.argsort(-areas, kind="stable"):
