@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import sys
 from pathlib import Path
 
 import cv2
@@ -14,8 +15,10 @@ from vision import recognize
 from vision.classify import CardClassifier, default_model_path
 from vision.detections import CardDetections
 from vision.recognize import CardReader, resolve_overlaps, run_recognize
-from vision.labels import CLASSES
-from vision.scene import CARD_W_CM, Camera, Placed, Scene, deal_to_seats, fit_camera, render_scene, round_table_seats
+from vision.scene import CARD_W_CM, Camera, Placed, Scene, render_scene
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+from bench_vision_speed import STYLES, table_scenes  # noqa: E402  (the speed benchmark's own frames)
 
 needs_model = pytest.mark.skipif(not default_model_path().is_file(), reason="no committed model at models/cards.onnx")
 
@@ -331,14 +334,7 @@ def test_a_checked_cloth_seen_slightly_out_of_focus_still_gives_up_its_cards(rea
     # a round table of 15 on the gingham (the 1080p speed frame), softened as a webcam's focus might:
     # the cloth's thin edges keep the cards' narrow margins enclosed (bands of steep gradient, taken
     # whole, closed them there and read none of the cards; Canny's edges read 5)
-    rng = np.random.default_rng(1)
-    names = [f"player {i + 1}" for i in range(15)]
-    seats = round_table_seats(names)
-    labels = rng.choice(40, 15, replace=False)
-    hands = {name: (CLASSES[label], bool(rng.random() > 0.2)) for name, label in zip(names, labels)}
-    dealt = deal_to_seats(seats, hands, rng)
-    camera = fit_camera(dealt, Camera(1920, 1080, tilt=30, yaw=float(rng.uniform(-20, 20))))
-    frame, truth = render_scene(Scene(seats, dealt, "cloth"), camera, seed=1)
+    frame, truth = table_scenes(15, (1920, 1080))[STYLES.index("cloth")]
     detections = reader(cv2.GaussianBlur(frame, (0, 0), 1.0))
     named = [code for code in detections.card if code]
     assert set(named) <= {card["card"] for card in truth["cards"]}, f"misnamed: {named}"
