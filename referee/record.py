@@ -64,14 +64,16 @@ def _dealt(text: Any, where: str) -> Card | None:
 def new_game(record: Mapping[str, Any]) -> Game:
     """The table of a record (rules, players, lives, first dealer), before any hand.
 
-    A record's top-level `lives` overrides the `lives` switch of its rules.
+    A record without `rules` is played under `napoli`; its top-level `lives` overrides the
+    `lives` switch of its rules.
     """
     _unknown_fields(record, _TOP, "the record: ")
     players = _need(record, "players", list, "the record ")
     if not all(isinstance(p, str) for p in players):
         raise RecordError("the record's 'players' must be a list of names")
     try:
-        rules = find_rules(_need(record, "rules", (str, dict), "the record "))
+        rules = find_rules(_need(record, "rules", (str, dict), "the record ")
+                           if "rules" in record else "napoli")
     except RulesError as err:
         raise RecordError(f"the record's rules: {err}") from None
     lives = record.get("lives")

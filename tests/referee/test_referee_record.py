@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from referee.game import RuleError
+from referee.rules import PRESETS
 from referee.record import (
     RecordError,
     game_record,
@@ -124,7 +125,7 @@ def test_a_dead_players_turn_is_rejected() -> None:
     ("text", "says"),
     [("{", "not valid JSON"), ("[1, 2]", "a hand record is a JSON object"),
      ('{"rules": "napoli", "hands": []}', "the record has no 'players'"),
-     ('{"players": ["A", "B", "C"], "hands": []}', "the record has no 'rules'"),
+     ('{"rules": 3, "players": ["A", "B", "C"], "hands": []}', "'rules' has the wrong type"),
      ('{"rules": "napoli", "players": ["A", "B", "C"]}', "the record has no 'hands'"),
      ('{"rules": "roma", "players": ["A", "B", "C"], "hands": []}', "unknown rules preset 'roma'"),
      ('{"rules": {"jumps": 1}, "players": ["A", "B", "C"], "hands": []}',
@@ -156,6 +157,17 @@ def test_every_random_game_exports_as_a_record_that_replays_to_the_same_game() -
         again = replay(record)
         assert replay_output(again) == replay_output(game)
         assert again.outcome() == game.outcome()
+
+
+def test_a_record_without_rules_is_played_under_napoli() -> None:
+    record = {"players": ["Anna", "Bruno", "Carla", "Dario"], "dealer": "Dario",
+              "hands": [{"deal": {"Anna": "3D", "Bruno": "9C", "Carla": "5S", "Dario": "9B"},
+                         "turns": {"Anna": "keep", "Carla": "swap"}}]}
+    game = replay(record)
+    assert game.rules == PRESETS["napoli"]
+    # skip_wraps (napoli): Carla jumps the dealer Dario's Cavallo and swaps with Anna
+    assert game.results[0].swaps == (("Carla", "Anna"),)
+    assert game.results[0].losers == ("Carla",)
 
 
 def test_without_a_dealer_the_first_player_deals_and_lives_default_to_the_rules() -> None:
