@@ -2,7 +2,7 @@
 
     taskset -c 0 .venv/bin/python benchmarks/bench_vision_speed.py [--seconds 3]
 
-The frames are the project's own table scenes (vision.scene): a round table dealt 6 cards
+The frames are the project's own table scenes (vision.art.scene): a round table dealt 6 cards
 in a 1280x720 frame and 15 cards in a 1920x1080 frame, camera tilted 30 degrees and fitted
 to the deal, one frame per table style (wood, cloth, felt), some cards face down. OpenCV and
 onnxruntime each get one thread. Each frame is read repeatedly; the table gives the mean.
@@ -21,7 +21,7 @@ from vision.classify import CardClassifier
 from vision.labels import CLASSES
 from vision.locate import LocatorConfig, locate_cards
 from vision.recognize import CardReader
-from vision.scene import Camera, Scene, deal_to_seats, fit_camera, render_scene, round_table_seats
+from vision.art.scene import Camera, Scene, deal_to_seats, fit_camera, render_scene, round_table_seats
 
 
 STYLES = ("wood", "cloth", "felt")
@@ -33,7 +33,7 @@ def table_frames(cards: int, size: tuple[int, int]) -> list[np.ndarray]:
 
 
 def table_scenes(cards: int, size: tuple[int, int]) -> list[tuple[np.ndarray, dict]]:
-    """`table_frames` with each frame's ground truth (vision.scene.render_scene's)."""
+    """`table_frames` with each frame's ground truth (vision.art.scene.render_scene's)."""
     frames = []
     for k, style in enumerate(STYLES):
         rng = np.random.default_rng(k)

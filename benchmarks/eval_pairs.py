@@ -21,7 +21,7 @@ from pathlib import Path
 
 from vision.classify import CardClassifier
 from vision.recognize import CardReader
-from vision.scene import CARD_W_CM, Camera, Placed, Scene, render_scene
+from vision.art.scene import CARD_W_CM, Camera, Placed, Scene, render_scene
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from eval_hand import judge_frame  # noqa: E402  (a sibling script)

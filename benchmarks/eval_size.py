@@ -26,7 +26,7 @@ from vision.crop import CARD_ASPECT
 from vision.io import read_image
 from vision.locate import LocatorConfig
 from vision.recognize import CardReader
-from vision.scene import Camera, Scene, render_scene
+from vision.art.scene import Camera, Scene, render_scene
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from eval_valid import DATA, photos  # noqa: E402  (a sibling script)

@@ -13,7 +13,7 @@ from models.synth import BACK_INDEX, _camera, _light, _table, _texture_for
 from vision.crop import CARD_ASPECT
 from vision.labels import CLASSES
 from vision.locnet import OUTPUT_STRIDE, core_quad
-from vision.scene import CARD_W_CM, Camera, Placed, Scene, _hand, _project, render_scene, round_table_seats
+from vision.art.scene import CARD_W_CM, Camera, Placed, Scene, _hand, _project, render_scene, round_table_seats
 
 TILE = (320, 224)
 """Width and height of a training tile in net-input pixels (a part of a frame downscaled to 512 px)."""
@@ -69,7 +69,7 @@ def _layout(rng: np.random.Generator, count: int) -> list[tuple[float, float, fl
 
 
 def scene_tile(rng: np.random.Generator, size: tuple[int, int] = TILE) -> tuple[np.ndarray, np.ndarray]:
-    """A tile from `vision.scene`: wood, cloth or felt, tilted camera, hands, coins; BGR frame and maps."""
+    """A tile from `vision.art.scene`: wood, cloth or felt, tilted camera, hands, coins; BGR frame and maps."""
     count = int(rng.integers(1, 10))
     spots = _layout(rng, count)
     cards = tuple(

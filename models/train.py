@@ -55,7 +55,8 @@ def synthesise(sources: Sources, count: int, seed: int, workers: int) -> tuple[n
 
 SYNTHESIS_CODE = (
     "models/synth.py", "models/textures.py", "models/sources.py", "models/cutout.py", "vision/crop.py",
-    "vision/draw.py", "vision/deck.py", "vision/deck_art.py", "vision/deck_pips.py", "vision/deck_figures.py",
+    "vision/art/draw.py", "vision/art/deck.py", "vision/art/emblems.py", "vision/art/pips.py",
+    "vision/art/figures.py",
 )
 """The files whose code decides what the synthetic crops look like. Any edit to them, even one that
 changes nothing, names a new crop cache: the committed model is reproduced from the cache `dd4e818add`."""

@@ -12,9 +12,9 @@ import pytest
 
 from referee.cards import DECK, CardError
 from vision.crop import CARD_ASPECT
-from vision.deck import face_svg, render_face, write_deck
-from vision.deck_art import PAPER
-from vision.draw import Drawing, Ellipse, Path, rasterize
+from vision.art.deck import face_svg, render_face, write_deck
+from vision.art.emblems import PAPER
+from vision.art.draw import Drawing, Ellipse, Path, rasterize
 
 LABELS = [card.code for card in DECK] + ["back"]
 

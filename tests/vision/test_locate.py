@@ -12,7 +12,7 @@ from vision.crop import CARD_ASPECT, order_quad
 from vision.locate import LocatorConfig, _check_area, locate_cards
 from vision.quadfit import fit_quads
 from vision.refine import refine_quad
-from vision.scene import CARD_W_CM, Camera, Placed, Scene, deal_to_seats, fit_camera, render_scene, round_table_seats
+from vision.art.scene import CARD_W_CM, Camera, Placed, Scene, deal_to_seats, fit_camera, render_scene, round_table_seats
 
 
 def _frame(cards: list[Placed], camera: Camera, style: str = "felt", seed: int = 0) -> tuple[np.ndarray, list[dict]]:

@@ -11,7 +11,7 @@ import pytest
 
 from vision.locate import LocatorConfig, learned_locator, locate_cards
 from vision.locnet import LocatorModelError, LocatorNet, core_quad, default_locator_path
-from vision.scene import Camera, Scene, deal_to_seats, fit_camera, render_scene, round_table_seats
+from vision.art.scene import Camera, Scene, deal_to_seats, fit_camera, render_scene, round_table_seats
 
 NET = LocatorConfig(method="net")
 

@@ -14,7 +14,7 @@ from referee.cards import parse_card
 from vision.classify import CardClassifier, default_model_path
 from vision.io import decode_image, read_image
 from vision.recognize import CardReader
-from vision.scene import Camera, Scene, render_scene
+from vision.art.scene import Camera, Scene, render_scene
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from eval_views import tilted_about  # noqa: E402  (the benchmark's own tilted view)

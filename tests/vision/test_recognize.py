@@ -15,7 +15,7 @@ from vision import recognize
 from vision.classify import CardClassifier, default_model_path
 from vision.detections import CardDetections
 from vision.recognize import CardReader, resolve_overlaps, run_recognize
-from vision.scene import CARD_W_CM, Camera, Placed, Scene, render_scene
+from vision.art.scene import CARD_W_CM, Camera, Placed, Scene, render_scene
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from bench_vision_speed import STYLES, table_scenes  # noqa: E402  (the speed benchmark's own frames)

@@ -11,8 +11,8 @@ import pytest
 
 from referee.cards import DECK
 from vision.crop import CROP_H, CROP_W, warp_card
-from vision.deck import render_face
-from vision.scene import (
+from vision.art.deck import render_face
+from vision.art.scene import (
     Camera,
     Placed,
     Scene,
@@ -139,7 +139,7 @@ def test_the_same_seed_draws_the_same_frame() -> None:
     assert np.array_equal(a, b)
 
 
-# --- the committed sample_images/: what `python -m vision.samples sample_images` makes ---
+# --- the committed sample_images/: what `python -m vision.art.samples sample_images` makes ---
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_images"
 STILLS = ["deal", "re-cavallo", "reveal-tie"]
@@ -233,7 +233,7 @@ def test_the_referee_agrees_with_the_expected_losers(
 
 
 def test_the_deal_still_is_what_the_generator_draws() -> None:
-    from vision.samples import render_still, still_scenes
+    from vision.art.samples import render_still, still_scenes
 
     name, scene, camera, seed, _ = still_scenes()[0]
     fresh, truth = render_still(scene, camera, seed)

@@ -11,8 +11,8 @@ import numpy as np
 
 from referee.cards import parse_card
 from vision.crop import CARD_ASPECT
-from vision.deck import BACK, render_face
-from vision.scene_table import light_field, plane_coordinates, table_surface
+from vision.art.deck import BACK, render_face
+from vision.art.table import light_field, plane_coordinates, table_surface
 
 CARD_H_CM = 9.3
 """A Neapolitan card's height on the table; its width follows from CARD_ASPECT."""

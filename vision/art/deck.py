@@ -11,11 +11,11 @@ import cv2
 import numpy as np
 
 from referee.cards import DECK, CardError, parse_card
-from vision import deck_art as art
+from vision.art import emblems as art
 from vision.crop import CARD_ASPECT
-from vision.deck_figures import court_face
-from vision.deck_pips import pip_face
-from vision.draw import Drawing, affine, rasterize, to_svg
+from vision.art.figures import court_face
+from vision.art.pips import pip_face
+from vision.art.draw import Drawing, affine, rasterize, to_svg
 
 W, H = 1000.0 * CARD_ASPECT, 1000.0
 """A card in drawing units."""
