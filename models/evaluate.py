@@ -15,7 +15,7 @@ import onnxruntime as ort
 
 from models.sources import PhotoCard, load_photos
 from models.synth import NONE_INDEX, jitter_quad
-from vision.classify import cpu_session
+from vision.models import CARDS, cpu_session
 from vision.crop import CROP_H, CROP_W, order_quad, warp_card
 
 EVAL_WIDTHS = (0, 120, 80, 60)
@@ -82,6 +82,13 @@ def softmax(logits: np.ndarray, temperature: float) -> np.ndarray:
     return z / z.sum(axis=1, keepdims=True)
 
 
+def fit_temperature(logits: np.ndarray, labels: np.ndarray) -> float:
+    """Find the softmax temperature with the lowest negative log-likelihood (a grid search)."""
+    grid = np.exp(np.linspace(np.log(0.3), np.log(6.0), 240))
+    nll = [-np.log(softmax(logits, t)[np.arange(len(labels)), labels] + 1e-12).mean() for t in grid]
+    return float(grid[int(np.argmin(nll))])
+
+
 def score(probs: np.ndarray, labels: np.ndarray, threshold: float) -> Score:
     """Count right, wrong and abstained answers at a threshold (as the pipeline: only a face abstains)."""
     predicted = probs.argmax(axis=1)
@@ -142,7 +149,7 @@ def evaluate(model: Path, data_dir: Path) -> dict[str, object]:
 def main(argv: list[str] | None = None) -> int:
     """Print the crop-level valid report of a model as JSON."""
     parser = argparse.ArgumentParser(prog="python -m models.evaluate", description=__doc__)
-    parser.add_argument("model", type=Path, nargs="?", default=Path(__file__).with_name("cards.onnx"))
+    parser.add_argument("model", type=Path, nargs="?", default=CARDS, help="ONNX model (default: the shipped one)")
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="the shared data folder")
     args = parser.parse_args(argv)
     if not args.model.is_file():

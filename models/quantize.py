@@ -4,7 +4,7 @@
 
 reads `runs/cards-seed<seed>/cards-float.onnx` (written by `python -m models.train`, which calls
 this step itself at the end) and that run's cached training and held-out crops, and writes
-`models/cards.onnx`. The convolutions become int8 (QDQ format, weights per channel, activations
+`vision/weights/cards.onnx`. The convolutions become int8 (QDQ format, weights per channel, activations
 uint8 scaled by their min-max over 384 training crops picked with the seed); the last linear
 layer stays float, and so do the model's input and output. All metadata of the float model is kept; the temperature is refitted to the int8
 logits on the held-out crops (never on the valid split).
@@ -21,8 +21,9 @@ import numpy as np
 import onnx
 from onnxruntime.quantization import CalibrationDataReader, CalibrationMethod, QuantFormat, QuantType, quantize_static
 
-from models.evaluate import run_logits, to_input
-from vision.classify import cpu_session
+from models.evaluate import fit_temperature, run_logits, to_input
+from models.runs import heldout_cache, synthesis_version, train_cache
+from vision.models import CARDS, cpu_session
 
 CALIBRATION_CROPS = 384
 """Training crops whose activations set the int8 scales."""
@@ -58,8 +59,6 @@ def quantize_classifier(
     seed: int,
 ) -> dict[str, float]:
     """Write the int8 model of `float_path` to `out_path`, checked against the float one on held-out crops."""
-    from models.train import fit_temperature  # here, not at the top: models.train imports this module
-
     source = onnx.load(str(float_path))
     # the last linear layer stays float so that the logits, and hence the confidence, keep full resolution
     float_ops = [node.name for node in source.graph.node if node.op_type == "Gemm"]
@@ -110,21 +109,19 @@ def _temperature(model: onnx.ModelProto) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     """Quantize a training run's float export from its cached crops."""
-    from models.train import synthesis_version
-
     parser = argparse.ArgumentParser(prog="python -m models.quantize", description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=0, help="the training run's seed (also picks the calibration crops)")
     parser.add_argument("--crops", type=int, default=60_000, help="the training run's number of crops (names its cache)")
     parser.add_argument("--run-dir", type=Path, default=None, help="the training run (default runs/cards-seed<seed>)")
     parser.add_argument("--train-crops", type=Path, default=None, help="cached training crops (default: the run's, for today's synthesis code)")
     parser.add_argument("--heldout-crops", type=Path, default=None, help="cached held-out crops (default: likewise)")
-    parser.add_argument("--out", type=Path, default=Path("models/cards.onnx"), help="where to write the int8 model")
+    parser.add_argument("--out", type=Path, default=CARDS, help="where to write the int8 model (default: the shipped one)")
     args = parser.parse_args(argv)
     run = args.run_dir or Path("runs") / f"cards-seed{args.seed}"
     version = synthesis_version()
     float_path = run / "cards-float.onnx"
-    train_path = args.train_crops or run / f"train-{args.seed}-{args.crops}-{version}.npz"
-    held_path = args.heldout_crops or run / f"heldout-{args.seed}-{version}.npz"
+    train_path = args.train_crops or train_cache(run, args.seed, args.crops, version)
+    held_path = args.heldout_crops or heldout_cache(run, args.seed, version)
     for path in (float_path, train_path, held_path):
         if not path.is_file():
             hint = "pass --train-crops and --heldout-crops for a cache of older synthesis code, or " if path != float_path else ""
@@ -134,6 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     report = quantize_classifier(float_path, args.out, np.load(train_path)["crops"], (held["crops"], held["labels"]), args.seed)
     print(f"wrote {args.out}: {report}")
     return 0
+
 
 if __name__ == "__main__":
     sys.exit(main())

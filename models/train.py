@@ -1,12 +1,11 @@
 """Train the card classifier on CPU from the shared data and export it: one command, one seed.
 
-    .venv/bin/python -m models.train --seed 0 --out models/cards.onnx
+    .venv/bin/python -m models.train --seed 0 --out vision/weights/cards.onnx
 """
 
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import multiprocessing
 import sys
@@ -20,12 +19,14 @@ import numpy as np
 import torch
 from torch import nn
 
-from models.evaluate import DEFAULT_DATA, choose_threshold, score, softmax, to_input, valid_crops
+from models.evaluate import DEFAULT_DATA, choose_threshold, fit_temperature, score, softmax, to_input, valid_crops
 from models.export import export_onnx
 from models.net import CardNet
 from models.quantize import quantize_classifier
+from models.runs import heldout_cache, synthesis_version, train_cache
 from models.sources import Sources, load_sources
 from models.synth import make_crops
+from vision.models import CARDS
 
 CHUNK = 1000
 """Crops drawn per seeded chunk, so the data does not depend on the number of workers."""
@@ -51,24 +52,6 @@ def synthesise(sources: Sources, count: int, seed: int, workers: int) -> tuple[n
     else:
         parts = [_chunk(job) for job in jobs]
     return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
-
-
-SYNTHESIS_CODE = (
-    "models/synth.py", "models/textures.py", "models/sources.py", "models/cutout.py", "vision/crop.py",
-    "vision/art/draw.py", "vision/art/deck.py", "vision/art/emblems.py", "vision/art/pips.py",
-    "vision/art/figures.py",
-)
-"""The files whose code decides what the synthetic crops look like. Any edit to them, even one that
-changes nothing, names a new crop cache: the committed model is reproduced from the cache `dd4e818add`."""
-
-
-def synthesis_version() -> str:
-    """A short digest of the synthesis code, so that a cache made by older code is never reused."""
-    root = Path(__file__).resolve().parent.parent
-    digest = hashlib.sha256()
-    for name in SYNTHESIS_CODE:
-        digest.update((root / name).read_bytes())
-    return digest.hexdigest()[:10]
 
 
 def cached_crops(path: Path, sources: Sources, count: int, seed: int, workers: int) -> tuple[np.ndarray, np.ndarray]:
@@ -120,13 +103,6 @@ def predict(model: nn.Module, crops_bgr: np.ndarray, batch: int = 512) -> np.nda
     with torch.no_grad():
         parts = [model(torch.from_numpy(to_input(crops_bgr[i : i + batch]))).numpy() for i in range(0, len(crops_bgr), batch)]
     return np.concatenate(parts)
-
-
-def fit_temperature(logits: np.ndarray, labels: np.ndarray) -> float:
-    """Find the softmax temperature with the lowest negative log-likelihood (a grid search)."""
-    grid = np.exp(np.linspace(np.log(0.3), np.log(6.0), 240))
-    nll = [-np.log(softmax(logits, t)[np.arange(len(labels)), labels] + 1e-12).mean() for t in grid]
-    return float(grid[int(np.argmin(nll))])
 
 
 @dataclass(frozen=True)
@@ -198,10 +174,10 @@ def train(args: argparse.Namespace) -> dict[str, object]:
     version = synthesis_version()
     say(f"synthesis code {version}")
     crops, labels = cached_crops(
-        run / f"train-{args.seed}-{args.crops}-{version}.npz", sources, args.crops, args.seed, args.workers
+        train_cache(run, args.seed, args.crops, version), sources, args.crops, args.seed, args.workers
     )
     held_crops, held_labels = cached_crops(
-        run / f"heldout-{args.seed}-{version}.npz", sources, args.heldout, args.seed + 7919, args.workers
+        heldout_cache(run, args.seed, version), sources, args.heldout, args.seed + 7919, args.workers
     )
     say(f"synthesised {len(crops)} training and {len(held_crops)} held-out crops")
     valid = valid_crops(args.data)
@@ -245,7 +221,7 @@ def main(argv: list[str] | None = None) -> int:
     """Parse the command line and train."""
     parser = argparse.ArgumentParser(prog="python -m models.train", description="Train and export the card classifier (CPU).")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--out", type=Path, default=Path("models/cards.onnx"), help="where to write the shipped (int8) ONNX model; the float one goes to the run folder")
+    parser.add_argument("--out", type=Path, default=CARDS, help="where to write the shipped (int8) ONNX model; the float one goes to the run folder")
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="the shared data folder (faces/, photos/)")
     parser.add_argument("--run-dir", type=Path, default=None, help="cache, checkpoints and log (default runs/cards-seed<seed>)")
     parser.add_argument("--crops", type=int, default=60_000, help="synthetic training crops")

@@ -1,6 +1,6 @@
 """Train the card locator on synthesised table tiles (CPU), checkpointed and resumable, and export it to ONNX.
 
-    .venv/bin/python -m models.train_locator --seed 0 --out models/locator.onnx
+    .venv/bin/python -m models.train_locator --seed 0 --out vision/weights/locator.onnx
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from models.locator_net import LocatorNet, export_onnx
 from models.locator_synth import TILE, make_tiles
 from models.sources import Sources, load_sources
 from models.train import missing_data, run_log
+from vision.models import LOCATOR
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 _SOURCES: Sources | None = None  # shared with forked workers
@@ -167,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
     """Parse the command line and train."""
     parser = argparse.ArgumentParser(prog="python -m models.train_locator", description="Train and export the card locator (CPU).")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--out", type=Path, default=Path("models/locator.onnx"), help="where to write the ONNX model")
+    parser.add_argument("--out", type=Path, default=LOCATOR, help="where to write the ONNX model (default: the shipped one)")
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="the shared data folder (faces/, photos/)")
     parser.add_argument("--run-dir", type=Path, default=None, help="cache, checkpoints and log (default runs/locator-seed<seed>)")
     parser.add_argument("--tiles", type=int, default=10_000, help="synthetic training tiles")

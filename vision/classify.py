@@ -5,39 +5,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-import onnxruntime as ort
 
 from vision.crop import CROP_H, CROP_W
 from vision.labels import CLASSES
+from vision.models import CARDS, cpu_session
 
 
 class ModelError(RuntimeError):
     """The classifier model is missing or does not match the contract."""
 
 
-def shipped_model_path(name: str) -> Path:
-    """Where a model file shipped in the `models` package lies (it may be missing)."""
-    import models
-
-    # an editable install may see `models` as a namespace package: look in each real folder
-    folders = [Path(entry) for entry in getattr(models, "__path__", []) if Path(entry).is_dir()]
-    for folder in folders:
-        if (folder / name).is_file():
-            return folder / name
-    return (folders[0] if folders else Path(__file__).resolve().parent.parent / "models") / name
-
-
-def cpu_session(path: Path, threads: int = 0) -> ort.InferenceSession:
-    """An onnxruntime session on the CPU with `threads` threads inside an operator (0: onnxruntime chooses)."""
-    options = ort.SessionOptions()
-    options.intra_op_num_threads = threads
-    options.inter_op_num_threads = 1
-    return ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
-
-
 def default_model_path() -> Path:
-    """Where the shipped classifier lies: `cards.onnx` in the `models` package."""
-    return shipped_model_path("cards.onnx")
+    """Where the shipped classifier lies (vision.models.CARDS)."""
+    return CARDS
 
 
 class CardClassifier:
@@ -47,7 +27,7 @@ class CardClassifier:
         """Load the model; `threads` 0 lets onnxruntime choose, `threshold` overrides the tuned one."""
         path = Path(model_path) if model_path else default_model_path()
         if not path.is_file():
-            raise ModelError(f"no card classifier at {path}: the model file models/cards.onnx is missing")
+            raise ModelError(f"no card classifier at {path}: the model file is missing")
         try:
             self.session = cpu_session(path, threads)
         except Exception as error:  # onnxruntime raises its own untyped errors for bad files

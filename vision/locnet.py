@@ -8,7 +8,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.classify import cpu_session, shipped_model_path
+from vision.models import LOCATOR, cpu_session
 from vision.quadfit import aspect_prior, fit_quad, halves, offset_quad
 
 NET_SIDE = 512
@@ -50,8 +50,8 @@ def core_quad(card: np.ndarray) -> np.ndarray:
 
 
 def default_locator_path() -> Path:
-    """Where the shipped locator lies: `locator.onnx` in the `models` package."""
-    return shipped_model_path("locator.onnx")
+    """Where the shipped locator lies (vision.models.LOCATOR)."""
+    return LOCATOR
 
 
 class LocatorNet:

@@ -13,8 +13,9 @@ from models.evaluate import softmax, to_input
 from models.sources import label_of
 from vision.crop import CROP_H, CROP_W, warp_card
 from vision.labels import CLASSES
+from vision.models import CARDS
 
-MODEL = Path(__file__).resolve().parents[2] / "models" / "cards.onnx"
+MODEL = CARDS
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
 
 

@@ -16,11 +16,12 @@ from models.evaluate import softmax, to_input
 from models.sources import label_of
 from vision.classify import CardClassifier
 from vision.crop import CROP_H, CROP_W, warp_card
+from vision.models import CARDS
 
 if TYPE_CHECKING:
     from models.net import CardNet
 
-MODEL = Path(__file__).resolve().parents[2] / "models" / "cards.onnx"
+MODEL = CARDS
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
 
 

@@ -10,12 +10,12 @@ import pytest
 torch = pytest.importorskip("torch")
 onnxruntime = pytest.importorskip("onnxruntime")
 
-from models.evaluate import load_model, run_logits  # noqa: E402
+from models.evaluate import fit_temperature, load_model, run_logits  # noqa: E402
 from models.export import export_onnx  # noqa: E402
 from models.net import CardNet  # noqa: E402
 from models.sources import Sources, load_scans  # noqa: E402
 from models.synth import make_crops  # noqa: E402
-from models.train import Schedule, fit, fit_temperature, predict  # noqa: E402
+from models.train import Schedule, fit, predict  # noqa: E402
 from vision.labels import CLASSES  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
