@@ -3,11 +3,14 @@
 from referee.cards import DECK, Card, CardError, Suit, parse_card
 from referee.events import (
     ChooseDealer,
+    Correct,
     Deal,
     Draw,
     Event,
     FaceUp,
+    Join,
     Keep,
+    Leave,
     Reveal,
     Revive,
     Settle,
@@ -19,7 +22,8 @@ from referee.walk import Jump, Stop, SwapTarget, Wall
 
 __all__ = [
     "DECK", "Card", "CardError", "Suit", "parse_card",
-    "ChooseDealer", "Deal", "Draw", "Event", "FaceUp", "Keep", "Reveal", "Revive", "Settle", "Swap",
+    "ChooseDealer", "Correct", "Deal", "Draw", "Event", "FaceUp", "Join", "Keep", "Leave", "Reveal",
+    "Revive", "Settle", "Swap",
     "Game", "Outcome", "Phase", "RuleError",
     "PRESETS", "Rules", "RulesError", "find_rules",
     "Jump", "Stop", "SwapTarget", "Wall",

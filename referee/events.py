@@ -92,7 +92,31 @@ class Revive:
     living: str
 
 
-Event: TypeAlias = FaceUp | ChooseDealer | Deal | Keep | Swap | Draw | Reveal | Settle | Revive
+@dataclass(frozen=True, slots=True)
+class Correct:
+    """A person fixes a misread card after the reveal: the card at `player`'s seat is `card`."""
+
+    player: str
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Join:
+    """Between hands, a new player sits down before `before` (last when None), with full lives."""
+
+    player: str
+    before: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """Between hands, a player leaves the table and takes his lives with him."""
+
+    player: str
+
+
+Event: TypeAlias = (FaceUp | ChooseDealer | Deal | Keep | Swap | Draw | Reveal | Settle | Revive
+                    | Correct | Join | Leave)
 
 _KINDS: dict[str, type[Any]] = {
     "face_up": FaceUp,
@@ -104,6 +128,9 @@ _KINDS: dict[str, type[Any]] = {
     "reveal": Reveal,
     "settle": Settle,
     "revive": Revive,
+    "correct": Correct,
+    "join": Join,
+    "leave": Leave,
 }
 _NAMES = {cls: name for name, cls in _KINDS.items()}
 

@@ -10,11 +10,14 @@ from typing import Any
 from referee.cards import DECK, Card, Suit
 from referee.events import (
     ChooseDealer,
+    Correct,
     Deal,
     Draw,
     Event,
     FaceUp,
+    Join,
     Keep,
+    Leave,
     Reveal,
     Revive,
     Settle,
@@ -25,6 +28,11 @@ from referee.walk import Stop, SwapTarget, swap_target
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 20
 _NO_CARD: Any = object()
+
+
+def _a_name(name: object) -> bool:
+    """Whether `name` can name a player (`?` stands for an unseen card in records)."""
+    return isinstance(name, str) and bool(name.strip()) and name != "?"
 
 
 class RuleError(ValueError):
@@ -93,6 +101,11 @@ class Hand:
         self.result: HandResult | None = None
         self._targets: dict[str, SwapTarget] = {}
 
+    @property
+    def dealer_due(self) -> bool:
+        """Whether the dealer still has his move to make (keep or draw)."""
+        return self.dealer_moves and not self.dealer_done
+
     def target(self, player: str, rules: Rules) -> SwapTarget:
         """The player's swap target, walked once and kept (shown cards never move)."""
         found = self._targets.get(player)
@@ -112,27 +125,35 @@ class Game:
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
             raise RuleError(f"a table has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}")
         for name in names:
-            if not isinstance(name, str) or not name.strip() or name == "?":
+            if not _a_name(name):
                 raise RuleError(f"a player needs a name, not {name!r}")
         if len(set(names)) != len(names):
             raise RuleError("two players have the same name")
-        self.players = names
-        self._seat = {name: at for at, name in enumerate(names)}
+        self.first_players = names
         self.rules = find_rules(rules)
         start = self.rules.lives if lives is None else lives
         if isinstance(start, bool) or not isinstance(start, int) or start < 1:
             raise RuleError(f"lives must be a whole number of at least 1, not {start!r}")
         self.start_lives = start
-        self._handlers: dict[type[Any], Callable[[Any], None]] = {
-            FaceUp: self._face_up, ChooseDealer: self._choose_dealer, Deal: self._deal,
-            Keep: self._keep, Swap: self._swap, Draw: self._draw, Reveal: self._reveal,
-            Settle: self._settle, Revive: self._revive,
+        # Each event has a check (raises RuleError, changes nothing, returns what it found)
+        # and an application of what the check found: `is_legal` runs the check alone.
+        self._handlers: dict[type[Any], tuple[Callable[[Any], Any], Callable[[Any, Any], None]]] = {
+            FaceUp: (self._check_face_up, self._face_up),
+            ChooseDealer: (self._check_choose_dealer, self._choose_dealer),
+            Deal: (self._check_deal, self._deal), Keep: (self._check_keep, self._keep),
+            Swap: (self._check_swap, self._swap), Draw: (self._check_draw, self._draw),
+            Reveal: (self._check_reveal, self._reveal), Settle: (self._check_settle, self._settle),
+            Revive: (self._check_revive, self._revive),
+            Correct: (self._check_correct, self._correct),
+            Join: (self._check_join, self._join), Leave: (self._check_leave, self._leave),
         }
         self.history: list[Event] = []
         self._reset()
 
     def _reset(self) -> None:
+        self._seat_players(self.first_players)
         self.lives = dict.fromkeys(self.players, self.start_lives)
+        self._handed = False
         self.pot = 0
         self.dealer: str | None = None
         self.face_up: list[tuple[str, Card]] = []
@@ -145,13 +166,61 @@ class Game:
 
     # -- the public state machine ------------------------------------------------------------
 
+    def _seat_players(self, players: tuple[str, ...]) -> None:
+        self.players = players
+        self._seat = {name: at for at, name in enumerate(players)}
+
     def play(self, event: Event) -> None:
         """Apply one event, or raise RuleError and change nothing."""
         handler = self._handlers.get(type(event))
         if handler is None:
             raise RuleError(f"not an event: {event!r}")
-        handler(event)
+        check, apply = handler
+        apply(event, check(event))
         self.history.append(event)
+
+    def why_illegal(self, event: Event) -> str | None:
+        """The rule `event` would break now (the RuleError's message), or None if it is legal."""
+        handler = self._handlers.get(type(event))
+        if handler is None:
+            return f"not an event: {event!r}"
+        try:
+            handler[0](event)
+        except RuleError as err:
+            return str(err)
+        return None
+
+    def is_legal(self, event: Event) -> bool:
+        """Whether `event` may be played now; the game is left as it is."""
+        return self.why_illegal(event) is None
+
+    def legal_moves(self) -> list[Event]:
+        """The events legal now that need no card seen: choices, moves, settlement, revives.
+
+        A deal, a face-up card, a reveal, a correction and a join need what only the table or
+        a person can tell (cards, a new name), so they are never listed.
+        """
+        phase = self.phase
+        moves: list[Event] = []
+        if phase is Phase.CHOOSE_DEALER:
+            moves = [ChooseDealer(p) for p in self.players]
+        elif phase is Phase.TURNS:
+            player = self.current_player
+            assert player is not None
+            found = self.target(player)
+            moves = [Keep(player)]
+            if found is not None and found.target is not None:
+                moves.append(Swap(player, found.target))
+        elif phase is Phase.DEALER:
+            assert self.hand is not None
+            moves = [Keep(self.hand.dealer), Draw(self.hand.dealer)]
+        elif phase is Phase.SETTLE:
+            moves = [Settle()]
+        if phase in (Phase.DEAL, Phase.CHOOSE_DEALER):
+            dead = [p for p in self.players if self.lives[p] <= 0]
+            moves += [Revive(d, p) for d in dead for p in self.alive()]
+            moves += [Leave(p) for p in self.players]
+        return [move for move in moves if self.is_legal(move)]
 
     def play_all(self, events: Iterable[Event]) -> None:
         """Apply events in order."""
@@ -227,7 +296,7 @@ class Game:
     def _next_dealer(self, dealer: str, playing: int) -> str:
         if self.hand is None:
             return dealer
-        keeps_deal = self._last_void or self._stock_serves(playing)
+        keeps_deal = self._handed or self._last_void or self._stock_serves(playing)
         if keeps_deal and self.lives[dealer] > 0:
             return dealer
         return self._right_of(dealer, living=True)
@@ -262,7 +331,8 @@ class Game:
                                                       playing)
 
     def _continues(self, dealer: str, next_dealer: str, playing: int) -> bool:
-        return self.hand is not None and next_dealer == dealer and self._stock_serves(playing)
+        return (self.hand is not None and next_dealer == dealer and not self._handed
+                and self._stock_serves(playing))
 
     @property
     def stock_seen(self) -> frozenset[Card]:
@@ -295,7 +365,8 @@ class Game:
 
     # -- choosing the first dealer -------------------------------------------------------------
 
-    def _face_up(self, event: FaceUp) -> None:
+    def _check_face_up(self, event: FaceUp) -> bool:
+        """Whether this face-up card chooses its player as the first dealer."""
         self._not_over()
         self._who(event.player)
         if not isinstance(event.card, Card):
@@ -311,16 +382,17 @@ class Game:
         if any(card == event.card for _, card in self.face_up):
             raise self._error(f"a card twice: {event.card.code} was already dealt face up",
                               event.player)
-        self.face_up.append((event.player, event.card))
         if self.rules.dealer_selection == "re_di_denari":
-            chosen = event.card == Card(10, Suit.DENARI)
-        else:
-            chosen = event.card.suit is Suit.DENARI and sum(
-                c.suit is Suit.DENARI for _, c in self.face_up) == 2
+            return event.card == Card(10, Suit.DENARI)
+        return event.card.suit is Suit.DENARI and sum(
+            c.suit is Suit.DENARI for _, c in self.face_up) == 1
+
+    def _face_up(self, event: FaceUp, chosen: bool) -> None:
+        self.face_up.append((event.player, event.card))
         if chosen:
             self.dealer = event.player
 
-    def _choose_dealer(self, event: ChooseDealer) -> None:
+    def _check_choose_dealer(self, event: ChooseDealer) -> None:
         self._not_over()
         self._who(event.player)
         if self.dealer is not None:
@@ -328,11 +400,14 @@ class Game:
         if self.face_up:
             raise self._error("the first dealer is being chosen by cards dealt face up",
                               event.player)
+
+    def _choose_dealer(self, event: ChooseDealer, _: None) -> None:
         self.dealer = event.player
 
     # -- the hand ------------------------------------------------------------------------------
 
-    def _deal(self, event: Deal) -> None:
+    def _check_deal(self, event: Deal) -> tuple[str, bool, set[Card], Hand]:
+        """The next dealer, whether the stock goes on, the stock's seen cards, the new hand."""
         number = len(self.results) + 1
         self._not_over(number)
         dealer = self.dealer
@@ -360,10 +435,16 @@ class Game:
         seen = set(known)
         if len(seen) != len(known) or (stock_seen and stock_seen & seen):
             self._card_twice(dealt, stock_seen, number)
+        return next_dealer, continues, stock_seen, Hand(number, next_dealer, tuple(alive), dealt,
+                                                        seen)
+
+    def _deal(self, event: Deal, found: tuple[str, bool, set[Card], Hand]) -> None:
+        next_dealer, continues, stock_seen, hand = found
         if not continues:
             self._stock_used, self._stock_seen = 0, stock_seen
         self.dealer = next_dealer
-        self.hand = Hand(number, self.dealer, tuple(alive), dealt, seen)
+        self._handed = False
+        self.hand = hand
 
     def _card_twice(
         self, dealt: dict[str, Card | None], stock_seen: set[Card], number: int
@@ -414,14 +495,17 @@ class Game:
             raise self._error(f"{player} cannot {action}: the cards are to be revealed", player)
         raise self._error(f"{player} cannot {action}: the turns are over", player)
 
-    def _keep(self, event: Keep) -> None:
-        hand = self._turn_hand(event.player, "keep")
+    def _check_keep(self, event: Keep) -> Hand:
+        return self._turn_hand(event.player, "keep")
+
+    def _keep(self, event: Keep, hand: Hand) -> None:
         if event.player == hand.dealer:
             hand.dealer_done = True
         else:
             hand.pos += 1
 
-    def _swap(self, event: Swap) -> None:
+    def _check_swap(self, event: Swap) -> tuple[Hand, str]:
+        """The hand and the swap's target (the walk's, which a named target must match)."""
         player = event.player
         hand = self.hand
         if hand is not None and hand.result is None and player == hand.dealer:
@@ -437,12 +521,17 @@ class Game:
         if event.target is not None and event.target != target:
             raise self._error(
                 f"{player} cannot swap with {event.target}: {found.reason()}", player)
+        return hand, target
+
+    def _swap(self, event: Swap, found: tuple[Hand, str]) -> None:
+        hand, target = found
+        player = event.player
         cards = hand.cards
         cards[player], cards[target] = cards[target], cards[player]
         hand.swaps.append((player, target))
         hand.pos += 1
 
-    def _draw(self, event: Draw) -> None:
+    def _check_draw(self, event: Draw) -> Hand:
         player = event.player
         self._who(player)
         hand = self.hand
@@ -455,12 +544,18 @@ class Game:
                 raise self._error(f"{player}'s drawn card {card!r} is not a card", player)
             if card in hand.seen or card in self._stock_seen:
                 raise self._error(f"a card twice: {player} draws {card.code}, already seen", player)
+        return hand
+
+    def _draw(self, event: Draw, hand: Hand) -> None:
+        card = event.card
+        if card is not None:
             hand.seen.add(card)
-        hand.cards[player] = card
+        hand.cards[event.player] = card
         hand.drew = hand.dealer_done = True
         hand.drawn_unknown = card is None
 
-    def _reveal(self, event: Reveal) -> None:
+    def _check_reveal(self, event: Reveal) -> tuple[Hand, dict[str, Card]]:
+        """The hand and the cards the reveal teaches (those nobody had seen)."""
         hand = self.hand
         phase = self.phase
         if hand is None or phase in (Phase.DEAL, Phase.CHOOSE_DEALER, Phase.OVER):
@@ -495,6 +590,10 @@ class Game:
                     f"{player}'s face-down card is the {card.italian}, but a Re or a Cavallo "
                     "is shown at the deal", player)
             learned[player] = card
+        return hand, learned
+
+    def _reveal(self, event: Reveal, found: tuple[Hand, dict[str, Card]]) -> None:
+        hand, learned = found
         hand.cards.update(learned)
         hand.seen.update(learned.values())
         hand.revealed = True
@@ -511,7 +610,49 @@ class Game:
         return (f"{player} shows {card.code} at the reveal, but the deal and the swaps "
                 f"give {player} {held.code} (the showdown disagrees with the deal)")
 
-    def _settle(self, event: Settle) -> None:
+    def _check_correct(self, event: Correct) -> Hand:
+        """A misread card fixed after the reveal and before the settlement."""
+        player, card = event.player, event.card
+        self._not_over()
+        self._who(player)
+        hand = self.hand
+        if hand is None or hand.result is not None:
+            raise self._error(f"{player}'s card cannot be corrected: no hand is being played "
+                              "(a card is corrected after the reveal, before the settlement)",
+                              player)
+        if not hand.revealed:
+            raise self._error(f"{player}'s card cannot be corrected before the reveal "
+                              "(a card is corrected after the reveal, before the settlement)",
+                              player)
+        held = hand.cards.get(player, _NO_CARD)
+        if held is _NO_CARD:
+            raise self._error(f"{player} is dead and holds no card", player)
+        if card.__class__ is not Card:
+            raise self._error(f"{player}'s corrected card {card!r} is not a card", player)
+        shown = hand.shown.get(player)
+        if shown is not None:
+            raise self._error(f"{player}'s {shown.italian} was shown at the deal and cannot be "
+                              "corrected: undo to the deal instead", player)
+        if card.value >= 9 and not (player == hand.dealer and hand.drew):
+            raise self._error(f"{player}'s card cannot be corrected into the {card.italian}: "
+                              "a Re or a Cavallo is shown at the deal, so undo to the deal "
+                              "instead", player)
+        if held == card:
+            raise self._error(f"nothing to correct: {player}'s card is already {card.code}",
+                              player)
+        if card in hand.seen or card in self._stock_seen:
+            raise self._error(f"{player}'s card cannot be corrected into {card.code}: "
+                              f"{card.code} is seen elsewhere", player)
+        return hand
+
+    def _correct(self, event: Correct, hand: Hand) -> None:
+        held = hand.cards[event.player]
+        if held is not None:
+            hand.seen.discard(held)
+        hand.cards[event.player] = event.card
+        hand.seen.add(event.card)
+
+    def _check_settle(self, event: Settle) -> tuple[Hand, dict[str, Card], tuple[str, ...], bool]:
         """The lowest Asso..Fante pays, ties all pay; a void hand pays nothing, has no losers."""
         self._not_over()
         hand = self.hand
@@ -533,8 +674,12 @@ class Game:
         losers = tuple(p for p in hand.ring if final[p].value == low)
         lives = self.lives
         void = len(losers) == len(hand.ring) and all(lives[p] == 1 for p in losers)
-        if void:
-            losers = ()
+        return hand, final, () if void else losers, void
+
+    def _settle(self, event: Settle,
+                found: tuple[Hand, dict[str, Card], tuple[str, ...], bool]) -> None:
+        hand, final, losers, void = found
+        lives = self.lives
         for player in losers:
             lives[player] -= 1
         self.pot += len(losers)
@@ -553,7 +698,9 @@ class Game:
         elif len(alive) == 2 and self.rules.final_two == "split":
             self._outcome = Outcome(None, alive, self.pot)
 
-    def _revive(self, event: Revive) -> None:
+    # -- between hands: revive, join, leave ----------------------------------------------------
+
+    def _check_revive(self, event: Revive) -> None:
         self._not_over()
         dead, living = event.dead, event.living
         self._who(dead)
@@ -567,5 +714,60 @@ class Game:
             raise self._error(f"{dead} cannot be revived: {dead} is not dead", dead)
         if self.lives[living] <= 0:
             raise self._error(f"{living} cannot give {dead} a life: {living} is dead", living)
-        self.lives[living] -= 1
-        self.lives[dead] = 1
+
+    def _revive(self, event: Revive, _: None) -> None:
+        self.lives[event.living] -= 1
+        self.lives[event.dead] = 1
+
+    def _between_hands(self, player: str, action: str) -> None:
+        """Raise unless the game stands between hands (or before any face-up card)."""
+        self._not_over()
+        phase = self.phase
+        if phase is Phase.DEAL or phase is Phase.CHOOSE_DEALER and not self.face_up:
+            return
+        if phase is Phase.CHOOSE_DEALER:
+            raise self._error(f"{player} cannot {action} now: the first dealer is being chosen "
+                              "by cards dealt face up", player)
+        raise self._error(f"{player} cannot {action} now: players {action} between hands",
+                          player)
+
+    def _check_join(self, event: Join) -> None:
+        player, before = event.player, event.before
+        if not _a_name(player):
+            raise self._error(f"a player needs a name, not {player!r}")
+        self._between_hands(player, "join")
+        if player in self.lives:
+            raise self._error(f"{player} cannot join: {player} is already at the table", player)
+        if before is not None and before not in self.lives:
+            raise self._error(f"{player} cannot sit before {before}: {before} is not at the "
+                              "table", player)
+        if len(self.players) >= MAX_PLAYERS:
+            raise self._error(f"{player} cannot join: a table has at most {MAX_PLAYERS} players",
+                              player)
+
+    def _join(self, event: Join, _: None) -> None:
+        players = list(self.players)
+        at = len(players) if event.before is None else self._seat[event.before]
+        players.insert(at, event.player)
+        lives = self.lives
+        self._seat_players(tuple(players))
+        self.lives = {p: lives.get(p, self.start_lives) for p in players}
+
+    def _check_leave(self, event: Leave) -> None:
+        player = event.player
+        self._between_hands(player, "leave")
+        self._who(player)
+        staying = [p for p in self.alive() if p != player]
+        if len(staying) < 2:
+            raise self._error(f"{player} cannot leave: the game needs two living players "
+                              f"and only {', '.join(staying) or 'nobody'} would be left", player)
+
+    def _leave(self, event: Leave, _: None) -> None:
+        player = event.player
+        if self.dealer == player:
+            # The deal he would have made passes to the next living player on his right.
+            self.dealer = self._right_of(player, living=True)
+            self._handed = True
+        self._seat_players(tuple(p for p in self.players if p != player))
+        del self.lives[player]
+        self._check_end()
