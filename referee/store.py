@@ -1,11 +1,19 @@
-"""The event store: one game per SQLite file, every event committed before it counts."""
+"""The event store: one game per SQLite file, every event checked and committed before it counts.
+
+Writers may be many (threads sharing one store, or processes each with their own): each write
+is one `BEGIN IMMEDIATE` transaction that first brings the game up to the latest stored event,
+then checks the new event against it, so a stored history always replays.
+"""
 
 from __future__ import annotations
 
 import json
+import os
+import secrets
 import sqlite3
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
@@ -15,145 +23,350 @@ from referee.events import Event, event_from_json, event_to_json
 from referee.game import Game, RuleError
 from referee.record import game_record
 from referee.rules import Rules, find_rules
+from referee.storefile import (
+    APPLICATION_ID,
+    VERSION,
+    StoreError,
+    check_game_file,
+    connect_readonly,
+    os_reason,
+    read_uri,
+    sqlite_reason,
+    write_atomically,
+)
 
-_SCHEMA = """
-CREATE TABLE table_setup (
+__all__ = ["APPLICATION_ID", "VERSION", "GameStore", "StoreError", "record_path"]
+
+_SCHEMA = (
+    """CREATE TABLE table_setup (
     id INTEGER PRIMARY KEY CHECK (id = 1),
     players TEXT NOT NULL,
     rules TEXT NOT NULL,
     lives INTEGER NOT NULL,
     created TEXT NOT NULL
-);
-CREATE TABLE events (
+)""",
+    """CREATE TABLE events (
     seq INTEGER PRIMARY KEY AUTOINCREMENT,
     kind TEXT NOT NULL,
     data TEXT NOT NULL,
-    at TEXT NOT NULL
-);
-"""
+    at TEXT NOT NULL,
+    evidence TEXT
+)""",
+    """CREATE TABLE warnings (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    message TEXT NOT NULL,
+    hand INTEGER,
+    raised TEXT NOT NULL,
+    resolved TEXT,
+    how TEXT
+)""",
+)
+_MIGRATIONS: dict[int, tuple[str, ...]] = {
+    0: ("ALTER TABLE events ADD COLUMN evidence TEXT", _SCHEMA[2]),
+}
+"""The statements that take a file of each older version to the next one."""
 _UNDO = "undo"
-
-
-class StoreError(RuntimeError):
-    """A file that holds no game, or a game that cannot be created there."""
+BUSY_SECONDS = 10.0
+"""How long a write waits for another writer's transaction (each lasts milliseconds)."""
 
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
-class GameStore:
-    """A game kept in a SQLite file (WAL): `play` and `undo` are appended and committed.
+def record_path(path: str | Path) -> Path:
+    """Where the hand record of the game in `path` is kept: `family.sqlite` -> `family.record.json`."""
+    path = Path(path)
+    return path.with_name(f"{path.stem}.record.json")
 
-    One store may be shared by threads (a web server's): each change holds a lock.
+
+class GameStore:
+    """A game kept in a SQLite file (WAL): `play` and `undo` are checked, appended and committed.
+
+    One store may be shared by threads (a web server's): each change holds a lock. After every
+    change that alters the settled hands, the hand record is rewritten beside the file.
     """
 
-    def __init__(self, connection: sqlite3.Connection, game: Game, path: Path) -> None:
+    def __init__(self, connection: sqlite3.Connection, game: Game, path: Path, seen: int,
+                 version: int, readonly: bool) -> None:
         self._db = connection
         self._lock = threading.RLock()
+        self._seen = seen
+        self._version = version
+        self._record_text: str | None = None
         self.game = game
         self.path = path
+        self.readonly = readonly
+        self.record_problem: str | None = None
+        """Why the last hand record could not be written beside the file (None when it was)."""
 
-    @staticmethod
-    def _connect(path: Path) -> sqlite3.Connection:
-        db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        db.execute("PRAGMA journal_mode=WAL")
-        # FULL: a commit is on disk before play() returns, so an accepted event survives a crash.
-        db.execute("PRAGMA synchronous=FULL")
-        return db
+    @property
+    def record_path(self) -> Path:
+        """The hand record kept beside the file."""
+        return record_path(self.path)
+
+    # -- opening -------------------------------------------------------------------------------
 
     @classmethod
     def create(cls, path: str | Path, players: Sequence[str], rules: Rules | str = "napoli",
                lives: int | None = None) -> GameStore:
-        """Start a new game in a new file (an existing file is never overwritten)."""
+        """Start a new game in a new file (an existing file is never overwritten).
+
+        The file is built under a temporary name and linked into place whole, so a crash
+        leaves either no game or a complete one.
+        """
         path = Path(path)
         game = Game(players, find_rules(rules), lives)
-        if path.exists():
+        if os.path.lexists(path):
             raise StoreError(f"{path} already exists: open it, or choose a new file")
-        db = cls._connect(path)
-        with db:
-            db.execute("BEGIN IMMEDIATE")
-            for statement in _SCHEMA.split(";"):
-                if statement.strip():
+        temporary = path.with_name(f".{path.name}.{secrets.token_hex(4)}.new")
+        try:
+            os.close(os.open(temporary, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o666))
+            db = sqlite3.connect(temporary, isolation_level=None)
+            try:
+                db.execute("BEGIN IMMEDIATE")
+                for statement in _SCHEMA:
                     db.execute(statement)
-            db.execute(
-                "INSERT INTO table_setup VALUES (1, ?, ?, ?, ?)",
-                (json.dumps(list(game.players)), json.dumps(game.rules.switches()),
-                 game.start_lives, _now()),
-            )
-        return cls(db, game, path)
+                db.execute(
+                    "INSERT INTO table_setup VALUES (1, ?, ?, ?, ?)",
+                    (json.dumps(list(game.players)), json.dumps(game.rules.switches()),
+                     game.start_lives, _now()),
+                )
+                db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                db.execute(f"PRAGMA user_version = {VERSION}")
+                db.execute("COMMIT")
+            finally:
+                db.close()
+            _fsync(temporary)
+            _link_new(temporary, path)
+        except OSError as err:
+            raise StoreError(f"cannot create {path}: {os_reason(err)}") from None
+        except sqlite3.Error as err:
+            raise StoreError(f"cannot create {path}: {sqlite_reason(err)}") from None
+        finally:
+            with suppress(OSError):
+                os.unlink(temporary)
+        return cls.open(path)
 
     @classmethod
-    def open(cls, path: str | Path) -> GameStore:
-        """Reopen a game file and rebuild the game event by event, undos included."""
-        path = Path(path)
-        if not path.is_file():
-            raise StoreError(f"{path} does not exist")
-        try:
-            db = cls._connect(path)
-        except sqlite3.DatabaseError as err:
-            raise StoreError(f"{path} holds no Saltacavallo game ({err})") from None
-        try:
-            players, rules, lives = db.execute(
-                "SELECT players, rules, lives FROM table_setup WHERE id = 1").fetchone()
-            rows = db.execute("SELECT seq, kind, data FROM events ORDER BY seq").fetchall()
-        except (sqlite3.DatabaseError, TypeError) as err:
-            db.close()
-            raise StoreError(f"{path} holds no Saltacavallo game ({err})") from None
-        game = Game(json.loads(players), find_rules(json.loads(rules)), lives)
-        for seq, kind, data in rows:
-            try:
-                if kind == _UNDO:
-                    game.undo()
-                else:
-                    game.play(event_from_json(json.loads(data)))
-            except (ValueError, KeyError, TypeError) as err:
-                db.close()
-                raise StoreError(f"{path}: stored event {seq} does not replay: {err}") from None
-        return cls(db, game, path)
+    def open(cls, path: str | Path, readonly: bool = False) -> GameStore:
+        """Reopen a game file and rebuild the game event by event, undos included.
 
-    def play(self, event: Event) -> int:
-        """Check the event, commit it, then count it; returns its sequence number in the file."""
-        with self._lock:
-            self.game.play(event)
+        An older file is migrated to this version in one transaction (never when `readonly`);
+        a file that is not a Saltacavallo game is refused unchanged, with the reason.
+        """
+        path = Path(path)
+        version = check_game_file(path)
+        if readonly:
+            db = connect_readonly(path)
+        else:
+            if not os.access(path, os.W_OK):
+                raise StoreError(f"{path} is read-only: open it read-only to view or export it")
+            db = _connect_writer(path)
+        try:
+            if not readonly and version < VERSION:
+                version = _migrate(db, path)
+            game = _table(path, db)
+            store = cls(db, game, path, 0, version, readonly)
+            store._catch_up()
+        except sqlite3.Error as err:
+            db.close()
+            raise StoreError(f"{path}: {sqlite_reason(err)}") from None
+        except BaseException:
+            db.close()
+            raise
+        if not readonly:
+            with store._lock:
+                store._keep_record()
+        return store
+
+    # -- writing -------------------------------------------------------------------------------
+
+    def play(self, event: Event, evidence: str | None = None) -> int:
+        """Check the event against the latest stored game, commit it, then count it.
+
+        Returns its sequence number in the file; `evidence` names the photo kept for it.
+        """
+        data = event_to_json(event)
+        if evidence is not None and not isinstance(evidence, str):
+            raise StoreError(f"evidence is a file name, not {evidence!r}")
+        with self._writing() as others:
             try:
-                return self._append(event_to_json(event))
+                self.game.play(event)
+            except RuleError as err:
+                if others:
+                    raise RuleError(f"{err.rule} ({others})", err.hand, err.player) from None
+                raise
+            try:
+                seq = self._insert(data, evidence)
+                self._commit("store the event")
             except BaseException:
                 self.game.undo()
                 raise
-
-    def undo(self) -> Event:
-        """Take back the last event; the undo itself is stored, so a reopened file agrees."""
-        with self._lock:
-            if not self.game.history:
-                raise RuleError("nothing to undo")
-            self._append({"kind": _UNDO})
-            return self.game.undo()
-
-    def _append(self, data: dict[str, Any]) -> int:
-        with self._db:
-            self._db.execute("BEGIN IMMEDIATE")
-            cursor = self._db.execute(
-                "INSERT INTO events (kind, data, at) VALUES (?, ?, ?)",
-                (data["kind"], json.dumps(data), _now()),
-            )
-        seq = cursor.lastrowid
-        assert seq is not None
+            self._seen = seq
+            self._keep_record()
         return seq
 
-    def events(self) -> list[dict[str, Any]]:
-        """Every stored row in order (undos included), as JSON objects with `seq`."""
+    def undo(self) -> Event:
+        """Take back the last event; the undo itself is stored, so a reopened file agrees.
+
+        Refused when another writer changed the game since this store last looked at it.
+        """
+        with self._writing() as others:
+            if others:
+                raise StoreError(f"{self.path}: nothing undone: the game changed since you "
+                                 f"last looked ({others}); look again, then undo")
+            if not self.game.history:
+                raise RuleError("nothing to undo")
+            seq = self._insert({"kind": _UNDO}, None)
+            self._commit("store the undo")
+            self._seen = seq
+            undone = self.game.undo()
+            self._keep_record()
+        return undone
+
+    def warn(self, message: str, hand: int | None) -> int:
+        """Keep a warning for a person (it stays open across restarts); returns its id."""
+        if not isinstance(message, str) or not message.strip():
+            raise StoreError(f"a warning needs words, not {message!r}")
+        if hand is not None and (isinstance(hand, bool) or not isinstance(hand, int)):
+            raise StoreError(f"a warning's hand is a number or None, not {hand!r}")
+        with self._writing():
+            cursor = self._db.execute(
+                "INSERT INTO warnings (message, hand, raised) VALUES (?, ?, ?)",
+                (message, hand, _now()))
+            self._commit("store the warning")
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    def resolve_warning(self, id: int, how: str) -> None:
+        """Mark an open warning resolved, saying how (a person's choice)."""
+        if not isinstance(how, str) or not how.strip():
+            raise StoreError(f"say how the warning was resolved, not {how!r}")
+        with self._writing():
+            row = self._db.execute("SELECT how FROM warnings WHERE id = ?", (id,)).fetchone()
+            if row is None:
+                raise StoreError(f"{self.path} has no warning {id!r}")
+            if row[0] is not None:
+                raise StoreError(f"warning {id} is already resolved ({row[0]})")
+            self._db.execute("UPDATE warnings SET resolved = ?, how = ? WHERE id = ?",
+                             (_now(), how, id))
+            self._commit("store the resolution")
+
+    @contextmanager
+    def _writing(self) -> Iterator[str]:
+        """One write transaction: yields what other writers stored since this store last looked."""
+        if self.readonly:
+            raise StoreError(f"{self.path} is open read-only: nothing can be changed")
         with self._lock:
-            rows = self._db.execute("SELECT seq, data FROM events ORDER BY seq").fetchall()
-        return [{"seq": seq, **json.loads(data)} for seq, data in rows]
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as err:
+                raise StoreError(f"{self.path}: nothing changed: {sqlite_reason(err)}") from None
+            try:
+                before = self._seen
+                self._catch_up()
+                others = "" if self._seen == before else (
+                    f"another writer stored event {self._seen} first" if self._seen == before + 1
+                    else f"another writer stored events {before + 1}-{self._seen} first")
+                yield others
+            finally:
+                if self._db.in_transaction:
+                    with suppress(sqlite3.Error):
+                        self._db.execute("ROLLBACK")
+
+    def _insert(self, data: dict[str, Any], evidence: str | None) -> int:
+        try:
+            cursor = self._db.execute(
+                "INSERT INTO events (kind, data, at, evidence) VALUES (?, ?, ?, ?)",
+                (data["kind"], json.dumps(data), _now(), evidence))
+        except sqlite3.Error as err:
+            raise StoreError(f"{self.path}: nothing stored: {sqlite_reason(err)}") from None
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    def _commit(self, doing: str) -> None:
+        try:
+            self._db.execute("COMMIT")
+        except sqlite3.Error as err:
+            raise StoreError(f"{self.path}: cannot {doing}: {sqlite_reason(err)}; nothing "
+                             "was stored") from None
+
+    def _catch_up(self) -> None:
+        """Apply the events stored after the last one this store has seen (other writers')."""
+        rows = self._db.execute("SELECT seq, data FROM events WHERE seq > ? ORDER BY seq",
+                                (self._seen,)).fetchall()
+        for seq, data in rows:
+            _replay_row(self.path, self.game, seq, data)
+            self._seen = seq
+
+    def refresh(self) -> bool:
+        """Bring the game up to what other writers stored since; True when anything changed."""
+        with self._lock:
+            before = self._seen
+            try:
+                self._catch_up()
+            except sqlite3.Error as err:
+                raise StoreError(f"{self.path}: {sqlite_reason(err)}") from None
+            return self._seen != before
+
+    def _keep_record(self) -> None:
+        """Rewrite the hand record beside the file when the settled hands changed.
+
+        Called while this store holds the file's write lock (or just opened it), so a slower
+        writer can never put back an older record over a newer one.
+        """
+        if self.readonly:
+            return
+        text = json.dumps(game_record(self.game), ensure_ascii=False, indent=1) + "\n"
+        if text == self._record_text:
+            return
+        target = self.record_path
+        if not self.game.results and not target.exists():
+            self._record_text = text
+            return
+        try:
+            with suppress(OSError):
+                if target.read_text(encoding="utf-8") == text:
+                    self._record_text = text
+                    return
+            write_atomically(target, text)
+        except OSError as err:
+            self.record_problem = f"cannot write the hand record {target}: {os_reason(err)}"
+        else:
+            self._record_text = text
+            self.record_problem = None
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def events(self) -> list[dict[str, Any]]:
+        """Every stored row in order (undos included): the event's JSON with `seq` and `evidence`."""
+        evidence = "evidence" if self._version >= 1 else "NULL"
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT seq, data, {evidence} FROM events ORDER BY seq").fetchall()
+        return [{"seq": seq, **json.loads(data), "evidence": found} for seq, data, found in rows]
+
+    def warnings(self, open_only: bool = True) -> list[dict[str, Any]]:
+        """The warnings kept in the file, oldest first (only unresolved ones by default)."""
+        if self._version < 1:
+            return []
+        where = " WHERE how IS NULL" if open_only else ""
+        with self._lock:
+            rows = self._db.execute("SELECT id, message, hand, raised, resolved, how "
+                                    f"FROM warnings{where} ORDER BY id").fetchall()
+        keys = ("id", "message", "hand", "raised", "resolved", "how")
+        return [dict(zip(keys, row, strict=True)) for row in rows]
 
     def export(self) -> dict[str, Any]:
         """The stored game as a hand record (RULES.md)."""
-        return game_record(self.game)
+        with self._lock:
+            return game_record(self.game)
 
     def close(self) -> None:
         """Close the file (everything is already committed)."""
-        self._db.close()
+        with self._lock:
+            self._db.close()
 
     def __enter__(self) -> GameStore:
         return self
@@ -161,3 +374,88 @@ class GameStore:
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
         self.close()
+
+
+def _fsync(path: Path) -> None:
+    descriptor = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+
+
+def _link_new(temporary: Path, path: Path) -> None:
+    """Put the finished file at `path`, never replacing a file that appeared meanwhile."""
+    try:
+        os.link(temporary, path)
+    except FileExistsError:
+        raise StoreError(f"{path} already exists: open it, or choose a new file") from None
+    except OSError:  # a file system without hard links (a FAT memory stick)
+        if os.path.lexists(path):
+            raise StoreError(f"{path} already exists: open it, or choose a new file") from None
+        os.rename(temporary, path)
+
+
+def _connect_writer(path: Path) -> sqlite3.Connection:
+    try:
+        db = sqlite3.connect(read_uri(path, "rw"), uri=True, isolation_level=None,
+                             check_same_thread=False, timeout=BUSY_SECONDS)
+        db.execute("PRAGMA journal_mode=WAL")
+        # FULL: a commit is on disk before play() returns, so an accepted event survives a crash.
+        db.execute("PRAGMA synchronous=FULL")
+    except sqlite3.Error as err:
+        raise StoreError(f"cannot open {path} for writing: {sqlite_reason(err)}") from None
+    return db
+
+
+def _migrate(db: sqlite3.Connection, path: Path) -> int:
+    """Bring an older file to this version in one transaction; returns the version reached."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        version = db.execute("PRAGMA user_version").fetchone()[0]  # another may have migrated
+        while version < VERSION:
+            for statement in _MIGRATIONS[version]:
+                db.execute(statement)
+            version += 1
+        db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        db.execute(f"PRAGMA user_version = {version}")
+        db.execute("COMMIT")
+    except sqlite3.Error as err:
+        with suppress(sqlite3.Error):
+            db.execute("ROLLBACK")
+        raise StoreError(f"cannot update {path} to store version {VERSION} (left as it was): "
+                         f"{sqlite_reason(err)}") from None
+    return version
+
+
+def _table(path: Path, db: sqlite3.Connection) -> Game:
+    """The game of the file's setup row, before any event; a damaged row is a StoreError."""
+    row = db.execute("SELECT players, rules, lives FROM table_setup WHERE id = 1").fetchone()
+    if row is None:
+        raise StoreError(f"{path} is damaged: its table setup (players, rules, lives) is missing")
+    damaged = f"{path} is damaged: its table setup"
+    try:
+        players = json.loads(row[0])
+        rules = json.loads(row[1])
+    except (TypeError, ValueError, RecursionError):
+        raise StoreError(f"{damaged} is not readable JSON") from None
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise StoreError(f"{damaged} does not list the players by name")
+    try:
+        return Game(players, find_rules(rules), row[2])
+    except (ValueError, TypeError) as err:
+        raise StoreError(f"{damaged} is not a table: {err}") from None
+
+
+def _replay_row(path: Path, game: Game, seq: int, text: Any) -> None:
+    """Apply one stored row (an event or an undo); a row that does not replay is a StoreError."""
+    try:
+        data = json.loads(text)
+        if not isinstance(data, dict):
+            raise ValueError("not a JSON object")
+        if data.get("kind") == _UNDO:
+            game.undo()
+        else:
+            game.play(event_from_json(data))
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as err:
+        raise StoreError(f"{path}: stored event {seq} does not replay: {err}") from None
