@@ -17,9 +17,11 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     from referee import cli as referee_cli
     from vision import cli as vision_cli
+    from webui import serve
 
     referee_cli.add_commands(commands)
     vision_cli.add_commands(commands)
+    serve.add_commands(commands)
     return parser
 
 

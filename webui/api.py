@@ -1,0 +1,264 @@
+"""The JSON API the pages use: the state, its live stream, and every change (with the PIN)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from functools import wraps
+from typing import Any, TypeVar, cast
+
+from flask import Blueprint, Response, abort, current_app, jsonify, request
+
+from referee.events import event_from_json
+from referee.record import RecordError
+from referee.rules import RulesError
+from referee.cards import CardError
+from referee.game import RuleError
+from referee.store import StoreError
+
+from webui.guard import PinGuard, PinRefused
+from webui.table import TableError, TableService
+from webui.uploads import UploadError, jpeg_size
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+KEEPALIVE = 15.0
+"""Seconds between SSE comments on a quiet table: a closed page is noticed within this."""
+
+RETRY_MS = 1000
+"""How soon a page's EventSource reconnects after the connection drops."""
+
+MJPEG_WAIT = 5.0
+"""Seconds a Live page waits for a new picture before the old one is sent again."""
+
+PIN_HEADER = "X-Table-Pin"
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def table() -> TableService:
+    """This app's table."""
+    return cast(TableService, current_app.extensions["saltacavallo.table"])
+
+
+def needs_pin(view: F) -> F:
+    """A change: refused (403, or 429 after repeated wrong PINs) without the table's PIN."""
+
+    @wraps(view)
+    def checked(*args: Any, **kwargs: Any) -> Any:
+        guard = cast(PinGuard, current_app.extensions["saltacavallo.guard"])
+        try:
+            guard.check(request.remote_addr or "?", request.headers.get(PIN_HEADER))
+        except PinRefused as refused:
+            answer = jsonify(error=refused.message)
+            answer.status_code = refused.status
+            if refused.wait:
+                answer.headers["Retry-After"] = str(int(refused.wait + 0.999))
+            return answer
+        return view(*args, **kwargs)
+
+    return cast(F, checked)
+
+
+def _refuse(status: int, message: str) -> Response:
+    answer = jsonify(error=message)
+    answer.status_code = status
+    return answer
+
+
+def _json_body() -> Any:
+    """The request's JSON, or a 400 naming what is wrong with it."""
+    try:
+        return json.loads(request.get_data(cache=False) or b"null")
+    except UnicodeDecodeError:
+        abort(400, "the body is not UTF-8 text")
+    except json.JSONDecodeError as err:
+        abort(400, f"the body is not valid JSON: {err.msg} at line {err.lineno} column "
+                   f"{err.colno}")
+
+
+def _object() -> dict[str, Any]:
+    body = _json_body()
+    if not isinstance(body, dict):
+        abort(400, "the body must be a JSON object")
+    return body
+
+
+def _changed() -> Response:
+    """The answer to a change: the new state."""
+    return Response(table().state_json(), mimetype="application/json")
+
+
+def _apply(change: Callable[[], object]) -> Response:
+    """Run a change; a rule it breaks is 409, a bad value 400, each with its message."""
+    try:
+        change()
+    except (RuleError, RecordError, TableError, RulesError, CardError, StoreError) as err:
+        status = 409 if isinstance(err, (RuleError, TableError, StoreError)) else 400
+        return _refuse(status, str(err))
+    return _changed()
+
+
+@bp.get("/state")
+def state() -> Response:
+    """The whole table as JSON."""
+    return _changed()
+
+
+@bp.get("/events")
+def events() -> Response:
+    """Server-Sent Events: the new state on every change (and a comment while quiet)."""
+    service = table()
+
+    def stream() -> Iterator[str]:
+        yield f"retry: {RETRY_MS}\n\n"
+        sent = -1
+        while not service.closed:
+            version = service.version
+            if version != sent:
+                yield f"id: {version}\ndata: {service.state_json()}\n\n"
+                sent = version
+            else:
+                yield ": quiet\n\n"
+            service.wait_for_change(sent, KEEPALIVE)
+
+    return Response(stream(), mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+@bp.get("/record")
+def record() -> Response:
+    """The hand record (RULES.md) of the game; `?download=1` to save it as a file."""
+    try:
+        data = table().record()
+    except TableError as err:
+        return _refuse(409, str(err))
+    answer = Response(json.dumps(data, ensure_ascii=False, indent=2),
+                      mimetype="application/json")
+    if request.args.get("download"):
+        answer.headers["Content-Disposition"] = "attachment; filename=saltacavallo-partita.json"
+    return answer
+
+
+@bp.post("/pin")
+@needs_pin
+def pin() -> Response:
+    """Check a PIN (the page asks once and keeps it)."""
+    return jsonify(ok=True)
+
+
+@bp.post("/setup")
+@needs_pin
+def setup() -> Response:
+    """A new game: `{"players": [...], "rules": "napoli" or {switches}, "lives", "dealer",
+    "stake"}`; `dealer` null lets the camera choose from cards dealt face up."""
+    body = _object()
+    players = body.get("players")
+    if not (isinstance(players, list) and all(isinstance(p, str) for p in players)):
+        return _refuse(400, "players must be a list of names")
+    names = [p.strip() for p in players]
+    rules = body.get("rules", "napoli")
+    if not isinstance(rules, (str, dict)):
+        return _refuse(400, "rules must be a preset name or an object of switches")
+    lives = body.get("lives")
+    if lives is not None and (isinstance(lives, bool) or not isinstance(lives, int)):
+        return _refuse(400, f"lives must be a whole number, not {lives!r}")
+    dealer = body.get("dealer")
+    if dealer is not None and not isinstance(dealer, str):
+        return _refuse(400, "dealer must be a player's name, or null for the camera")
+    stake = body.get("stake", 0)
+    return _apply(lambda: table().setup(names, rules, lives, dealer.strip() if dealer else None,
+                                        stake))
+
+
+@bp.post("/undo")
+@needs_pin
+def undo() -> Response:
+    """Take back the last event."""
+    return _apply(table().undo)
+
+
+@bp.post("/corrections")
+@needs_pin
+def corrections() -> Response:
+    """A person's event, as the hand record's event JSON: `{"kind": "revive", "dead": "Anna",
+    "living": "Bruno"}`; one the rules forbid is 409 with the rule."""
+    body = _object()
+    try:
+        event = event_from_json(body)
+    except (ValueError, KeyError, TypeError) as err:
+        message = str(err) if not isinstance(err, KeyError) else f"the event has no {err}"
+        return _refuse(400, f"not an event: {message}")
+    return _apply(lambda: table().correct(event))
+
+
+@bp.post("/record")
+@needs_pin
+def import_record() -> Response:
+    """Start a new game from a hand record (JSON body), every hand replayed."""
+    body = _object()
+    return _apply(lambda: table().import_record(body))
+
+
+@bp.post("/seats")
+@needs_pin
+def seats() -> Response:
+    """The seats tapped on the live picture: `{"width", "height", "players": {name: [x, y]}}`."""
+    body = _object()
+    points = body.get("players")
+    if not isinstance(points, dict):
+        return _refuse(400, "players must be an object of name: [x, y]")
+    return _apply(lambda: table().set_seats(body.get("width"), body.get("height"), points))
+
+
+@bp.post("/warnings/<int:ident>/resolve")
+@needs_pin
+def resolve(ident: int) -> Response:
+    """A person resolved a warning: `{"how": "..."}`."""
+    how = _object().get("how", "resolved")
+    if not isinstance(how, str) or len(how) > 500:
+        return _refuse(400, "how must be a short text")
+    return _apply(lambda: table().resolve(ident, how))
+
+
+@bp.post("/frame")
+@needs_pin
+def frame() -> Response:
+    """One JPEG from the phone camera page (newest wins)."""
+    data = request.get_data(cache=False)
+    try:
+        width, height = jpeg_size(data)
+    except UploadError as err:
+        return _refuse(err.status, str(err))
+    try:
+        table().push_frame(data)
+    except TableError as err:
+        return _refuse(409, str(err))
+    return jsonify(ok=True, width=width, height=height)
+
+
+@bp.get("/live.jpg")
+def live_picture() -> Response:
+    """The newest live picture, or 404 before the first."""
+    _, jpeg = table().frame()
+    if jpeg is None:
+        return _refuse(404, "no picture from the camera yet")
+    return Response(jpeg, mimetype="image/jpeg", headers={"Cache-Control": "no-store"})
+
+
+@bp.get("/live.mjpg")
+def live_stream() -> Response:
+    """The live picture with the recognised cards drawn on it, as MJPEG."""
+    service = table()
+
+    def stream() -> Iterator[bytes]:
+        index = -1
+        while not service.closed:
+            index, jpeg = service.next_frame(index, MJPEG_WAIT)
+            if jpeg is None:  # no camera yet: end, so a closed page never holds a thread
+                return
+            yield (b"--frame\r\nContent-Type: image/jpeg\r\nContent-Length: "
+                   + str(len(jpeg)).encode() + b"\r\n\r\n" + jpeg + b"\r\n")
+
+    return Response(stream(), mimetype="multipart/x-mixed-replace; boundary=frame",
+                    headers={"Cache-Control": "no-store"})

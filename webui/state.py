@@ -1,0 +1,94 @@
+"""The JSON the pages read: the tally, every seat's target and reason, the verdicts, warnings."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from referee.cards import Card, parse_card
+from referee.describe import tally
+from referee.events import event_to_json
+from referee.game import Game, HandResult, Phase
+
+from webui.words import event_words, verdict_words
+
+_HIDDEN = {Phase.TURNS, Phase.DEALER, Phase.REVEAL}
+"""Phases in which a living seat holds a face-down card (shown on the page as a back)."""
+
+
+def card_json(card: Card) -> dict[str, str]:
+    """A card for the page: its code and its name in both languages."""
+    return {"code": card.code, "it": card.italian, "en": card.english}
+
+
+def build_state(game: Game | None, *, version: int, stake: float, camera: Mapping[str, Any],
+                warnings: list[dict[str, Any]], evidence: Mapping[int, str],
+                seats: Mapping[str, Any] | None, dealer_by_camera: bool) -> dict[str, Any]:
+    """The whole page state; `game` None before the first setup."""
+    state: dict[str, Any] = {
+        "version": version, "ready": game is not None, "stake": stake, "camera": dict(camera),
+        "warnings": warnings, "seats_placed": sorted((seats or {}).get("players", {})),
+        "dealer_by_camera": dealer_by_camera,
+    }
+    if game is None:
+        state.update(players=[], seats=[], verdicts=[], says="Set up the players to start",
+                     says_it="Scegli i giocatori per cominciare", phase=None, hand=None,
+                     dealer=None, current_player=None, turn=None, pot=0, lives={},
+                     winner=None, last_event=None, rules=None, start_lives=None)
+        return state
+    view = tally(game)
+    phase = game.phase
+    seats_json = []
+    for seat in view.seats:
+        card: str | None = seat.shown
+        if card is None and seat.alive and phase in _HIDDEN:
+            card = "back"
+        seats_json.append({
+            "player": seat.player, "lives": seat.lives, "alive": seat.alive,
+            "dealer": seat.dealer, "shown": seat.shown, "card": card,
+            "card_name": _name(seat.shown), "target": seat.target, "may": list(seat.may),
+            "why": seat.why, "why_it": seat.why_it,
+            "turn": seat.player == view.current_player,
+        })
+    turn = None
+    if view.current_player is not None:
+        seat = next(s for s in seats_json if s["player"] == view.current_player)
+        found = game.target(view.current_player) if phase is Phase.TURNS else None
+        text, text_it = (found.reason(), found.reason_it()) if found else (seat["why"],
+                                                                          seat["why_it"])
+        turn = {"player": view.current_player, "text": text, "text_it": text_it,
+                "may": seat["may"], "target": seat["target"]}
+    last = game.history[-1] if game.history else None
+    outcome = game.outcome()
+    state.update(
+        players=list(game.players), seats=seats_json, phase=view.phase, hand=view.hand,
+        dealer=view.dealer, current_player=view.current_player, turn=turn, pot=view.pot,
+        lives=dict(game.lives), winner=view.winner, says=view.says, says_it=view.says_it,
+        survivors=list(outcome.survivors) if outcome else None,
+        rules=game.rules.switches(), preset=game.rules.name, start_lives=game.start_lives,
+        next_dealer=game.next_dealer, alive=game.alive(),
+        verdicts=[_verdict(game, r, evidence.get(r.number)) for r in reversed(game.results)],
+        last_event=None if last is None else {
+            **event_to_json(last), **dict(zip(("text", "text_it"), event_words(last)))},
+    )
+    return state
+
+
+def _name(code: str | None) -> dict[str, str] | None:
+    return None if code is None else card_json(parse_card(code))
+
+
+def _verdict(game: Game, result: HandResult, evidence: str | None) -> dict[str, Any]:
+    """One settled hand: every card named, the losers, the lives after it, its photo."""
+    says, says_it = verdict_words(result)
+    low = min((c.value for c in result.final.values() if c.value <= 8), default=None)
+    return {
+        "hand": result.number, "dealer": result.dealer,
+        "swaps": [list(s) for s in result.swaps],
+        "cards": [{"player": p, **card_json(c)} for p, c in result.final.items()],
+        "losers": list(result.losers), "void": result.void, "lowest": low,
+        "lives": dict(result.lives), "pot": result.pot,
+        "out": [p for p in result.losers if result.lives[p] == 0],
+        "says": says, "says_it": says_it,
+        "evidence": f"/evidence/{evidence}" if evidence else None,
+    }

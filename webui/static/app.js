@@ -1,0 +1,439 @@
+// Saltacavallo's pages: one live state from the server (SSE), drawn by each page.
+"use strict";
+
+const W = window.WORDS;
+const LANG = window.LANG;
+const PIN_KEY = "saltacavallo.pin";
+const SOUND_KEY = "saltacavallo.sound";
+const FRAME_MS = 100; // the phone camera sends about 10 frames a second
+const JPEG_QUALITY = 0.7; // a 720p frame of about 100 kB: sharp enough to name the cards
+
+const $ = (sel, root = document) => root.querySelector(sel);
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+// Italian or English of a pair the server sends: says / says_it, why / why_it, text / text_it.
+const tr = (obj, key) => (LANG === "it" ? obj[key + "_it"] : obj[key]) ?? obj[key];
+const cardName = (card) => (card ? (LANG === "it" ? card.it : card.en) : "");
+const cardImg = (code, title, cls = "card") =>
+  el("img", { class: cls, src: `/cards/${code}.svg`, alt: title || code, title: title || code });
+
+function toast(text, bad = false) {
+  const box = $("#toast");
+  box.textContent = text;
+  box.className = bad ? "toast bad" : "toast";
+  box.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => (box.hidden = true), bad ? 6000 : 2500);
+}
+
+// -- changes need the table PIN ------------------------------------------------------------
+
+function askPin(why) {
+  const given = window.prompt((why ? why + "\n" : "") + W.pin_ask, "");
+  if (given) localStorage.setItem(PIN_KEY, given.trim());
+  return given ? given.trim() : null;
+}
+
+async function change(path, body, type = "application/json") {
+  let pin = localStorage.getItem(PIN_KEY) || askPin();
+  for (let attempt = 0; attempt < 3 && pin; attempt++) {
+    const payload = body instanceof Blob || typeof body === "string" ? body : JSON.stringify(body ?? {});
+    const answer = await fetch(path, {
+      method: "POST", headers: { "X-Table-Pin": pin, "Content-Type": type }, body: payload,
+    });
+    const data = await answer.json().catch(() => ({}));
+    if (answer.status === 403) {
+      localStorage.removeItem(PIN_KEY);
+      pin = askPin(data.error || W.pin_wrong);
+      continue;
+    }
+    if (!answer.ok) throw new Error(data.error || answer.statusText);
+    return data;
+  }
+  throw new Error(W.pin_wrong);
+}
+
+async function act(path, body, done) {
+  try {
+    const data = await change(path, body);
+    toast(done || W.saved);
+    return data;
+  } catch (err) {
+    toast(err.message, true);
+    return null;
+  }
+}
+
+// -- the live state ------------------------------------------------------------------------
+
+function follow(onState) {
+  let source = null;
+  let delay = 500;
+  const open = () => {
+    source = new EventSource("/api/events");
+    source.onmessage = (msg) => {
+      delay = 500;
+      $("#offline").hidden = true;
+      onState(JSON.parse(msg.data));
+    };
+    source.onerror = () => {
+      $("#offline").hidden = false;
+      if (source.readyState === EventSource.CLOSED) {
+        source.close();
+        setTimeout(open, delay);
+        delay = Math.min(delay * 2, 10000);
+      }
+    };
+  };
+  open();
+}
+
+// -- sound: the verdict spoken ------------------------------------------------------------
+
+const sound = {
+  on: localStorage.getItem(SOUND_KEY) === "1",
+  lastHand: null,
+  show() {
+    const button = $("#sound");
+    button.textContent = this.on ? `🔊 ${W.sound_on}` : `🔈 ${W.sound_off}`;
+    button.setAttribute("aria-pressed", String(this.on));
+  },
+  speak(text) {
+    if (!this.on || !("speechSynthesis" in window)) return;
+    const words = new SpeechSynthesisUtterance(text);
+    words.lang = LANG === "it" ? "it-IT" : "en-GB";
+    window.speechSynthesis.speak(words);
+  },
+  hear(state) {
+    const latest = state.verdicts && state.verdicts[0];
+    const hand = latest ? latest.hand : 0;
+    if (this.lastHand !== null && hand > this.lastHand) this.speak(tr(latest, "says"));
+    this.lastHand = hand;
+  },
+};
+
+function showWarnings(state) {
+  const box = $("#warnings");
+  const open = state.warnings || [];
+  box.hidden = open.length === 0;
+  box.replaceChildren(...open.map((w) =>
+    el("p", {}, "⚠ ", w.hand ? `${W.hand} ${w.hand}: ` : "", w.message,
+      " ", el("a", { href: "/storico" }, W.history))));
+}
+
+// -- the verdict of one hand ---------------------------------------------------------------
+
+function verdictView(v, big = false) {
+  const losers = new Set(v.losers);
+  const photo = v.evidence
+    ? el("a", { href: v.evidence, target: "_blank" }, el("img", { class: "evidence", src: v.evidence, alt: W.evidence, loading: "lazy" }))
+    : el("p", { class: "no-photo" }, W.no_photo);
+  const cards = v.cards.map((c) =>
+    el("figure", { class: losers.has(c.player) ? "vcard loser" : "vcard" },
+      cardImg(c.code, cardName(c)),
+      el("figcaption", {}, el("b", {}, c.player), el("br"), cardName(c),
+        losers.has(c.player) ? el("span", { class: "pays" }, W.loser) : null)));
+  return [
+    el("h2", {}, el("a", { href: `/mano/${v.hand}` }, `${W.hand} ${v.hand}`), " · ", W.dealer, ": ", v.dealer),
+    el("p", { class: big ? "says big" : "says" }, tr(v, "says")),
+    el("div", { class: "vcards" }, cards),
+    photo,
+    v.swaps.length ? el("p", { class: "sub" }, `${W.swaps}: `, v.swaps.map((s) => `${s[0]} ⇄ ${s[1]}`).join(", ")) : null,
+  ];
+}
+
+// -- Tavolo ---------------------------------------------------------------------------------
+
+function seatPlace(i, n) {
+  // Seating order is counterclockwise: seat 0 at the bottom, the next to its right on screen.
+  const angle = (2 * Math.PI * i) / n;
+  return { x: 50 + 41 * Math.sin(angle), y: 50 + 40 * Math.cos(angle) };
+}
+
+function coins(lives, start) {
+  const row = el("span", { class: "coins", title: `${lives} ${W.lives}` });
+  for (let i = 0; i < Math.max(lives, start); i++) row.append(el("i", { class: i < lives ? "coin" : "coin lost" }));
+  return row;
+}
+
+function drawTable(state) {
+  $("#says").textContent = tr(state, "says");
+  $("#phase").textContent = state.phase ? W["phase_" + state.phase] : W.no_game;
+  const seats = $("#seats");
+  const n = state.seats.length;
+  seats.className = n > 10 ? "many" : n > 6 ? "some" : "few";
+  seats.replaceChildren(...state.seats.map((s, i) => {
+    const at = seatPlace(i, n);
+    const classes = ["seat", s.alive ? "" : "dead", s.turn ? "turn" : "", s.dealer ? "dealer" : ""].join(" ");
+    const during = state.phase === "turns" || state.phase === "dealer";
+    const value = s.shown ? Number.parseInt(s.shown, 10) : 0;
+    const note = !s.alive ? W.dead : during && value === 10 ? W.wall : during && value === 9 ? W.jumped
+      : s.turn ? W.your_turn : "";
+    return el("div", { class: classes, style: `left:${at.x}%;top:${at.y}%`, "data-player": s.player },
+      s.card ? cardImg(s.card, s.card_name ? cardName(s.card_name) : "") : el("span", { class: "card-slot" }),
+      el("div", { class: "name" }, s.player, s.dealer ? el("span", { class: "mark", title: W.dealer }, "M") : null),
+      coins(s.lives, state.start_lives || 0),
+      note ? el("div", { class: "note" }, note) : null);
+  }));
+  const pot = state.pot;
+  $("#pot").textContent = String(pot);
+  $("#pot-coins").replaceChildren(...Array.from({ length: Math.min(pot, 24) }, () => el("i", { class: "coin" })));
+  $("#pot-money").textContent = state.stake > 0 && pot > 0 ? `€ ${(pot * state.stake).toFixed(2).replace(".", LANG === "it" ? "," : ".")}` : "";
+  const turn = $("#turn");
+  turn.hidden = !state.turn;
+  if (state.turn) {
+    turn.replaceChildren(el("p", { class: "who" }, `${W.turn} `, el("b", {}, state.turn.player)),
+      el("p", { class: "why" }, tr(state.turn, "text")));
+  }
+  const verdict = $("#verdict");
+  const latest = state.verdicts[0];
+  verdict.hidden = !latest;
+  if (latest) verdict.replaceChildren(...verdictView(latest, ["deal", "over", "choose_dealer"].includes(state.phase)));
+}
+
+// -- Storico --------------------------------------------------------------------------------
+
+function drawHistory(state) {
+  const last = state.last_event;
+  $("#last-event").textContent = last ? tr(last, "text") : "—";
+  $("#undo").disabled = !last;
+  for (const select of document.querySelectorAll("select.players")) {
+    const chosen = select.value;
+    const blank = select.dataset.blank ? [el("option", { value: "" }, select.dataset.blank)] : [];
+    select.replaceChildren(...blank, ...state.players.map((p) => el("option", { value: p, selected: p === chosen }, p)));
+  }
+  const warnings = state.warnings || [];
+  $("#open-warnings").hidden = warnings.length === 0;
+  $("#warning-list").replaceChildren(...warnings.map((w) =>
+    el("li", {}, w.hand ? `${W.hand} ${w.hand}: ` : "", w.message, " ",
+      el("button", { class: "button", type: "button", onclick: async () => {
+        const how = window.prompt(W.how, W.resolve);
+        if (how !== null) await act(`/api/warnings/${w.id}/resolve`, { how });
+      } }, W.resolve))));
+  const hands = $("#hands");
+  if (!state.verdicts.length) hands.replaceChildren(el("p", { class: "empty" }, W.nothing_yet));
+  else hands.replaceChildren(...state.verdicts.map((v) => el("article", { class: "panel verdict" }, verdictView(v),
+    el("p", { class: "sub" }, `${W.lives_after}: `, Object.entries(v.lives).map(([p, n]) => `${p} ${n}`).join(" · "), ` · ${W.pot} ${v.pot}`))));
+}
+
+function historyPage() {
+  $("#undo").addEventListener("click", async () => {
+    if (window.confirm(`${W.undo_confirm}\n${$("#last-event").textContent}`)) await act("/api/undo", {});
+  });
+  $("#revive").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const form = new FormData(e.target);
+    await act("/api/corrections", { kind: "revive", dead: form.get("dead"), living: form.get("living") });
+  });
+  const send = (id, make) => $(id).addEventListener("submit", async (e) => {
+    e.preventDefault();
+    if (await act("/api/corrections", make(new FormData(e.target)))) e.target.reset();
+  });
+  send("#fix-card", (f) => ({ kind: "correct", player: f.get("player"), card: String(f.get("card")).trim() }));
+  send("#join", (f) => ({ kind: "join", player: String(f.get("player")).trim(), before: f.get("before") || null }));
+  send("#leave", (f) => ({ kind: "leave", player: f.get("player") }));
+  $("#event-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const text = new FormData(e.target).get("event");
+    await act("/api/corrections", String(text));
+  });
+  $("#import").addEventListener("change", async (e) => {
+    const file = e.target.files[0];
+    if (file && window.confirm(W.confirm_new)) await act("/api/record", await file.text());
+    e.target.value = "";
+  });
+}
+
+// -- Setup ----------------------------------------------------------------------------------
+
+const PRESETS = {
+  napoli: { horse_chain: true, skip_wraps: true, dealer_selection: "second_denari", dealer_draw: "after_reveal", revival: "one_life", final_two: "play_out", dealer_rotation: "every_hand" },
+  classica: { horse_chain: false, skip_wraps: false, dealer_selection: "second_denari", dealer_draw: "blind", revival: "off", final_two: "play_out", dealer_rotation: "every_hand" },
+};
+
+function setupPage() {
+  const form = $("#setup");
+  const names = () => form.players.value.split(/\n|,/).map((s) => s.trim()).filter(Boolean);
+  const fillDealer = () => {
+    const chosen = form.dealer.value;
+    form.dealer.replaceChildren(el("option", { value: "" }, W.by_camera),
+      ...names().map((p) => el("option", { value: p, selected: p === chosen }, p)));
+  };
+  const applyPreset = () => {
+    for (const [key, value] of Object.entries(PRESETS[form.preset.value])) {
+      if (typeof value === "boolean") form[key].checked = value;
+      else form[key].value = value;
+    }
+  };
+  form.players.addEventListener("input", fillDealer);
+  form.preset.addEventListener("change", applyPreset);
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    if (!window.confirm(W.confirm_new)) return;
+    const rules = {};
+    for (const key of Object.keys(PRESETS.napoli)) rules[key] = form[key].type === "checkbox" ? form[key].checked : form[key].value;
+    await act("/api/setup", {
+      players: names(), rules, lives: Number(form.lives.value), stake: Number(form.stake.value || 0),
+      dealer: form.dealer.value || null,
+    });
+  });
+  setupPage.fillDealer = fillDealer;
+  seatsTapping();
+}
+
+function seatsTapping() {
+  const img = $("#tap");
+  const marks = $("#tap-marks");
+  let players = [];
+  let taps = {};
+  const next = () => players.find((p) => !(p in taps));
+  const draw = () => {
+    const w = img.naturalWidth || 1, h = img.naturalHeight || 1;
+    marks.setAttribute("viewBox", `0 0 ${w} ${h}`);
+    marks.replaceChildren(...Object.entries(taps).map(([p, [x, y]]) => {
+      const g = document.createElementNS("http://www.w3.org/2000/svg", "g");
+      g.innerHTML = `<circle cx="${x}" cy="${y}" r="${w / 40}"/><text x="${x}" y="${y - w / 30}"></text>`;
+      g.querySelector("text").textContent = p;
+      return g;
+    }));
+    const who = next();
+    $("#seat-next").textContent = who ? `${W.seats_next} ${who}` : players.length ? W.seats_done : "";
+    $("#seats-save").disabled = !!who || !players.length;
+  };
+  const load = () => {
+    const probe = new Image();
+    probe.onload = () => { img.src = probe.src; img.hidden = false; $("#tap-empty").hidden = true; };
+    probe.onerror = () => setTimeout(load, 3000);
+    probe.src = `/api/live.jpg?t=${Date.now()}`;
+  };
+  img.addEventListener("load", draw);
+  img.addEventListener("click", (e) => {
+    const who = next();
+    if (!who) return;
+    const box = img.getBoundingClientRect();
+    taps[who] = [Math.round((e.clientX - box.left) * img.naturalWidth / box.width), Math.round((e.clientY - box.top) * img.naturalHeight / box.height)];
+    draw();
+  });
+  $("#seats-reset").addEventListener("click", () => { taps = {}; load(); draw(); });
+  $("#seats-save").addEventListener("click", () =>
+    act("/api/seats", { width: img.naturalWidth, height: img.naturalHeight, players: taps }));
+  seatsTapping.players = (list) => { if (list.join() !== players.join()) { players = list; taps = {}; draw(); } };
+  load();
+}
+
+// -- Live, the phone camera, one verdict ---------------------------------------------------
+
+function drawLive(state) {
+  $("#camera-state").textContent = state.camera.state;
+  $("#camera-message").textContent = state.camera.message || "";
+  const img = $("#live");
+  if (img.dataset.on) return;
+  fetch("/api/live.jpg", { method: "HEAD" }).then((r) => {
+    if (!r.ok || img.dataset.on) return;
+    img.dataset.on = "1";
+    img.src = "/api/live.mjpg";
+    img.hidden = false;
+    $("#no-picture").hidden = true;
+  });
+}
+
+function cameraPage() {
+  if (!window.isSecureContext || !navigator.mediaDevices) {
+    $("#camera-https").hidden = false;
+    $("#camera-start").disabled = true;
+    return;
+  }
+  const video = $("#video");
+  const canvas = document.createElement("canvas");
+  let stream = null, timer = null, busy = false, sent = 0;
+  const send = () => {
+    if (busy || !video.videoWidth) return; // newest wins: a frame still on its way drops this one
+    canvas.width = video.videoWidth;
+    canvas.height = video.videoHeight;
+    canvas.getContext("2d").drawImage(video, 0, 0);
+    busy = true;
+    canvas.toBlob(async (blob) => {
+      try {
+        await change("/api/frame", blob, "image/jpeg");
+        $("#sent").textContent = String(++sent);
+        $("#camera-note").textContent = `${canvas.width}×${canvas.height}`;
+      } catch (err) {
+        $("#camera-note").textContent = err.message;
+        if (err.message === W.pin_wrong) stop();
+      } finally {
+        busy = false;
+      }
+    }, "image/jpeg", JPEG_QUALITY);
+  };
+  const stop = () => {
+    clearInterval(timer);
+    if (stream) stream.getTracks().forEach((t) => t.stop());
+    stream = null;
+    $("#camera-start").hidden = false;
+    $("#camera-stop").hidden = true;
+  };
+  $("#camera-start").addEventListener("click", async () => {
+    try {
+      stream = await navigator.mediaDevices.getUserMedia({
+        video: { facingMode: { ideal: "environment" }, width: { ideal: 1280 }, height: { ideal: 720 } }, audio: false,
+      });
+    } catch (err) {
+      $("#camera-note").textContent = err.message;
+      return;
+    }
+    video.srcObject = stream;
+    $("#camera-start").hidden = true;
+    $("#camera-stop").hidden = false;
+    timer = setInterval(send, FRAME_MS);
+  });
+  $("#camera-stop").addEventListener("click", stop);
+}
+
+function drawOneVerdict(state) {
+  const box = $("#one-verdict");
+  const v = state.verdicts.find((x) => x.hand === Number(box.dataset.hand));
+  if (v) box.replaceChildren(...verdictView(v, true));
+}
+
+// -- start ----------------------------------------------------------------------------------
+
+document.addEventListener("DOMContentLoaded", () => {
+  const page = document.body.dataset.page;
+  sound.show();
+  $("#sound").addEventListener("click", () => {
+    sound.on = !sound.on;
+    localStorage.setItem(SOUND_KEY, sound.on ? "1" : "0");
+    sound.show();
+    sound.speak(W.sound_ready); // a tap unlocks speech in the browser
+  });
+  if (page === "history") historyPage();
+  if (page === "setup") setupPage();
+  if (page === "camera") cameraPage();
+  if (page === "error") return;
+  follow((state) => {
+    window.tableState = state;
+    document.body.dataset.version = String(state.version);
+    showWarnings(state);
+    sound.hear(state);
+    if (page === "table") drawTable(state);
+    if (page === "history") drawHistory(state);
+    if (page === "live") drawLive(state);
+    if (page === "verdict") drawOneVerdict(state);
+    if (page === "setup") seatsTapping.players(state.players);
+  });
+});

@@ -1,0 +1,369 @@
+"""The table's only writer: the game in its store, the live picture, and word of every change."""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Protocol
+
+from referee.events import ChooseDealer, Event
+from referee.game import Game, RuleError
+from referee.record import replay
+from referee.rules import Rules, find_rules
+from referee.store import GameStore, record_path
+
+from webui.state import build_state
+
+
+class TableError(ValueError):
+    """A request the table cannot carry out now (no game yet, a camera it does not read)."""
+
+
+class FrameSink(Protocol):
+    """Where the phone's frames go (vision.frames.PushedFrames)."""
+
+    def push(self, jpeg: bytes) -> None: ...
+
+
+MAX_STAKE = 1000.0
+"""The largest stake per life the page accepts (a typo guard: families play for coins)."""
+
+_NO_CAMERA: dict[str, Any] = {"state": "off", "message": "no camera is connected"}
+
+
+class TableService:
+    """One table: holds the game's store and a lock, and tells waiting pages of every change.
+
+    Every change (setup, events, undo, warnings, the camera's status) goes through here, from
+    the live loop's thread or a page's request; `version` counts the changes.
+    """
+
+    def __init__(self, db_path: str | Path, evidence_dir: str | Path | None = None) -> None:
+        self.db_path = Path(db_path)
+        self.evidence_dir = Path(evidence_dir) if evidence_dir else self.db_path.with_name(
+            self.db_path.stem + "-evidence")
+        self.evidence_dir.mkdir(parents=True, exist_ok=True)
+        self.lock = threading.RLock()
+        self._changed = threading.Condition(self.lock)
+        self._frames = threading.Condition()
+        self.version = 0
+        self.closed = False
+        self.store: GameStore | None = GameStore.open(self.db_path) if self.db_path.exists() \
+            else None
+        self._table = self._read_table_file()
+        self._camera: dict[str, Any] = dict(_NO_CAMERA)
+        self._frame: bytes | None = None
+        self._frame_index = 0
+        self._resolved: list[Callable[[int, str], None]] = []
+        self._new_game: list[Callable[[Game], None]] = []
+        self._state_cache: tuple[int, str] | None = None
+        self.phone: FrameSink | None = None
+
+    # -- reading ----------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game | None:
+        """The game in play, or None before the first setup."""
+        return self.store.game if self.store else None
+
+    @property
+    def stake(self) -> float:
+        """The money one life is worth (0: not playing for money)."""
+        return float(self._table.get("stake", 0.0))
+
+    @property
+    def seats_path(self) -> Path:
+        """The file holding the seats tapped on the live picture (for the live loop)."""
+        return self.db_path.with_name(self.db_path.stem + "-seats.json")
+
+    def seats(self) -> dict[str, Any] | None:
+        """The tapped seats: `{"width", "height", "players": {name: [x, y]}}`, or None."""
+        try:
+            data = json.loads(self.seats_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        return data if isinstance(data, dict) else None
+
+    def state(self) -> dict[str, Any]:
+        """The page's whole view of the table (what GET /api/state answers)."""
+        return json.loads(self.state_json())
+
+    def state_json(self) -> str:
+        """The state as JSON text, built once per change however many pages ask."""
+        with self.lock:
+            cached = self._state_cache
+            if cached is not None and cached[0] == self.version:
+                return cached[1]
+            game = self.game
+            state = build_state(
+                game, version=self.version, stake=self.stake, camera=dict(self._camera),
+                warnings=self._warnings(), evidence=self._evidence_by_hand(),
+                seats=self.seats(), dealer_by_camera=bool(self._table.get("dealer_by_camera")),
+            )
+            text = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
+            self._state_cache = (self.version, text)
+            return text
+
+    def record(self) -> dict[str, Any]:
+        """The game as a hand record (RULES.md), settled hands only."""
+        with self.lock:
+            return self._need_store().export()
+
+    def wait_for_change(self, version: int, timeout: float) -> int:
+        """Block until the table passes `version` (or the timeout, or closing); the new version."""
+        with self._changed:
+            self._changed.wait_for(lambda: self.version != version or self.closed, timeout)
+            return self.version
+
+    # -- changing the game -------------------------------------------------------------------
+
+    def setup(self, players: Sequence[str], rules: Rules | str | Mapping[str, Any] = "napoli",
+              lives: int | None = None, dealer: str | None = None, stake: float = 0.0) -> None:
+        """Start a new game (the old file is kept beside, renamed); dealer None: by the camera."""
+        found = find_rules(rules)
+        game = Game(players, found, lives)  # checks the table before anything is touched
+        if dealer is not None and dealer not in game.players:
+            raise RuleError(f"the first dealer {dealer} is not at the table")
+        stake = _check_stake(stake)
+        with self.lock:
+            self._start_store(list(game.players), found, game.start_lives,
+                              [ChooseDealer(dealer)] if dealer else [])
+            self._table = {"stake": stake, "dealer_by_camera": dealer is None}
+            self._write_table_file()
+            self._changed_now()
+            new = self._need_store().game
+        for callback in list(self._new_game):
+            callback(new)
+
+    def import_record(self, record: Mapping[str, Any]) -> None:
+        """Start a new game from a hand record, every hand replayed and stored."""
+        game = replay(record)  # RecordError or RuleError, before anything is touched
+        with self.lock:
+            self._start_store(list(game.players), game.rules, game.start_lives, game.history)
+            self._table = {"stake": self.stake, "dealer_by_camera": False}
+            self._write_table_file()
+            self._changed_now()
+            new = self._need_store().game
+        for callback in list(self._new_game):
+            callback(new)
+
+    def play(self, event: Event, evidence: str | None = None) -> int:
+        """Check, store and count one event (with the name of its evidence photo, if any)."""
+        with self.lock:
+            store = self._need_store()
+            seq = store.play(event, evidence)
+            self._changed_now()
+            return seq
+
+    def correct(self, event: Event) -> int:
+        """A person's event from the page (a revive, a misread card, a join or a leave)."""
+        return self.play(event)
+
+    def undo(self) -> Event:
+        """Take back the last event."""
+        with self.lock:
+            undone = self._need_store().undo()
+            self._changed_now()
+            return undone
+
+    # -- warnings ----------------------------------------------------------------------------
+
+    def warn(self, message: str, hand: int | None) -> int:
+        """Raise a warning for a person (kept in the store until resolved); its id."""
+        with self.lock:
+            ident = self._need_store().warn(message, hand)
+            self._changed_now()
+            return ident
+
+    def resolve(self, ident: int, how: str) -> None:
+        """A person resolved warning `ident` saying `how`; the callbacks hear of it."""
+        with self.lock:
+            store = self._need_store()
+            if not any(w.get("id") == ident for w in store.warnings(open_only=True)):
+                raise TableError(f"there is no open warning {ident}")
+            store.resolve_warning(ident, how)
+            self._changed_now()
+        for callback in list(self._resolved):
+            callback(ident, how)
+
+    def on_resolve(self, callback: Callable[[int, str], None]) -> None:
+        """Call `callback(id, how)` after a person resolves a warning."""
+        self._resolved.append(callback)
+
+    def on_new_game(self, callback: Callable[[Game], None]) -> None:
+        """Call `callback(game)` after a setup or an import starts a new game."""
+        self._new_game.append(callback)
+
+    # -- the camera --------------------------------------------------------------------------
+
+    def camera_status(self, status: Mapping[str, Any]) -> None:
+        """The camera's status (`{"state": ..., "message": ...}`); pages hear of a change."""
+        with self.lock:
+            if dict(status) != self._camera:
+                self._camera = dict(status)
+                self._changed_now()
+
+    def show_frame(self, jpeg: bytes) -> None:
+        """The newest annotated live picture (JPEG); the Live pages get it."""
+        with self._frames:
+            self._frame = jpeg
+            self._frame_index += 1
+            self._frames.notify_all()
+
+    def frame(self) -> tuple[int, bytes | None]:
+        """The newest live picture and its number (0 and None before the first)."""
+        with self._frames:
+            return self._frame_index, self._frame
+
+    def next_frame(self, after: int, timeout: float) -> tuple[int, bytes | None]:
+        """Wait for a picture newer than number `after` (or the timeout); the newest."""
+        with self._frames:
+            self._frames.wait_for(lambda: self._frame_index != after or self.closed, timeout)
+            return self._frame_index, self._frame
+
+    def push_frame(self, jpeg: bytes) -> None:
+        """A frame from the phone camera page, handed to the phone source (newest wins)."""
+        sink = self.phone
+        if sink is None:
+            raise TableError("this table is not reading a phone camera: start the server "
+                             "without --camera (or with --camera phone)")
+        sink.push(jpeg)
+
+    def set_seats(self, width: int, height: int, points: Mapping[str, Sequence[float]]) -> None:
+        """Keep the seats tapped on the live picture (pixels of a width x height frame)."""
+        with self.lock:
+            game = self.game
+            if game is None:
+                raise TableError("set up the players before placing their seats")
+            if not (isinstance(width, int) and isinstance(height, int) and width > 0
+                    and height > 0):
+                raise TableError("the picture's width and height must be whole positive numbers")
+            seats: dict[str, list[float]] = {}
+            for name, point in points.items():
+                if name not in game.players:
+                    raise TableError(f"{name} is not at the table")
+                if not (isinstance(point, (list, tuple)) and len(point) == 2
+                        and all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                                for v in point)):
+                    raise TableError(f"{name}'s seat must be a point [x, y]")
+                x, y = float(point[0]), float(point[1])
+                if not (0 <= x <= width and 0 <= y <= height):
+                    raise TableError(f"{name}'s seat lies outside the {width}x{height} picture")
+                seats[name] = [round(x, 1), round(y, 1)]
+            missing = [p for p in game.players if p not in seats]
+            if missing:
+                raise TableError(f"tap a seat for every player: {', '.join(missing)} missing")
+            _write_json(self.seats_path, {"width": width, "height": height, "players": seats})
+            self._changed_now()
+
+    def close(self) -> None:
+        """Wake every waiting page so it can end, and close the store."""
+        with self.lock:
+            self.closed = True
+            self._changed.notify_all()
+            if self.store is not None:
+                self.store.close()
+        with self._frames:
+            self._frames.notify_all()
+
+    # -- inside ------------------------------------------------------------------------------
+
+    def _need_store(self) -> GameStore:
+        if self.store is None:
+            raise TableError("no game yet: set up the players first")
+        return self.store
+
+    def _changed_now(self) -> None:
+        self.version += 1
+        self._changed.notify_all()
+
+    def _start_store(self, players: list[str], rules: Rules, lives: int,
+                     events: Sequence[Event]) -> None:
+        """A new store file for a new game; the old one is renamed, never deleted."""
+        if self.store is not None:
+            self.store.close()
+            self.store = None
+        if self.db_path.exists():
+            stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+            kept = self.db_path.with_name(f"{self.db_path.stem}-{stamp}{self.db_path.suffix}")
+            for n in range(2, 100):
+                if not kept.exists():
+                    break
+                kept = self.db_path.with_name(
+                    f"{self.db_path.stem}-{stamp}-{n}{self.db_path.suffix}")
+            self.db_path.rename(kept)
+            for extra in ("-wal", "-shm"):
+                side = Path(str(self.db_path) + extra)
+                if side.exists():
+                    side.rename(Path(str(kept) + extra))
+            if record_path(self.db_path).exists():
+                record_path(self.db_path).rename(record_path(kept))
+        self.seats_path.unlink(missing_ok=True)
+        store = GameStore.create(self.db_path, players, rules, lives)
+        for event in events:
+            store.play(event)
+        self.store = store
+
+    def _warnings(self) -> list[dict[str, Any]]:
+        store = self.store
+        if store is None:
+            return []
+        return [dict(w) for w in store.warnings(open_only=True)]
+
+    def _evidence_by_hand(self) -> dict[int, str]:
+        """For every settled hand, the last evidence photo stored with one of its events."""
+        store = self.store
+        if store is None:
+            return {}
+        alive: list[str | None] = []
+        for row in store.events():
+            if row.get("kind") == "undo":
+                if alive:
+                    alive.pop()
+            else:
+                alive.append(row.get("evidence"))
+        found: dict[int, str] = {}
+        hand, last = 0, None
+        for event, evidence in zip(store.game.history, alive):
+            kind = type(event).__name__
+            if kind == "Deal":
+                hand, last = hand + 1, None
+            if evidence:
+                last = evidence
+            if kind == "Settle" and last:
+                found[hand] = last
+        return found
+
+    @property
+    def _table_path(self) -> Path:
+        return self.db_path.with_name(self.db_path.stem + "-table.json")
+
+    def _read_table_file(self) -> dict[str, Any]:
+        try:
+            data = json.loads(self._table_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def _write_table_file(self) -> None:
+        _write_json(self._table_path, self._table)
+
+
+def _check_stake(stake: Any) -> float:
+    if isinstance(stake, bool) or not isinstance(stake, (int, float)) or not (
+            0 <= stake <= MAX_STAKE):
+        raise TableError(f"the stake per life must be a number from 0 to {MAX_STAKE:g}, "
+                         f"not {stake!r}")
+    return float(stake)
+
+
+def _write_json(path: Path, data: Any) -> None:
+    """Write a small JSON file whole or not at all (a crash mid-write keeps the old one)."""
+    part = path.with_name(f".{path.name}.{os.getpid()}.{time.monotonic_ns()}")
+    part.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+    os.replace(part, path)
