@@ -26,11 +26,20 @@ class CardDetections:
     """float32 [N]: calibrated probability of `label`."""
     abstain: np.ndarray
     """bool [N]: the face is up but too unsure to name."""
+    tracker_id: np.ndarray | None = None
+    """int [N]: the tracker's identity of each card, the same from frame to frame; -1 when untracked
+    (a None given is made all -1)."""
 
     def __post_init__(self) -> None:
         n = len(self.quad)
-        if self.quad.shape != (n, 4, 2) or not len(self.label) == len(self.confidence) == len(self.abstain) == n:
-            raise ValueError("CardDetections arrays must be parallel: quad [N, 4, 2], label, confidence, abstain [N]")
+        if self.tracker_id is None:
+            object.__setattr__(self, "tracker_id", np.full(n, -1, np.int64))
+        if self.quad.shape != (n, 4, 2) or not (
+            len(self.label) == len(self.confidence) == len(self.abstain) == len(self.tracker_id) == n
+        ):
+            raise ValueError(
+                "CardDetections arrays must be parallel: quad [N, 4, 2], label, confidence, abstain, tracker_id [N]"
+            )
 
     @classmethod
     def empty(cls) -> CardDetections:
@@ -46,7 +55,9 @@ class CardDetections:
         """Select detections by boolean mask, index array or slice."""
         if isinstance(index, (int, np.integer)):
             index = [index]
-        return CardDetections(self.quad[index], self.label[index], self.confidence[index], self.abstain[index])
+        return CardDetections(
+            self.quad[index], self.label[index], self.confidence[index], self.abstain[index], self.tracker_id[index]
+        )
 
     @property
     def is_card(self) -> np.ndarray:
@@ -75,14 +86,19 @@ class CardDetections:
         return names
 
     def records(self) -> list[dict[str, Any]]:
-        """The JSON-ready form of each card: card, name, confidence, face, quad."""
-        return [
-            {
+        """The JSON-ready form of each card: card, name, confidence, face, quad (and tracker_id once tracked)."""
+        records = []
+        for code, name, conf, face, quad, ident in zip(
+            self.card, self.name, self.confidence, self.face, self.quad, self.tracker_id
+        ):
+            record: dict[str, Any] = {
                 "card": code,
                 "name": name,
                 "confidence": round(float(conf), 4),
                 "face": str(face),
                 "quad": [[round(float(x), 1), round(float(y), 1)] for x, y in quad],
             }
-            for code, name, conf, face, quad in zip(self.card, self.name, self.confidence, self.face, self.quad)
-        ]
+            if ident >= 0:
+                record["tracker_id"] = int(ident)
+            records.append(record)
+        return records

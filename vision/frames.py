@@ -1,0 +1,347 @@
+"""Frame sources: a webcam, a video, an image or folder, a phone's MJPEG or RTSP stream, pushed frames.
+
+Every source is a generator of `Frame`s in the style of flask-video-streaming's `Camera.frames()`,
+says where it stands with `status()`, and stops its threads with `close()`. `open_source(spec)`
+picks the source a command-line argument names.
+"""
+
+from __future__ import annotations
+
+import enum
+import logging
+import os
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from vision.io import ImageError, decode_image, read_image
+
+log = logging.getLogger("saltacavallo.frames")
+
+IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff"})
+"""Files a folder source reads as frames; anything else in the folder (a JSON of truth) is passed over."""
+DEFAULT_FPS = 15.0
+"""Frames per second given to images and to a video that does not say its own."""
+PUSH_STALE = 5.0
+"""Seconds without a pushed picture after which the phone's camera is taken for stopped (a page
+in the background sends nothing; a live one sends several pictures a second)."""
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One picture from a source: BGR pixels, the time `at` on the source's clock (s), its number."""
+
+    pixels: np.ndarray
+    at: float
+    index: int
+
+
+class SourceState(enum.Enum):
+    """Where a source stands."""
+
+    CONNECTING = "connecting"
+    LIVE = "live"
+    RECONNECTING = "reconnecting"
+    ENDED = "ended"
+    FAILED = "failed"
+
+
+@dataclass(frozen=True)
+class SourceStatus:
+    """A source's state and a sentence about it that a family at the table understands."""
+
+    state: SourceState
+    message: str
+
+    def to_json(self) -> dict[str, str]:
+        """The plain form the web page shows: {"state": "live", "message": "..."}."""
+        return {"state": self.state.value, "message": self.message}
+
+
+class SourceError(RuntimeError):
+    """A source that cannot give frames, with the reason in words."""
+
+
+StatusCallback = Callable[[SourceStatus], None]
+
+
+class FrameSource:
+    """The common face of every source: `frames()`, `status()`, `close()`, usable in a `with`."""
+
+    description: str = "a frame source"
+
+    def __init__(self, on_status: StatusCallback | None = None) -> None:
+        self._status = SourceStatus(SourceState.CONNECTING, f"opening {self.description}")
+        self._on_status = on_status
+
+    def frames(self) -> Iterator[Frame]:
+        """The frames, in order, until the source ends or is closed."""
+        raise NotImplementedError
+
+    def status(self) -> SourceStatus:
+        """Where the source stands now."""
+        return self._status
+
+    def _set_status(self, state: SourceState, message: str) -> None:
+        """Change the status, telling the listener only when it changed."""
+        new = SourceStatus(state, message)
+        if new == self._status:
+            return
+        self._status = new
+        log.info("%s: %s (%s)", self.description, message, state.value)
+        if self._on_status is not None:
+            self._on_status(new)
+
+    def close(self) -> None:
+        """Stop reading; a closed source yields no more frames."""
+        if self._status.state not in (SourceState.ENDED, SourceState.FAILED):
+            self._set_status(SourceState.ENDED, f"{self.description} closed")
+
+    def __enter__(self) -> FrameSource:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class _Pacer:
+    """Sleeps so that frames come out at the times they carry (real time), when asked to."""
+
+    def __init__(self, realtime: bool) -> None:
+        self.realtime = realtime
+        self._start: float | None = None
+
+    def wait(self, at: float) -> None:
+        """Wait until `at` seconds after the first frame's time has passed."""
+        if not self.realtime:
+            return
+        now = time.monotonic()
+        if self._start is None:
+            self._start = now - at
+        delay = self._start + at - now
+        if delay > 0:
+            time.sleep(delay)
+
+
+class ImageFiles(FrameSource):
+    """An image or a folder of images in name order, at `fps`; unreadable images are reported and skipped."""
+
+    def __init__(
+        self, paths: list[Path], fps: float = DEFAULT_FPS, realtime: bool = False,
+        description: str = "the images", on_status: StatusCallback | None = None,
+    ) -> None:
+        self.description = description
+        super().__init__(on_status)
+        if fps <= 0:
+            raise SourceError(f"frames per second must be more than 0, not {fps:g}")
+        if not paths:
+            raise SourceError(f"{description}: no images in it (looked for {', '.join(sorted(IMAGE_SUFFIXES))})")
+        self.paths, self.fps, self._pacer = list(paths), fps, _Pacer(realtime)
+        self.skipped: list[tuple[Path, str]] = []
+        """(image, why) for every image that could not be read."""
+        self._closed = False
+
+    @classmethod
+    def folder(cls, folder: Path, **options: Any) -> ImageFiles:
+        """The images of a folder in name order (a number sorts as written: frame-010 after frame-009)."""
+        try:
+            paths = sorted(p for p in folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES and p.is_file())
+        except OSError as error:
+            raise SourceError(f"{folder}: cannot list the folder ({error.strerror})") from error
+        return cls(paths, description=f"the folder {folder}", **options)
+
+    def frames(self) -> Iterator[Frame]:
+        """Each readable image once; its time is its place in the order over `fps`."""
+        self._set_status(SourceState.LIVE, f"reading {self.description}")
+        for index, path in enumerate(self.paths):
+            if self._closed:
+                return
+            try:
+                image = read_image(path)
+            except ImageError as error:
+                self.skipped.append((path, str(error)))
+                log.warning("%s skipped: %s", path, error)
+                self._set_status(SourceState.LIVE, f"{path.name} skipped: {error}")
+                continue
+            at = index / self.fps
+            self._pacer.wait(at)
+            yield Frame(image.pixels, at, index)
+        self._set_status(SourceState.ENDED, self._end_message())
+
+    def _end_message(self) -> str:
+        read = len(self.paths) - len(self.skipped)
+        text = f"{self.description}: all {read} images read"
+        if self.skipped:
+            text = f"{self.description}: {read} images read, {len(self.skipped)} could not be read"
+        return text
+
+    def close(self) -> None:
+        """Stop after the current image."""
+        self._closed = True
+        super().close()
+
+
+class VideoFile(FrameSource):
+    """A video file read with OpenCV's FFmpeg, at the video's own frame rate."""
+
+    def __init__(self, path: Path, realtime: bool = False, on_status: StatusCallback | None = None) -> None:
+        self.description = f"the video {path.name}"
+        super().__init__(on_status)
+        self.path = path
+        self._capture = cv2.VideoCapture(str(path), cv2.CAP_FFMPEG)
+        ok, first = self._capture.read() if self._capture.isOpened() else (False, None)
+        if not ok or first is None:
+            self._capture.release()
+            raise SourceError(f"{path}: not a video or an image that can be read")
+        self._first: np.ndarray | None = first
+        fps = self._capture.get(cv2.CAP_PROP_FPS)
+        self.fps = fps if 1 <= fps <= 1000 else DEFAULT_FPS  # a stream without a rate reports 0 or nonsense
+        self._pacer = _Pacer(realtime)
+
+    def frames(self) -> Iterator[Frame]:
+        """Every frame of the video; its time is its number over the video's frame rate."""
+        self._set_status(SourceState.LIVE, f"playing {self.description}")
+        index = 0
+        while self._first is not None or self._capture.isOpened():
+            if self._first is not None:
+                ok, pixels, self._first = True, self._first, None
+            else:
+                ok, pixels = self._capture.read()
+            if not ok or pixels is None:
+                break
+            at = index / self.fps
+            self._pacer.wait(at)
+            yield Frame(pixels, at, index)
+            index += 1
+        self._capture.release()
+        if self._status.state is SourceState.LIVE:
+            self._set_status(SourceState.ENDED, f"{self.description} has ended ({index} frames)")
+
+    def close(self) -> None:
+        """Release the file."""
+        self._capture.release()
+        super().close()
+
+
+class PushedFrames(FrameSource):
+    """Frames pushed in from outside (the web page's phone camera): the newest picture wins."""
+
+    description = "the phone's camera"
+
+    def __init__(self, on_status: StatusCallback | None = None, stale_after: float = PUSH_STALE) -> None:
+        super().__init__(on_status)
+        self._set_status(SourceState.CONNECTING, "waiting for pictures from the phone's camera")
+        self.stale_after = stale_after
+        self._started = time.monotonic()
+        self._ready = threading.Condition()
+        self._newest: Frame | None = None
+        self._pushed = 0
+        self._last_push = 0.0
+        self._closed = False
+
+    def push(self, jpeg: bytes) -> None:
+        """Take one picture (JPEG or PNG bytes); raise ImageError saying why when it cannot be read."""
+        if self._closed:
+            raise SourceError("the phone's camera source is closed")
+        try:
+            image = decode_image(bytes(jpeg))
+        except ImageError as error:
+            raise ImageError(f"the picture from the phone could not be read: {error}") from error
+        now = time.monotonic()
+        with self._ready:
+            self._newest = Frame(image.pixels, now - self._started, self._pushed)
+            self._pushed += 1
+            self._last_push = now
+            self._ready.notify_all()
+        self._set_status(SourceState.LIVE, "receiving pictures from the phone's camera")
+
+    def status(self) -> SourceStatus:
+        """Live while pictures come; waiting again once none came for `stale_after` seconds."""
+        if self._status.state is SourceState.LIVE and time.monotonic() - self._last_push > self.stale_after:
+            self._set_status(
+                SourceState.RECONNECTING,
+                f"no picture from the phone's camera for {self.stale_after:g} s (is the page still open?)",
+            )
+        return self._status
+
+    def frames(self) -> Iterator[Frame]:
+        """Each newest picture once, as it comes, until the source is closed."""
+        seen = 0
+        while True:
+            with self._ready:
+                while self._pushed == seen and not self._closed:
+                    self._ready.wait(0.5)
+                    if self._pushed == seen:
+                        self.status()  # notices a phone that stopped sending
+                if self._closed:
+                    return
+                frame, seen = self._newest, self._pushed
+            assert frame is not None
+            yield frame
+
+    def close(self) -> None:
+        """Stop: `frames()` returns and further pushes are refused."""
+        with self._ready:
+            self._closed = True
+            self._ready.notify_all()
+        super().close()
+
+
+def _webcam_exists(index: int) -> bool:
+    """Whether a camera device of that number is present (only Linux can tell before opening)."""
+    return not sys.platform.startswith("linux") or os.path.exists(f"/dev/video{index}")
+
+
+def open_source(
+    spec: str, fps: float = DEFAULT_FPS, *, realtime: bool = False,
+    on_status: StatusCallback | None = None, connect_timeout: float | None = None,
+) -> FrameSource:
+    """The source a spec names: "0" a webcam, a video, an image or folder, an http(s) MJPEG or rtsp URL.
+
+    `fps` times images (and a video that does not give its own rate); `realtime` paces file
+    sources at the times their frames carry instead of as fast as they can be read. A live
+    source is open once its first frame came (within `connect_timeout`). Raises SourceError
+    saying why when the source cannot be opened.
+    """
+    from vision.streams import CONNECT_TIMEOUT, MjpegStream, RtspStream, Webcam
+
+    timeout = CONNECT_TIMEOUT if connect_timeout is None else connect_timeout
+    text = spec.strip()
+    lower = text.lower()
+    if text.isdigit():
+        index = int(text)
+        if not _webcam_exists(index):
+            raise SourceError(f"no camera at index {index}")
+        return Webcam(index, fps, on_status=on_status).wait_live(timeout)
+    if lower.startswith(("http://", "https://")):
+        return MjpegStream(text, fps, on_status=on_status).wait_live(timeout)
+    if lower.startswith(("rtsp://", "rtsps://")):
+        return RtspStream(text, on_status=on_status).wait_live(timeout)
+    if "://" in text:
+        raise SourceError(f"{text}: unknown kind of address (use http://, https:// or rtsp://)")
+    path = Path(text)
+    if path.is_dir():
+        return ImageFiles.folder(path, fps=fps, realtime=realtime, on_status=on_status)
+    if path.is_file():
+        if path.suffix.lower() in IMAGE_SUFFIXES:
+            return ImageFiles([path], fps=fps, realtime=realtime, description=f"the image {path.name}",
+                              on_status=on_status)
+        return VideoFile(path, realtime=realtime, on_status=on_status)
+    if path.exists():
+        raise SourceError(f"{text}: not a regular file or folder")
+    raise SourceError(
+        f"{text}: no such file or folder (give a camera number such as 0, a video, an image or a folder"
+        " of images, or a camera address starting http:// or rtsp://)"
+    )
+
+__all__ = [
+    "Frame", "FrameSource", "ImageFiles", "PushedFrames", "SourceError", "SourceState", "SourceStatus",
+    "VideoFile", "open_source",
+]

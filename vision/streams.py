@@ -1,0 +1,413 @@
+"""Live sources read in a thread of their own that keeps only the newest frame: webcam, MJPEG, RTSP.
+
+A live source reconnects after a drop, waiting a little longer after each failed try, and says
+so in its status; `close()` stops its thread.
+"""
+
+from __future__ import annotations
+
+import base64
+import http.client
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from urllib.parse import unquote, urlsplit
+
+import cv2
+import numpy as np
+
+from vision.frames import DEFAULT_FPS, Frame, FrameSource, SourceError, SourceState, StatusCallback, log
+from vision.io import ImageError, decode_image
+
+CONNECT_TIMEOUT = 8.0
+"""Seconds `open_source` waits for a live source's first frame: a phone on Wi-Fi answers in one or two."""
+READ_TIMEOUT = 5.0
+"""Seconds without data after which a stream is taken for dropped (a camera sends several frames a second)."""
+BACKOFF_FIRST = 0.25
+"""Seconds before the first reconnection: a phone app restarting its server is back within a second."""
+BACKOFF_MAX = 5.0
+"""Longest wait between reconnections, so a camera that comes back is seen again within seconds."""
+MAX_PART_BYTES = 20_000_000
+"""Largest MJPEG part taken for a picture: a 4K JPEG is a few MB; more is not a camera's stream."""
+JOIN_TIMEOUT = 2.0
+"""Seconds `close()` waits for the reader thread to finish."""
+
+
+class _Permanent(SourceError):
+    """A failure that trying again will not mend (a web page, not a camera; a wrong password)."""
+
+
+class LiveSource(FrameSource):
+    """A source read in its own thread; `frames()` yields the newest frame each time one has come.
+
+    A subclass gives `_connect()` (open the camera, raising OSError or SourceError), `_read()`
+    (its frames' payloads, until the stream ends) and `_disconnect()`.
+    """
+
+    where = "the camera"
+
+    def __init__(self, on_status: StatusCallback | None = None) -> None:
+        super().__init__(on_status)
+        self._set_status(SourceState.CONNECTING, f"connecting to {self.where}")
+        self._ready = threading.Condition()
+        self._newest: tuple[bytes | np.ndarray, float, int] | None = None
+        self._received = 0
+        self._closing = threading.Event()
+        self._started = time.monotonic()
+        self._thread = threading.Thread(target=self._run, name=f"frames: {self.description}", daemon=True)
+        self._thread.start()
+
+    def _connect(self) -> None:
+        raise NotImplementedError
+
+    def _read(self) -> Iterator[bytes | np.ndarray]:
+        raise NotImplementedError
+
+    def _disconnect(self) -> None:
+        raise NotImplementedError
+
+    def _decode(self, payload: bytes | np.ndarray) -> np.ndarray:
+        """The pixels of a payload (a JPEG's bytes or already decoded pixels)."""
+        if isinstance(payload, np.ndarray):
+            return payload
+        return decode_image(payload).pixels
+
+    def _run(self) -> None:
+        """Connect, read, and after a drop reconnect with a growing wait, until closed."""
+        backoff = BACKOFF_FIRST
+        while not self._closing.is_set():
+            reason = "the stream ended"
+            try:
+                self._connect()
+                for payload in self._read():
+                    if self._closing.is_set():
+                        break
+                    self._offer(payload)
+                    backoff = BACKOFF_FIRST
+            except _Permanent as error:
+                self._set_status(SourceState.FAILED, str(error))
+                break
+            except (OSError, SourceError, http.client.HTTPException) as error:
+                reason = _in_words(error)
+            finally:
+                self._disconnect()
+            if self._closing.is_set():
+                break
+            if self._received:
+                self._set_status(SourceState.RECONNECTING,
+                                 f"lost {self.where} ({reason}); trying again")
+            else:
+                self._set_status(SourceState.CONNECTING,
+                                 f"{self.where} does not answer ({reason}); trying again")
+            self._closing.wait(backoff)
+            backoff = min(2 * backoff, BACKOFF_MAX)
+        with self._ready:
+            self._ready.notify_all()
+
+    def _offer(self, payload: bytes | np.ndarray) -> None:
+        """Keep a newly come frame in place of any the consumer has not taken."""
+        with self._ready:
+            self._newest = (payload, time.monotonic() - self._started, self._received)
+            self._received += 1
+            self._ready.notify_all()
+        self._set_status(SourceState.LIVE, f"receiving pictures from {self.where}")
+
+    def wait_live(self, timeout: float) -> LiveSource:
+        """Return self once the first frame came; close and raise SourceError if none came in `timeout` s."""
+        deadline = time.monotonic() + timeout
+        with self._ready:
+            while not self._received and self._thread.is_alive() and time.monotonic() < deadline:
+                self._ready.wait(min(0.1, max(deadline - time.monotonic(), 0.001)))
+        if self._received:
+            return self
+        message = self._status.message
+        if self._status.state is not SourceState.FAILED:
+            message = f"{self.where} does not answer"
+            if "(" in self._status.message:
+                message += " (" + self._status.message.split("(", 1)[1].split(")")[0] + ")"
+            message += f" after {timeout:g} s"
+        self.close()
+        self._set_status(SourceState.FAILED, message)
+        raise SourceError(message)
+
+    def frames(self) -> Iterator[Frame]:
+        """The newest frame each time one has come (frames that came meanwhile are skipped), until closed."""
+        taken = 0
+        while True:
+            with self._ready:
+                while self._received == taken and not self._closing.is_set() and self._thread.is_alive():
+                    self._ready.wait(0.5)
+                if self._received == taken:
+                    return  # closed, or failed for good
+                payload, at, index = self._newest  # type: ignore[misc]
+                taken = self._received
+            try:
+                pixels = self._decode(payload)
+            except ImageError as error:
+                log.warning("%s: a picture could not be read (%s); skipped", self.description, error)
+                continue
+            yield Frame(pixels, at, index)
+
+    def close(self) -> None:
+        """Stop the reader thread and let `frames()` return."""
+        self._closing.set()
+        self._interrupt()
+        with self._ready:
+            self._ready.notify_all()
+        if self._thread is not threading.current_thread():
+            self._thread.join(JOIN_TIMEOUT)
+        super().close()
+
+    def _interrupt(self) -> None:
+        """Unblock a read in progress, where the transport allows it."""
+
+
+def _in_words(error: BaseException) -> str:
+    """A connection error as a short phrase."""
+    if isinstance(error, socket.timeout | TimeoutError):
+        return "no data for a while"
+    if isinstance(error, ConnectionRefusedError):
+        return "connection refused"
+    if isinstance(error, socket.gaierror):
+        return "unknown address"
+    if isinstance(error, http.client.IncompleteRead | http.client.RemoteDisconnected | ConnectionResetError):
+        return "the stream stopped"
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror.lower()
+    return str(error) or type(error).__name__
+
+
+class MjpegStream(LiveSource):
+    """An http(s) camera serving multipart/x-mixed-replace JPEG parts (IP Webcam, DroidCam) or single JPEGs.
+
+    The password of `http://user:password@host:8080/video` is sent as basic authentication.
+    """
+
+    def __init__(self, url: str, fps: float = DEFAULT_FPS, on_status: StatusCallback | None = None) -> None:
+        parts = urlsplit(url)
+        if not parts.hostname:
+            raise SourceError(f"{url}: no host in the address")
+        try:
+            self._port = parts.port
+        except ValueError as error:
+            raise SourceError(f"{url}: {error}") from error
+        self.url, self.fps = url, fps
+        self._https = parts.scheme.lower() == "https"
+        self._host = parts.hostname
+        self._path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+        self._headers = {"User-Agent": "saltacavallo", "Accept": "multipart/x-mixed-replace, image/jpeg"}
+        if parts.username is not None:
+            secret = f"{unquote(parts.username)}:{unquote(parts.password or '')}".encode()
+            self._headers["Authorization"] = "Basic " + base64.b64encode(secret).decode()
+        shown = f"{self._host}:{self._port}" if self._port else self._host
+        self.where = f"the camera at {shown}"
+        self.description = f"the stream {parts.scheme}://{shown}{parts.path}"
+        self._connection: http.client.HTTPConnection | None = None
+        self._response: http.client.HTTPResponse | None = None
+        super().__init__(on_status)
+
+    def _connect(self) -> None:
+        kind = http.client.HTTPSConnection if self._https else http.client.HTTPConnection
+        self._connection = kind(self._host, self._port, timeout=READ_TIMEOUT)
+        self._connection.request("GET", self._path, headers=self._headers)
+        response = self._connection.getresponse()
+        self._response = response
+        if response.status in (401, 403):
+            raise _Permanent(f"{self.where} asks for a password: give it in the address, "
+                             "as http://user:password@host:port/...")
+        if response.status == 404:
+            raise _Permanent(f"{self.where} has no stream at {self._path} (HTTP 404): check the address "
+                             "the camera app shows")
+        if response.status != 200:
+            raise SourceError(f"HTTP {response.status} {response.reason}")
+
+    def _read(self) -> Iterator[bytes]:
+        response = self._response
+        assert response is not None
+        kind = (response.getheader("Content-Type") or "").lower()
+        if kind.startswith("image/"):
+            yield from self._snapshots(response)
+            return
+        if not kind.startswith("multipart/"):
+            raise _Permanent(f"{self.where} sends {kind.split(';')[0] or 'no content type'}, "
+                             "not camera pictures: use the address of its video stream (MJPEG)")
+        yield from _Parts(response, _boundary(kind, response.getheader("Content-Type") or ""))
+
+    def _snapshots(self, response: http.client.HTTPResponse) -> Iterator[bytes]:
+        """A camera address that gives one JPEG per request (IP Webcam's /shot.jpg), asked again at `fps`."""
+        while True:
+            asked = time.monotonic()
+            yield response.read(MAX_PART_BYTES)
+            self._disconnect()
+            if self._closing.wait(max(0.0, 1 / self.fps - (time.monotonic() - asked))):
+                return
+            self._connect()
+            response = self._response  # type: ignore[assignment]
+            assert response is not None
+
+    def _disconnect(self) -> None:
+        if self._connection is not None:
+            self._connection.close()
+        self._connection = self._response = None
+
+    def _interrupt(self) -> None:
+        connection = self._connection
+        sock = getattr(connection, "sock", None) if connection is not None else None
+        if sock is not None:
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass  # already closed
+
+
+def _boundary(kind: str, header: str) -> bytes:
+    """The multipart boundary, as the parts' separator lines carry it without their leading dashes."""
+    for param in header.split(";")[1:]:
+        name, _, value = param.strip().partition("=")
+        if name.strip().lower() == "boundary" and value.strip().strip('"'):
+            return value.strip().strip('"').lstrip("-").encode("latin-1")
+    raise _Permanent(f"the camera's stream ({kind.split(';')[0]}) names no boundary between its pictures")
+
+
+def _is_boundary(line: bytes, boundary: bytes) -> bool:
+    """Whether a line separates parts (servers differ in how many dashes they put before it)."""
+    text = line.strip()
+    return text.startswith(b"--") and text.lstrip(b"-").rstrip(b"-") == boundary
+
+
+class _Parts:
+    """The pictures of a multipart/x-mixed-replace response, one part's bytes at a time."""
+
+    def __init__(self, response: http.client.HTTPResponse, boundary: bytes) -> None:
+        self._response, self._boundary = response, boundary
+        self._at_boundary = False
+        """Whether the last body's end was found by reading the next part's boundary line."""
+
+    def __iter__(self) -> Iterator[bytes]:
+        while True:
+            length = self._header()
+            if length is None:
+                return  # the stream ended cleanly
+            yield self._body(length)
+
+    def _line(self) -> bytes:
+        return self._response.readline(65536)
+
+    def _header(self) -> int | None:
+        """Read up to a part's body: its length (-1 when not given), or None when the stream ended."""
+        if self._at_boundary:
+            self._at_boundary = False
+        else:
+            line = self._line()
+            while line and not _is_boundary(line, self._boundary):
+                if line.startswith(b"\xff\xd8"):
+                    raise SourceError("the stream's pictures are not separated as its header says")
+                line = self._line()
+            if not line or line.strip().endswith(b"--"):
+                return None
+        length = -1
+        while True:
+            line = self._line()
+            if not line:
+                return None
+            if not line.strip():
+                return length
+            name, _, value = line.decode("latin-1").partition(":")
+            if name.strip().lower() == "content-length" and value.strip().isdigit():
+                length = int(value.strip())
+                if length > MAX_PART_BYTES:
+                    raise _Permanent(f"a picture of {length} bytes is too large for a camera's stream")
+
+    def _body(self, length: int) -> bytes:
+        """A part's bytes: `length` of them, or, not given, everything up to the next boundary line."""
+        if length >= 0:
+            body = self._response.read(length)
+            if len(body) < length:
+                raise http.client.IncompleteRead(body, length - len(body))
+            return body
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            line = self._line()
+            if not line:
+                raise http.client.IncompleteRead(b"".join(chunks))
+            if _is_boundary(line, self._boundary):
+                self._at_boundary = not line.strip().endswith(b"--")
+                return b"".join(chunks).removesuffix(b"\n").removesuffix(b"\r")
+            chunks.append(line)
+            size += len(line)
+            if size > MAX_PART_BYTES:
+                raise _Permanent(f"a picture over {MAX_PART_BYTES} bytes is too large for a camera's stream")
+
+
+class RtspStream(LiveSource):
+    """An RTSP camera read with OpenCV's FFmpeg (over TCP, which a phone on Wi-Fi keeps more reliably)."""
+
+    def __init__(self, url: str, on_status: StatusCallback | None = None) -> None:
+        parts = urlsplit(url)
+        if not parts.hostname:
+            raise SourceError(f"{url}: no host in the address")
+        self.url = url
+        shown = f"{parts.hostname}:{parts.port}" if parts.port else parts.hostname
+        self.where = f"the camera at {shown}"
+        self.description = f"the stream rtsp://{shown}{parts.path}"
+        self._capture: cv2.VideoCapture | None = None
+        os.environ.setdefault("OPENCV_FFMPEG_CAPTURE_OPTIONS", "rtsp_transport;tcp")
+        super().__init__(on_status)
+
+    def _connect(self) -> None:
+        timeout_ms = int(READ_TIMEOUT * 1000)
+        params = [cv2.CAP_PROP_OPEN_TIMEOUT_MSEC, timeout_ms, cv2.CAP_PROP_READ_TIMEOUT_MSEC, timeout_ms]
+        self._capture = cv2.VideoCapture(self.url, cv2.CAP_FFMPEG, params)
+        if not self._capture.isOpened():
+            raise SourceError("no RTSP stream there")
+
+    def _read(self) -> Iterator[np.ndarray]:
+        assert self._capture is not None
+        while not self._closing.is_set():
+            ok, pixels = self._capture.read()
+            if not ok or pixels is None:
+                return
+            yield pixels
+
+    def _disconnect(self) -> None:
+        if self._capture is not None:
+            self._capture.release()
+        self._capture = None
+
+
+class Webcam(LiveSource):
+    """A camera attached to this computer, by its number (0 is the first)."""
+
+    SIZE = (1280, 720)
+    """Width and height asked of the camera: the reader is measured at 720p; a camera gives its nearest."""
+
+    def __init__(self, index: int, fps: float = DEFAULT_FPS, on_status: StatusCallback | None = None) -> None:
+        self.index, self.fps = index, fps
+        self.where = f"camera {index}"
+        self.description = f"camera {index}"
+        self._capture: cv2.VideoCapture | None = None
+        super().__init__(on_status)
+
+    def _connect(self) -> None:
+        self._capture = cv2.VideoCapture(self.index)
+        if not self._capture.isOpened():
+            raise SourceError(f"no camera at index {self.index}")
+        self._capture.set(cv2.CAP_PROP_FRAME_WIDTH, self.SIZE[0])
+        self._capture.set(cv2.CAP_PROP_FRAME_HEIGHT, self.SIZE[1])
+        self._capture.set(cv2.CAP_PROP_FPS, self.fps)
+
+    def _read(self) -> Iterator[np.ndarray]:
+        assert self._capture is not None
+        while not self._closing.is_set():
+            ok, pixels = self._capture.read()
+            if not ok or pixels is None:
+                return
+            yield pixels
+
+    def _disconnect(self) -> None:
+        if self._capture is not None:
+            self._capture.release()
+        self._capture = None
