@@ -164,11 +164,11 @@ class GameStore:
                 raise StoreError(f"{path} is read-only: open it read-only to view or export it")
             db = _connect_writer(path)
         try:
-            if not readonly and version < VERSION:
-                version = _migrate(db, path)
             game = _table(path, db)
             store = cls(db, game, path, 0, version, readonly)
-            store._catch_up()
+            store._catch_up()  # a file that does not replay is refused before it is migrated
+            if not readonly and version < VERSION:
+                store._version = _migrate(db, path)
         except sqlite3.Error as err:
             db.close()
             raise StoreError(f"{path}: {sqlite_reason(err)}") from None

@@ -72,15 +72,15 @@ def read_uri(path: Path, mode: str, immutable: bool = False) -> str:
     return f"file:{quote(str(Path(path).absolute()))}?mode={mode}{extra}"
 
 
-def connect_readonly(path: Path) -> sqlite3.Connection:
+def connect_readonly(path: Path, immutable: bool = False) -> sqlite3.Connection:
     """A connection that never writes; a game nobody is writing opens even in a read-only folder."""
     try:
-        db = sqlite3.connect(read_uri(path, "ro"), uri=True, isolation_level=None,
+        db = sqlite3.connect(read_uri(path, "ro", immutable), uri=True, isolation_level=None,
                              check_same_thread=False, timeout=10.0)
         db.execute("SELECT count(*) FROM sqlite_master").fetchone()
         return db
     except sqlite3.DatabaseError as err:
-        if not isinstance(err, sqlite3.OperationalError) or "unable to open" not in str(err):
+        if not isinstance(err, sqlite3.OperationalError):  # opened, but what it read is wrong
             raise StoreError(f"{path} is damaged or not a Saltacavallo game "
                              f"({sqlite_reason(err)})") from None
         wal = Path(f"{path}-wal")
@@ -140,7 +140,9 @@ def check_game_file(path: Path) -> int:
     if application not in (0, APPLICATION_ID):
         raise StoreError(f"{path} holds no Saltacavallo game: it belongs to another program "
                          f"(SQLite application id {application:#010x})")
-    db = connect_readonly(path)
+    # with no write-ahead log the file holds everything: read it as is, creating no -wal, -shm
+    quiet = not os.path.exists(f"{path}-wal")
+    db = connect_readonly(path, immutable=quiet)
     try:
         checked = db.execute("PRAGMA quick_check").fetchall()
         if checked != [("ok",)]:
