@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from referee.events import Draw, Keep, Revive, Swap
 from referee.game import Game, Hand, Phase
 from referee.walk import Stop
 
@@ -43,7 +44,9 @@ def tally(game: Game) -> Tally:
     """The page's view of the game as it stands."""
     phase = game.phase
     hand = game.hand if phase not in (Phase.CHOOSE_DEALER, Phase.DEAL, Phase.OVER) else None
-    seats = tuple(_with_card(_seat(game, hand, player), hand) for player in game.players)
+    may = _legal_by_player(game)
+    seats = tuple(_with_card(_seat(game, hand, player, may.get(player, ())), hand)
+                  for player in game.players)
     says, says_it = _headline(game)
     outcome = game.outcome()
     return Tally(
@@ -52,6 +55,23 @@ def tally(game: Game) -> Tally:
         pot=game.pot, winner=outcome.winner if outcome else None, says=says, says_it=says_it,
         seats=seats,
     )
+
+
+_MAY = {Keep: "keep", Swap: "swap", Draw: "draw", Revive: "revive"}
+"""The legal moves a seat's buttons offer, by the event's kind."""
+
+
+def _legal_by_player(game: Game) -> dict[str, tuple[str, ...]]:
+    """Each player's legal moves now, as the game lists them (a revive is the dead one's)."""
+    may: dict[str, tuple[str, ...]] = {}
+    for move in game.legal_moves():
+        name = _MAY.get(type(move))
+        if name is None:
+            continue
+        player = move.dead if isinstance(move, Revive) else move.player  # type: ignore[union-attr]
+        if name not in may.get(player, ()):
+            may[player] = may.get(player, ()) + (name,)
+    return may
 
 
 def _with_card(seat: Seat, hand: Hand | None) -> Seat:
@@ -96,18 +116,18 @@ def _headline(game: Game) -> tuple[str, str]:
     return f"Hand {number}: the lowest card pays", f"Mano {number}: paga la carta più bassa"
 
 
-def _seat(game: Game, hand: Hand | None, player: str) -> Seat:
+def _seat(game: Game, hand: Hand | None, player: str, may: tuple[str, ...]) -> Seat:
     lives = game.lives[player]
     phase = game.phase
     dealer = (hand.dealer if hand else game.next_dealer) == player
     if lives == 0:
-        revive = game.rules.revival != "off" and phase is Phase.DEAL
+        revive = "revive" in may
         why = f"{player} is dead: no card, no turn"
         why_it = f"{player} non ha più vite: niente carta, niente turno"
         if revive:
             why += "; a living player who talks to the dead hands over a life"
             why_it += "; chi gli parla deve dargli una vita"
-        return Seat(player, 0, False, False, None, None, ("revive",) if revive else (), why, why_it)
+        return Seat(player, 0, False, False, None, None, may, why, why_it)
     if hand is None:
         return _between_hands(game, player, lives, dealer)
     shown = hand.shown.get(player)
@@ -120,7 +140,7 @@ def _seat(game: Game, hand: Hand | None, player: str) -> Seat:
             why_it = f"{player} ha il {shown.italian}: viene saltato, non rischia e non gioca"
         return Seat(player, lives, True, dealer, shown.code, None, (), why, why_it)
     if dealer:
-        return _dealer_seat(game, hand, player, lives)
+        return _dealer_seat(game, hand, player, lives, may)
     found = hand.target(player, game.rules)
     target = found.target if found.stop is Stop.TARGET else None
     turn = hand.order.index(player)
@@ -131,8 +151,7 @@ def _seat(game: Game, hand: Hand | None, player: str) -> Seat:
         else:
             why, why_it = f"{player} kept", f"{player} ha tenuto la carta"
         return Seat(player, lives, True, False, None, target, (), why, why_it)
-    if turn == hand.pos and phase is Phase.TURNS:
-        may = ("keep", "swap") if target else ("keep",)
+    if may:
         head, head_it = f"{player}'s turn: ", f"tocca {_a(player)}: "
         if not target:
             return Seat(player, lives, True, False, None, None, may, f"{head}{found.reason()}; "
@@ -167,13 +186,12 @@ def _between_hands(game: Game, player: str, lives: int, dealer: bool) -> Seat:
                 f"{player} waits for the deal", f"{player} aspetta le carte")
 
 
-def _dealer_seat(game: Game, hand: Hand, player: str, lives: int) -> Seat:
-    phase = game.phase
+def _dealer_seat(game: Game, hand: Hand, player: str, lives: int, may: tuple[str, ...]) -> Seat:
     blind = game.rules.dealer_draw == "blind"
-    if phase is Phase.DEALER:
+    if may:
         when = "blind, before the reveal" if blind else "after seeing every card"
         quando = "alla cieca, prima di scoprire" if blind else "dopo aver visto le carte"
-        return Seat(player, lives, True, True, None, None, ("keep", "draw"),
+        return Seat(player, lives, True, True, None, None, may,
                     f"{player}, the dealer, may keep or draw the top card of the stock ({when})",
                     f"{player}, il mazziere, può tenere o pescare la prima carta del mazzo "
                     f"({quando})")

@@ -765,8 +765,9 @@ class Game:
     def _leave(self, event: Leave, _: None) -> None:
         player = event.player
         if self.dealer == player:
-            # The deal he would have made passes to the next living player on his right.
-            self.dealer = self._right_of(player, living=True)
+            # His deal passes to the first living player from his right-hand seat on, counted
+            # at the deal, so a revive recorded after the leave is counted as after any hand.
+            self.dealer = self._right_of(player)
             self._handed = True
         self._seat_players(tuple(p for p in self.players if p != player))
         del self.lives[player]

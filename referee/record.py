@@ -7,12 +7,25 @@ from collections.abc import Mapping
 from typing import Any
 
 from referee.cards import Card, CardError, parse_card
-from referee.events import ChooseDealer, Deal, Draw, Event, Keep, Reveal, Revive, Settle, Swap
-from referee.game import Game, RuleError
+from referee.events import (
+    ChooseDealer,
+    Correct,
+    Deal,
+    Draw,
+    Event,
+    Join,
+    Keep,
+    Leave,
+    Reveal,
+    Revive,
+    Settle,
+    Swap,
+)
+from referee.game import Game, Phase, RuleError
 from referee.rules import PRESETS, RulesError, find_rules
 
 _TOP = ("rules", "players", "lives", "dealer", "hands")
-_HAND = ("deal", "turns", "stock", "showdown", "revive")
+_HAND = ("deal", "turns", "stock", "showdown", "revive", "leave", "join")
 _MOVES = ("keep", "swap", "draw")
 
 
@@ -99,7 +112,8 @@ def replay(record: Mapping[str, Any]) -> Game:
 
 
 def play_hand(game: Game, number: int, hand: Mapping[str, Any]) -> None:
-    """Play one hand of a record into the game: deal, turns, draw, reveal, settle, revives.
+    """Play one hand of a record into the game: deal, turns, draw, reveal, settle, then revives,
+    leaves and joins (docs/HAND-RECORD.md), each when the game's phase asks for it.
 
     A `keep` written for a player showing a Re or Cavallo (who takes no turn) is accepted and
     ignored; any other move of such a player is rejected.
@@ -111,9 +125,8 @@ def play_hand(game: Game, number: int, hand: Mapping[str, Any]) -> None:
     turns = hand.get("turns", {})
     stock_codes = hand.get("stock", [])
     showdown_codes = hand.get("showdown", {})
-    revives = hand.get("revive", [])
     for key, value, kind in (("turns", turns, dict), ("stock", stock_codes, list),
-                             ("showdown", showdown_codes, dict), ("revive", revives, list)):
+                             ("showdown", showdown_codes, dict)):
         if not isinstance(value, kind):
             raise RecordError(f"{where}{key!r} has the wrong type ({type(value).__name__})")
     for player, move in turns.items():
@@ -122,39 +135,72 @@ def play_hand(game: Game, number: int, hand: Mapping[str, Any]) -> None:
     stock = [_card(c, f"{where}the stock") for c in stock_codes]
     showdown = {p: _card(c, f"{where}{p}'s card at the showdown")
                 for p, c in showdown_codes.items()}
+    between = _between_hands(hand, where)
     game.play(Deal(cards))
     current = game.hand
     assert current is not None
     dealer = current.dealer
     _check_stock(number, cards, stock, showdown, dealer, turns.get(dealer) == "draw")
     for player, move in turns.items():
-        if player not in current.order and player != dealer:
+        if player not in current.order and not (player == dealer and current.dealer_moves):
             if move == "keep" and player in current.shown:
                 continue
             game.play(_MOVE_EVENT[move](player))  # the game rejects it, naming the rule
             raise RuleError(f"{player} takes no turn", number, player)
-    for player in current.order:
-        game.play(_MOVE_EVENT[turns.get(player, "keep")](player))
-    move = turns.get(dealer, "keep")
     drawn = stock[0] if stock else showdown.get(dealer)
-    dealer_event: Event | None = None
-    if current.dealer_moves or move != "keep":
-        dealer_event = Draw(dealer, drawn) if move == "draw" else _MOVE_EVENT[move](dealer)
-    if game.rules.dealer_draw == "blind":
-        game.play_all([e for e in (dealer_event, Reveal(showdown)) if e is not None])
-    else:
-        seen_first = {p: c for p, c in showdown.items() if not (p == dealer and move == "draw")}
-        game.play(Reveal(seen_first))
-        if dealer_event is not None:
-            game.play(dealer_event)
-            if move == "draw" and dealer in showdown:
-                game.play(Reveal({dealer: showdown[dealer]}))
-    game.play(Settle())
-    for pair in revives:
-        if not (isinstance(pair, list) and len(pair) == 2
-                and all(isinstance(p, str) for p in pair)):
-            raise RecordError(f"{where}a revive is a [dead, living] pair of names, not {pair!r}")
-        game.play(Revive(pair[0], pair[1]))
+    revealed: set[str] = set()
+    while current.result is None:
+        phase = game.phase
+        if phase is Phase.TURNS:
+            player = game.current_player
+            assert player is not None
+            game.play(_MOVE_EVENT[turns.get(player, "keep")](player))
+        elif phase is Phase.DEALER:
+            move = turns.get(dealer, "keep")
+            game.play(Draw(dealer, drawn) if move == "draw" else _MOVE_EVENT[move](dealer))
+        elif phase is Phase.REVEAL:
+            # A dealer still to draw is seen with his drawn card: the showdown holds that one.
+            draws_after = current.dealer_due and turns.get(dealer) == "draw"
+            seen = {p: c for p, c in showdown.items() if not (draws_after and p == dealer)}
+            game.play(Reveal(seen))
+            revealed |= seen.keys()
+        elif rest := {p: c for p, c in showdown.items() if p not in revealed}:
+            game.play(Reveal(rest))
+            revealed |= rest.keys()
+        else:
+            game.play(Settle())
+    game.play_all(between)
+
+
+def _between_hands(hand: Mapping[str, Any], where: str) -> list[Event]:
+    """The hand's revives, leaves and joins, in that order, as events."""
+    events: list[Event] = []
+    for key, make in (("revive", _revive), ("leave", _leave), ("join", _join)):
+        value = hand.get(key, [])
+        if not isinstance(value, list):
+            raise RecordError(f"{where}{key!r} has the wrong type ({type(value).__name__})")
+        events += [make(item, where) for item in value]
+    return events
+
+
+def _revive(pair: Any, where: str) -> Event:
+    if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, str) for p in pair)):
+        raise RecordError(f"{where}a revive is a [dead, living] pair of names, not {pair!r}")
+    return Revive(pair[0], pair[1])
+
+
+def _leave(name: Any, where: str) -> Event:
+    if not isinstance(name, str):
+        raise RecordError(f"{where}a leave names a player, not {name!r}")
+    return Leave(name)
+
+
+def _join(pair: Any, where: str) -> Event:
+    if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str)
+            and (pair[1] is None or isinstance(pair[1], str))):
+        raise RecordError(f"{where}a join is a [player, before] pair (before a name or null), "
+                          f"not {pair!r}")
+    return Join(pair[0], pair[1])
 
 
 _MOVE_EVENT: dict[str, Any] = {"keep": Keep, "swap": Swap, "draw": Draw}
@@ -179,32 +225,112 @@ def _check_stock(number: int, cards: Mapping[str, Card | None], stock: list[Card
 def game_record(game: Game) -> dict[str, Any]:
     """The settled hands of a game as a hand record (an unfinished hand is left out).
 
-    Each hand carries its full showdown and, when the dealer's drawn card was seen, the stock.
+    Each hand carries its full showdown and, when the dealer's drawn card was seen, the stock;
+    a corrected card's deal entry becomes `?` (the showdown holds it). Joins and leaves before
+    the first deal are written into `players`; later ones with the hand before them.
     """
     name = game.rules.name
     napoli = PRESETS["napoli"].switches()
     rules: Any = name or {k: v for k, v in game.rules.switches().items() if napoli[k] != v}
-    record: dict[str, Any] = {"rules": rules, "players": list(game.players),
-                              "lives": game.start_lives}
-    if game.dealer is not None:
-        record["dealer"] = game.results[0].dealer if game.results else game.dealer
+    seating = list(game.first_players)
+    record: dict[str, Any] = {"rules": rules, "players": [], "lives": game.start_lives}
     hands: list[dict[str, Any]] = []
     current: dict[str, Any] = {}
+    in_hand: list[Event] = []
+    moved: list[Join | Leave] = []
     for event in game.history:
+        if isinstance(event, (Join, Leave)):
+            if hands:
+                moved.append(event)
+            else:
+                _seat(seating, event)
+            continue
         if isinstance(event, Deal):
+            if not hands and not current:
+                record["players"] = list(seating)
+            _write_moves(hands, moved, seating)
             current = {"deal": {p: "?" if c is None else c.code for p, c in event.cards.items()},
                        "turns": {}}
+            in_hand = []
         elif isinstance(event, (Keep, Swap, Draw)):
             current["turns"][event.player] = _MOVE_NAME[type(event)]
             if isinstance(event, Draw) and event.card is not None:
                 current["stock"] = [event.card.code]
         elif isinstance(event, Settle):
-            current["showdown"] = {p: c.code for p, c in game.results[len(hands)].final.items()}
+            result = game.results[len(hands)]
+            current["showdown"] = {p: c.code for p, c in result.final.items()}
+            _write_corrections(current, in_hand, result.swaps)
             hands.append(current)
         elif isinstance(event, Revive):
             hands[-1].setdefault("revive", []).append([event.dead, event.living])
+        in_hand.append(event)
+    if not current:
+        record["players"] = list(seating)
+    _write_moves(hands, moved, seating)
+    if game.dealer is not None:
+        record["dealer"] = game.results[0].dealer if game.results else game.next_dealer
     record["hands"] = hands
     return record
+
+
+def _seat(seating: list[str], event: Join | Leave) -> None:
+    """Seat a join (before his neighbour, or last) or unseat a leave, in place."""
+    if isinstance(event, Leave):
+        seating.remove(event.player)
+    else:
+        seating.insert(len(seating) if event.before is None else seating.index(event.before),
+                       event.player)
+
+
+def _write_moves(hands: list[dict[str, Any]], moved: list[Join | Leave],
+                 seating: list[str]) -> None:
+    """Write the joins and leaves since the last hand onto it, as the replay applies them.
+
+    The replay applies every leave before every join, so a join is written with the neighbour
+    it has once all of them are seated, and a player who came and went in the same break is
+    left out; `seating` becomes the seating after them.
+    """
+    if not moved:
+        return
+    before = list(seating)
+    for event in moved:
+        _seat(seating, event)
+    rejoined = {e.player for e in moved if isinstance(e, Leave)} & set(seating)
+    leaves = [p for p in before if p not in seating or p in rejoined]
+    joins: list[list[str | None]] = []
+    for at in range(len(seating) - 1, -1, -1):
+        player = seating[at]
+        if player not in before or player in rejoined:
+            joins.append([player, seating[at + 1] if at + 1 < len(seating) else None])
+    hand = hands[-1]
+    if leaves:
+        hand["leave"] = leaves
+    if joins:
+        hand["join"] = joins
+    moved.clear()
+
+
+def _write_corrections(hand: dict[str, Any], events: list[Event],
+                       swaps: tuple[tuple[str, str], ...]) -> None:
+    """A corrected card was misread wherever it came from: its deal entry becomes `?`.
+
+    The card at each seat is followed from its deal seat through the swaps (and from the
+    stock after a draw), so the replay meets the corrected card first at the showdown.
+    """
+    origin: dict[str, str | None] = {p: p for p in hand["deal"]}
+    swapped = iter(swaps)
+    for event in events:
+        if isinstance(event, Swap):
+            player, target = next(swapped)
+            origin[player], origin[target] = origin[target], origin[player]
+        elif isinstance(event, Draw):
+            origin[event.player] = None
+        elif isinstance(event, Correct):
+            source = origin[event.player]
+            if source is None:
+                hand["stock"] = [event.card.code]
+            else:
+                hand["deal"][source] = "?"
 
 
 _MOVE_NAME = {Keep: "keep", Swap: "swap", Draw: "draw"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
-from referee.cards import DECK
+from referee.cards import DECK, Card
 from referee.events import (
     ChooseDealer,
     Deal,
@@ -18,7 +18,7 @@ from referee.events import (
     Settle,
     Swap,
 )
-from referee.game import Game
+from referee.game import Game, Phase
 from referee.rules import PRESETS, Rules, find_rules
 from referee.walk import Stop
 
@@ -46,7 +46,11 @@ def random_rules(rng: random.Random) -> Rules:
 
 
 def hand_events(game: Game, rng: random.Random, unseen: float = 0.1) -> Iterator[Event]:
-    """Play one random legal hand into `game`, yielding each event after it is accepted."""
+    """Play one random legal hand into `game`, yielding each event after it is accepted.
+
+    The game's phase says what comes next (a turn, the dealer's move, the reveal, the
+    settlement), so the blind and after-reveal orders are the game's, not restated here.
+    """
     alive = game.alive()
     fresh = [c for c in DECK if c not in game.stock_seen] if game.continues_stock() else list(DECK)
     drawn, *dealt = rng.sample(fresh, len(alive) + 1)
@@ -55,34 +59,35 @@ def hand_events(game: Game, rng: random.Random, unseen: float = 0.1) -> Iterator
     yield _play(game, Deal(seen))
     hand = game.hand
     assert hand is not None
-    for player in hand.order:
-        found = hand.target(player, game.rules) if rng.random() < 0.5 else None
-        if found is not None and found.stop is Stop.TARGET:
-            target = found.target
-            assert target is not None
-            truth[player], truth[target] = truth[target], truth[player]
-            yield _play(game, Swap(player, target if rng.random() < 0.5 else None))
-        else:
-            yield _play(game, Keep(player))
     dealer = hand.dealer
-    dealer_move: Event | None = None
-    if hand.dealer_moves:
-        if rng.random() < 0.5:
-            dealer_move = Draw(dealer, drawn if rng.random() >= unseen else None)
+    shown: dict[str, Card] = {}
+    while hand.result is None:
+        phase = game.phase
+        if phase is Phase.TURNS:
+            player = game.current_player
+            assert player is not None
+            found = hand.target(player, game.rules) if rng.random() < 0.5 else None
+            if found is not None and found.stop is Stop.TARGET:
+                target = found.target
+                assert target is not None
+                truth[player], truth[target] = truth[target], truth[player]
+                yield _play(game, Swap(player, target if rng.random() < 0.5 else None))
+            else:
+                yield _play(game, Keep(player))
+        elif phase is Phase.DEALER:
+            if rng.random() < 0.5:
+                truth[dealer] = drawn
+                yield _play(game, Draw(dealer, drawn if rng.random() >= unseen else None))
+            else:
+                yield _play(game, Keep(dealer))
+        elif phase is Phase.REVEAL:
+            shown = dict(truth)
+            yield _play(game, Reveal(dict(truth)))
+        elif shown[dealer] != truth[dealer]:  # the dealer drew after the reveal
+            shown[dealer] = truth[dealer]
+            yield _play(game, Reveal({dealer: truth[dealer]}))
         else:
-            dealer_move = Keep(dealer)
-    if game.rules.dealer_draw == "blind" and dealer_move is not None:
-        yield _play(game, dealer_move)
-        if isinstance(dealer_move, Draw):
-            truth[dealer] = drawn
-        yield _play(game, Reveal(truth))
-    else:
-        yield _play(game, Reveal(truth))
-        if dealer_move is not None:
-            yield _play(game, dealer_move)
-            if isinstance(dealer_move, Draw):
-                yield _play(game, Reveal({dealer: drawn}))
-    yield _play(game, Settle())
+            yield _play(game, Settle())
 
 
 def _play(game: Game, event: Event) -> Event:
