@@ -1,11 +1,11 @@
 """The whole pipeline on the sample hand: 33 frames of one hand of five, against their ground truth.
 
-    .venv/bin/python benchmarks/eval_hand.py [--hand sample_images/hand] [--locator cues|net]
+    .venv/bin/python -m benchmarks.eval_hand [--hand sample_images/hand] [--locator cues|net]
 
 Every card at least half visible in a frame (`visible` in hand.json) should be read: right when
 exactly its card (or a face-down card, for a back) is read on it, wrong when another card is
-named on it, missed otherwise. A reading whose centre lies on no card at all is a phantom.
-Needs no shared data: the frames are the project's own drawn scenes.
+named on it, missed otherwise. A reading whose centre lies on no card at all is a phantom
+(benchmarks.judge). Needs no shared data: the frames are the project's own drawn scenes.
 """
 
 from __future__ import annotations
@@ -16,78 +16,54 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-import cv2
-import numpy as np
-
-from vision.classify import CardClassifier
-from vision.detections import CardDetections
+from benchmarks import harness
+from benchmarks.judge import SHOWS, judge_frame
 from vision.io import read_image
-from vision.labels import BACK
-from vision.locate import LocatorConfig
-from vision.recognize import CardReader
 
-HAND = Path(__file__).resolve().parent.parent / "sample_images" / "hand"
-SHOWS = 0.5
-"""Least visible fraction of a card that it must be read at."""
+NAME = "eval_hand"
+HAND = harness.ROOT / "sample_images" / "hand"
 
 
-def _on(corners: list[list[float]], point: tuple[float, float]) -> bool:
-    """Whether a point lies on the card with these corners."""
-    return cv2.pointPolygonTest(np.array(corners, np.float32).reshape(-1, 1, 2), point, False) > 0
-
-
-def judge_frame(truth: list[dict], detections: CardDetections) -> tuple[Counter[str], list[str]]:
-    """Tally one frame's readings against its ground-truth cards: each reading by its class label
-    ("?" for an unsure face) at its quad's centre."""
-    labels = [code or (BACK if face == "down" else "?") for code, face in zip(detections.card, detections.face)]
-    centres = [tuple(float(v) for v in quad.mean(axis=0)) for quad in detections.quad]
-    tally: Counter[str] = Counter()
+def measure(args: argparse.Namespace) -> harness.Figures:
+    """Read every frame of the hand and judge it; the totals and a note on each card not right."""
+    frames = json.loads((args.hand / "hand.json").read_text())["frames"]
+    reader = harness.make_reader(args)
+    total: Counter[str] = Counter()
     notes = []
-    for card in truth:
-        if card["visible"] < SHOWS:
-            continue
-        read = [label for label, centre in zip(labels, centres) if _on(card["corners"], centre)]
-        named = [label for label in read if label != "?"]
-        expected = card["label"]
-        if named == [expected]:
-            tally["right"] += 1
-            continue
-        verdict = "wrong" if any(label != expected for label in named) else "missed"
-        tally[verdict] += 1
-        notes.append(f"{verdict} {card['card']}{'' if expected != BACK else ' (face down)'}: read {read or 'nothing'}")
-    for label, centre in zip(labels, centres):
-        if not any(_on(card["corners"], centre) for card in truth):
-            tally["phantom"] += 1
-            notes.append(f"phantom {label} at ({centre[0]:.0f}, {centre[1]:.0f})")
-    return tally, notes
+    for frame in frames:
+        detections = reader(read_image(args.hand / frame["file"]).pixels)
+        tally, said = judge_frame(frame["cards"], detections)
+        total.update(tally)
+        notes.extend(f"{frame['file']} ({frame['phase']}): {note}" for note in said)
+    cards = sum(total[v] for v in ("right", "wrong", "missed"))
+    return {"frames": len(frames), "cards": cards, **{v: total[v] for v in ("right", "wrong", "missed", "phantom")}, "notes": notes}
+
+
+def render(figures: harness.Figures) -> list[str]:
+    """The notes, then the totals."""
+    return [
+        *figures["notes"],
+        "",
+        f"{figures['frames']} frames, {figures['cards']} cards at least {SHOWS:.0%} visible: {figures['right']} right, "
+        f"{figures['wrong']} wrong, {figures['missed']} missed; {figures['phantom']} phantoms",
+    ]
+
+
+def command() -> argparse.ArgumentParser:
+    """The command line: the shared arguments and this benchmark's own."""
+    cli = harness.parser(NAME, __doc__)
+    cli.add_argument("--hand", type=Path, default=HAND, help="folder with hand.json and its frames")
+    return cli
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Read every frame of the hand and print what was not right, then the totals."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hand", type=Path, default=HAND)
-    parser.add_argument("--model", type=Path, default=None, help="ONNX model (default: the shipped one)")
-    parser.add_argument("--locator", choices=("cues", "net"), default="cues", help="locator method (default: cues)")
-    args = parser.parse_args(argv)
-    index = args.hand / "hand.json"
-    if not index.is_file():
-        print(f"no hand.json in {args.hand}", file=sys.stderr)
-        return 2
-    frames = json.loads(index.read_text())["frames"]
-    reader = CardReader(CardClassifier(args.model), LocatorConfig(method=args.locator))
-    total: Counter[str] = Counter()
-    for frame in frames:
-        detections = reader(read_image(args.hand / frame["file"]).pixels)
-        tally, notes = judge_frame(frame["cards"], detections)
-        total.update(tally)
-        for note in notes:
-            print(f"{frame['file']} ({frame['phase']}): {note}")
-    cards = sum(total[v] for v in ("right", "wrong", "missed"))
-    print(
-        f"\n{len(frames)} frames, {cards} cards at least {SHOWS:.0%} visible: {total['right']} right, "
-        f"{total['wrong']} wrong, {total['missed']} missed; {total['phantom']} phantoms"
-    )
-    return 0
+    """Read the hand, print what was not right and the totals, record the run."""
+    return harness.run(NAME, command(), argv, measure, render, check=_missing_hand)
+
+
+def _missing_hand(args: argparse.Namespace) -> str | None:
+    """Why the hand cannot be read, or None."""
+    return None if (args.hand / "hand.json").is_file() else f"no hand.json in {args.hand}"
 
 
 if __name__ == "__main__":

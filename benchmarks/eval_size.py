@@ -1,14 +1,15 @@
 """Accuracy versus card size: the valid photos' cards shrunk and tiled into table-like frames.
 
-    .venv/bin/python benchmarks/eval_size.py [--data ../shared/data] [--widths 60 80 100 150 200 300]
+    .venv/bin/python -m benchmarks.eval_size [--data ../shared/data] [--widths 60 80 100 150 200 300]
 
 Each valid photo's card is cut out upright (through the pipeline's own locator), shrunk to a
 given width in pixels, turned to a random angle and laid with others on tables drawn by the
 project's scene compositor: every card once on wood, once on the gingham cloth and once on
 felt (1280x720 frames, 1920x1080 for cards wider than 150 px). Every frame goes through the
-whole pipeline; each laid card counts as right, abstained (not found or not named) or wrong
-(named as another card); every reading whose centre lies on no laid card (a square of the
-cloth read as a face-down card, say) counts as a phantom.
+whole pipeline and is judged as a frame (benchmarks.judge): each laid card counts as right,
+missed (not found or not named) or wrong (another card, or a face-down card, read on it); every
+reading whose centre lies on no laid card (a square of the cloth read as a face-down card, say)
+counts as a phantom.
 """
 
 from __future__ import annotations
@@ -21,20 +22,19 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.classify import CardClassifier
+from benchmarks import harness
+from benchmarks.judge import judge_frame
 from vision.crop import CARD_ASPECT
 from vision.io import read_image
-from vision.locate import LocatorConfig
 from vision.recognize import CardReader
 from vision.art.scene import Camera, Scene, render_scene
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from eval_valid import DATA, photos  # noqa: E402  (a sibling script)
-
+NAME = "eval_size"
 CUT_W = 360
 """Width of the upright cut-out each card is shrunk from."""
 CUT_H = round(CUT_W / CARD_ASPECT)
 STYLES = ("wood", "cloth", "felt")
+VERDICTS = ("right", "missed", "wrong")
 
 
 def cut_out(reader: CardReader, path: Path, truth: str) -> np.ndarray | None:
@@ -85,7 +85,8 @@ def lay_and_read(
     style: str,
     rng: np.random.Generator,
 ) -> Counter[str]:
-    """Lay every card at `width` on tables of one style, frame after frame; count right, abstained, wrong."""
+    """Lay every card at `width` on tables of one style, frame after frame; judge each frame (right,
+    wrong, missed and phantoms)."""
     tally: Counter[str] = Counter()
     order = rng.permutation(len(cards))
     k, seed = 0, 0
@@ -93,48 +94,29 @@ def lay_and_read(
         table, _ = render_scene(Scene((), (), style), Camera(size[0], size[1], tilt=0, view_cm=120), seed=seed)
         chosen = order[k:]
         frame, outlines = lay_cards(table, [cards[i] for i in chosen], width, rng)
-        detections = reader(frame)
-        centres = [tuple(map(float, quad.mean(0))) for quad in detections.quad]
-        on_a_card = np.zeros(len(detections), bool)
-        for i, outline in zip(chosen, outlines):
-            inside = np.array([cv2.pointPolygonTest(outline.reshape(-1, 1, 2), c, False) > 0 for c in centres], bool)
-            on_a_card |= inside
-            centre_on = [code for code, there in zip(detections.card, inside) if code and there]
-            tally["right" if centre_on == [codes[i]] else "wrong" if centre_on else "abstained"] += 1
-        tally["phantoms"] += int((~on_a_card).sum())
+        truth = [
+            {"card": codes[i], "label": codes[i], "corners": outline.tolist(), "visible": 1.0}
+            for i, outline in zip(chosen, outlines)
+        ]
+        tally.update(judge_frame(truth, reader(frame))[0])
         k += len(outlines)
         seed += 1
     return tally
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Lay every valid card at every width and print right / abstained / wrong per width."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, default=DATA)
-    parser.add_argument("--widths", type=int, nargs="+", default=[60, 80, 100, 150, 200, 300])
-    parser.add_argument("--model", type=Path, default=None)
-    parser.add_argument("--cues", nargs="+", default=None, help="locator cues (default: LocatorConfig's)")
-    parser.add_argument("--locator", choices=("cues", "net"), default="cues", help="locator method reading the laid cards")
-    args = parser.parse_args(argv)
-    if not (args.data / "photos" / "labels.csv").is_file():
-        print(f"no photo labels under {args.data}: pass --data", file=sys.stderr)
-        return 2
-    locator = LocatorConfig(method=args.locator)
-    if args.cues:
-        locator = LocatorConfig(method=args.locator, cues=tuple(args.cues))
-    classifier = CardClassifier(args.model)
-    reader = CardReader(classifier, locator)
-    cutter = CardReader(classifier)  # the cards are always cut out of the photos by the default locator
+def measure(args: argparse.Namespace) -> harness.Figures:
+    """Lay every valid card at every width: right / abstained / wrong / phantoms per width, right per table."""
+    locator = {"cues": tuple(args.cues)} if args.cues else {}
+    reader = harness.make_reader(args, **locator)
+    cutter = CardReader(reader.classifier)  # the cards are always cut out of the photos by the default locator
     cards, codes = [], []
-    for path, code, _ in photos(args.data, "valid"):
+    for path, code, _ in harness.photos(args.data, "valid"):
         cut = cut_out(cutter, path, code)
         if cut is not None:
             cards.append(cut)
             codes.append(code)
-    print(f"Whole pipeline on valid cards laid on drawn tables ({len(cards)} cut-outs, model {reader.classifier.path.name})\n")
-    print("| card width (px) | frame | cards | right | abstained | wrong | phantoms | right on wood | on cloth | on felt |")
-    print("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     rng = np.random.default_rng(0)
+    rows = []
     for width in args.widths:
         size = (1280, 720) if width <= 150 else (1920, 1080)
         tally: Counter[str] = Counter()
@@ -142,12 +124,37 @@ def main(argv: list[str] | None = None) -> int:
         for style in STYLES:
             counts = lay_and_read(reader, cards, codes, width, size, style, rng)
             tally.update(counts)
-            right_on[style] = 100 * counts["right"] / sum(counts[v] for v in ("right", "abstained", "wrong"))
-        n = sum(tally[v] for v in ("right", "abstained", "wrong"))
-        cells = " | ".join(f"{tally[v]} ({100 * tally[v] / n:.1f}%)" for v in ("right", "abstained", "wrong"))
-        styles = " | ".join(f"{right_on[style]:.1f}%" for style in STYLES)
-        print(f"| {width} | {size[0]}x{size[1]} | {n} | {cells} | {tally['phantoms']} | {styles} |", flush=True)
-    return 0
+            right_on[style] = round(100 * counts["right"] / sum(counts[v] for v in VERDICTS), 1)
+        verdicts = {v: tally[v] for v in VERDICTS}
+        rows.append({"width": width, "frame": f"{size[0]}x{size[1]}", **verdicts, "phantoms": tally["phantom"], "right_on": right_on})
+    return {"cut_outs": len(cards), "model": reader.classifier.path.name, "rows": rows}
+
+
+def render(figures: harness.Figures) -> list[str]:
+    """A row per card width."""
+    lines = [f"Whole pipeline on valid cards laid on drawn tables ({figures['cut_outs']} cut-outs, model {figures['model']})", "",
+             "| card width (px) | frame | cards | right | missed | wrong | phantoms | right on wood | on cloth | on felt |",
+             "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for row in figures["rows"]:
+        n = sum(row[v] for v in VERDICTS)
+        cells = " | ".join(f"{row[v]} ({100 * row[v] / n:.1f}%)" for v in VERDICTS)
+        styles = " | ".join(f"{row['right_on'][style]:.1f}%" for style in STYLES)
+        lines.append(f"| {row['width']} | {row['frame']} | {n} | {cells} | {row['phantoms']} | {styles} |")
+    return lines
+
+
+def command() -> argparse.ArgumentParser:
+    """The command line: the shared arguments and this benchmark's own."""
+    cli = harness.parser(NAME, __doc__, reads=("data", "model", "locator"))
+    cli.add_argument("--widths", type=int, nargs="+", default=[60, 80, 100, 150, 200, 300], help="card widths (pixels)")
+    cli.add_argument("--cues", nargs="+", default=None, help="locator cues (default: LocatorConfig's)")
+
+    return cli
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Lay every valid card at every width, print the table, record the run."""
+    return harness.run(NAME, command(), argv, measure, render)
 
 
 if __name__ == "__main__":

@@ -1,13 +1,13 @@
 """Accuracy of the whole pipeline on the valid photos as a phone at a real table might take them.
 
-    .venv/bin/python benchmarks/eval_views.py [--data ../shared/data] [--model PATH] [--seed 0]
+    .venv/bin/python -m benchmarks.eval_views [--data ../shared/data] [--model PATH] [--seed 0]
 
 Each valid photo (decks never seen in training) is read as taken and under each condition
 below, made from it by code: the phone tilted 45 degrees, the card turned by a random angle,
 a dim room (dark, noisy, hard compression), a warm tungsten lamp, an out-of-focus shot, and
-a lamp's glare across the card. Verdicts as in eval_valid.py: right (its card and nothing else),
-abstained (no card named), wrong (another card named), phantom (its card, and also a face-down
-or unsure card where none lies).
+a lamp's glare across the card. Verdicts as in eval_valid (benchmarks.judge.judge_photo): right
+(its card and nothing else), abstained (no card named), wrong (another card named), phantom
+(its card, and also a face-down or unsure card where none lies).
 """
 
 from __future__ import annotations
@@ -21,14 +21,11 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.classify import CardClassifier
+from benchmarks import harness
+from benchmarks.judge import PHOTO_VERDICTS, judge_photo
 from vision.io import decode_image, read_image
-from vision.locate import LocatorConfig
-from vision.recognize import CardReader
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from eval_valid import DATA, VERDICTS, judge, photos  # noqa: E402  (a sibling script)
-
+NAME = "eval_views"
 Condition = Callable[[np.ndarray, np.random.Generator], np.ndarray]
 
 
@@ -116,24 +113,11 @@ CONDITIONS: dict[str, Condition] = {
 }
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Read every valid photo under every condition; print right / abstained / wrong per condition."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, default=DATA)
-    parser.add_argument("--model", type=Path, default=None, help="ONNX model (default: the shipped one)")
-    parser.add_argument("--locator", choices=("cues", "net"), default="cues", help="locator method (default: cues)")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--save", type=Path, default=None, help="folder for one example image per condition")
-    args = parser.parse_args(argv)
-    if not (args.data / "photos" / "labels.csv").is_file():
-        print(f"no photo labels under {args.data}: pass --data", file=sys.stderr)
-        return 2
-    reader = CardReader(CardClassifier(args.model), LocatorConfig(method=args.locator))
-    items = photos(args.data, "valid")
-    print(f"Whole pipeline on the valid photos under table conditions ({len(items)} photos each, "
-          f"model {reader.classifier.path.name})\n")
-    print("| condition | right | abstained | wrong | phantom | not right |")
-    print("|---|---:|---:|---:|---:|---|")
+def measure(args: argparse.Namespace) -> harness.Figures:
+    """Read every valid photo under every condition: verdicts and the photos not right, per condition."""
+    reader = harness.make_reader(args)
+    items = harness.photos(args.data, "valid")
+    conditions = []
     for name, condition in CONDITIONS.items():
         rng = np.random.default_rng(args.seed)
         tally: Counter[str] = Counter()
@@ -144,13 +128,37 @@ def main(argv: list[str] | None = None) -> int:
                 args.save.mkdir(parents=True, exist_ok=True)
                 cv2.imwrite(str(args.save / f"{name.replace(' ', '-')}.jpg"), image)
             cards = reader(image).card
-            verdict = judge(truth, cards)
+            verdict = judge_photo(truth, cards)
             tally[verdict] += 1
             if verdict != "right":
                 missed.append(f"{path.stem} ({', '.join(code or '--' for code in cards) or 'nothing'})")
-        cells = " | ".join(f"{tally[v]} ({100 * tally[v] / len(items):.1f}%)" for v in VERDICTS)
-        print(f"| {name} | {cells} | {'; '.join(missed) or '-'} |", flush=True)
-    return 0
+        conditions.append({"condition": name, **{v: tally[v] for v in PHOTO_VERDICTS}, "not_right": missed})
+    return {"photos": len(items), "model": reader.classifier.path.name, "conditions": conditions}
+
+
+def render(figures: harness.Figures) -> list[str]:
+    """A row per condition."""
+    n = figures["photos"]
+    lines = [f"Whole pipeline on the valid photos under table conditions ({n} photos each, model {figures['model']})", "",
+             "| condition | right | abstained | wrong | phantom | not right |", "|---|---:|---:|---:|---:|---|"]
+    for row in figures["conditions"]:
+        cells = " | ".join(f"{row[v]} ({100 * row[v] / n:.1f}%)" for v in PHOTO_VERDICTS)
+        lines.append(f"| {row['condition']} | {cells} | {'; '.join(row['not_right']) or '-'} |")
+    return lines
+
+
+def command() -> argparse.ArgumentParser:
+    """The command line: the shared arguments and this benchmark's own."""
+    cli = harness.parser(NAME, __doc__, reads=("data", "model", "locator"))
+    cli.add_argument("--seed", type=int, default=0, help="seed of each condition's random draws")
+    cli.add_argument("--save", type=Path, default=None, help="folder for one example image per condition")
+
+    return cli
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Read every valid photo under every condition, print the table, record the run."""
+    return harness.run(NAME, command(), argv, measure, render)
 
 
 if __name__ == "__main__":

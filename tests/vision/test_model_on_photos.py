@@ -3,28 +3,25 @@
 from __future__ import annotations
 
 import csv
-import sys
 from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
+from benchmarks.eval_views import tilted_about  # the benchmark's own tilted view
 from referee.cards import parse_card
 from vision.classify import CardClassifier, default_model_path
 from vision.io import decode_image, read_image
 from vision.recognize import CardReader
 from vision.art.scene import Camera, Scene, render_scene
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-from eval_views import tilted_about  # noqa: E402  (the benchmark's own tilted view)
-
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
 LABELS = DATA / "photos" / "labels.csv"
 
 pytestmark = [
     pytest.mark.skipif(not LABELS.is_file(), reason=f"no shared photo data at {DATA}"),
-    pytest.mark.skipif(not default_model_path().is_file(), reason="no committed model at models/cards.onnx"),
+    pytest.mark.skipif(not default_model_path().is_file(), reason="no committed model at vision/weights/cards.onnx"),
 ]
 
 

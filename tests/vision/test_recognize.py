@@ -4,23 +4,20 @@ from __future__ import annotations
 
 import io
 import json
-import sys
 from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
+from benchmarks.scenes import STYLES, table_scenes  # the speed benchmark's own frames
 from vision import recognize
 from vision.classify import CardClassifier, default_model_path
 from vision.detections import CardDetections
 from vision.recognize import CardReader, resolve_overlaps, run_recognize
 from vision.art.scene import CARD_W_CM, Camera, Placed, Scene, render_scene
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-from bench_vision_speed import STYLES, table_scenes  # noqa: E402  (the speed benchmark's own frames)
-
-needs_model = pytest.mark.skipif(not default_model_path().is_file(), reason="no committed model at models/cards.onnx")
+needs_model = pytest.mark.skipif(not default_model_path().is_file(), reason="no committed model at vision/weights/cards.onnx")
 
 CLOSE = Camera(1280, 720, tilt=0, view_cm=60)
 

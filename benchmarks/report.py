@@ -1,0 +1,119 @@
+"""Write docs/BENCHMARKS.md from the recorded runs in benchmarks/results: every figure the docs give.
+
+    .venv/bin/python -m benchmarks.report [--check]
+
+For each benchmark and each distinct setting of its arguments, the latest run is shown with the
+command that repeats it, when and on which commit and machine it ran; the figures are rendered
+by the benchmark's own `render`. Speed figures are shown with the machine's load at the time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from benchmarks.harness import RESULTS, ROOT, read_results
+
+BENCHMARKS = (
+    "eval_valid", "eval_views", "eval_size", "eval_pairs", "eval_hand", "eval_soft", "bench_vision_speed", "bench_referee",
+)
+"""The benchmarks in the order the page gives them: accuracy on photos, on drawn scenes, then speed."""
+OUT = ROOT / "docs" / "BENCHMARKS.md"
+PLACE_BOUND = ("data", "save")
+"""Arguments naming places on the machine that ran: they tell runs of one setting apart on no other."""
+SPEED = ("bench_vision_speed", "bench_referee")
+"""Benchmarks whose figures are times: meaningful only on a machine doing nothing else."""
+
+
+def _setting(run: dict[str, Any]) -> str:
+    """The run's arguments that decide its figures, as one comparable text."""
+    return json.dumps({key: value for key, value in run["args"].items() if key not in PLACE_BOUND}, sort_keys=True)
+
+
+def _command(module: ModuleType, run: dict[str, Any]) -> str:
+    """The command line that repeats a run: the arguments that differ from the defaults."""
+    defaults = {key: (str(value) if isinstance(value, Path) else value) for key, value in vars(module.command().parse_args([])).items()}
+    words = [f"python -m benchmarks.{run['benchmark']}"]
+    for key, value in run["args"].items():
+        if key in PLACE_BOUND or defaults.get(key) == value:
+            continue
+        flag = "--" + key.replace("_", "-")
+        words.append(" ".join([flag, *map(str, value)]) if isinstance(value, list) else f"{flag} {value}")
+    prefix = "taskset -c 0 " if run["benchmark"] in SPEED else ""
+    return prefix + ".venv/bin/" + " ".join(words)
+
+
+def _provenance(run: dict[str, Any]) -> str:
+    """When, on which commit and on which machine a run took place."""
+    box = run["machine"]
+    commit = (run["commit"] or "unknown")[:10] + (" with local changes" if run["dirty"] else "")
+    return (
+        f"Run {run['at']} ({run['seconds']:.0f} s) at commit `{commit}`, on {box['cpu']}, {box['usable_cores']} of "
+        f"{box['cores']} cores, load {box['load_1min']}; Python {box['python']}, numpy {box['numpy']}, "
+        f"OpenCV {box['opencv']}, onnxruntime {box['onnxruntime']}."
+    )
+
+
+def _about(module: ModuleType) -> list[str]:
+    """The benchmark's description: its docstring without the usage line."""
+    paragraphs = [part.strip() for part in (module.__doc__ or "").split("\n\n")]
+    return [" ".join(part.split()) for part in paragraphs if part and not part.startswith(".venv") and "python -m" not in part]
+
+
+def page(runs: list[dict[str, Any]]) -> str:
+    """The Markdown page of the latest run of each benchmark and setting."""
+    lines = [
+        "# Benchmarks",
+        "",
+        "Written by `.venv/bin/python -m benchmarks.report` from the runs recorded in `benchmarks/results/`",
+        "(each benchmark appends one JSON line per run, with its machine and commit). Do not edit by hand:",
+        "rerun the benchmark, then the report.",
+    ]
+    for name in BENCHMARKS:
+        module = importlib.import_module(f"benchmarks.{name}")
+        about = _about(module)
+        lines += ["", f"## {name}: {about[0]}", ""]
+        for paragraph in about[1:]:
+            lines += [paragraph, ""]
+        if name in SPEED:
+            lines += ["Speed figures are comparable only between runs on an otherwise idle machine.", ""]
+        latest: dict[str, dict[str, Any]] = {}
+        for run in runs:
+            if run["benchmark"] == name:
+                latest.pop(_setting(run), None)
+                latest[_setting(run)] = run
+        if not latest:
+            lines += [f"No run recorded yet: `{_command(module, {'benchmark': name, 'args': {}})}`.", ""]
+        for run in latest.values():
+            lines += [f"`{_command(module, run)}`", "", _provenance(run), "", *module.render(run["figures"]), ""]
+        lines.pop()
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write the page, or with --check say whether the written page is up to date."""
+    cli = argparse.ArgumentParser(prog="python -m benchmarks.report", description=__doc__.split("\n\n")[0])
+    cli.add_argument("--results", type=Path, default=RESULTS, help="folder of the recorded runs")
+    cli.add_argument("--out", type=Path, default=OUT, help="the page to write (default: docs/BENCHMARKS.md)")
+    cli.add_argument("--check", action="store_true", help="write nothing; exit 1 when the page differs from the results")
+    args = cli.parse_args(argv)
+    text = page(read_results(args.results))
+    if args.check:
+        current = args.out.read_text() if args.out.is_file() else ""
+        if current != text:
+            print(f"{args.out} is not what the results in {args.results} give: run python -m benchmarks.report", file=sys.stderr)
+            return 1
+        return 0
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(text)
+    print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
