@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import re
 from functools import lru_cache
 
@@ -116,9 +117,11 @@ def qr(which: str) -> Response:
     """A QR code of the table's or the camera page's address."""
     if which not in ("table", "camera"):
         abort(404, "no such QR code")
-    code = segno.make(address(which), error="m")
-    return Response(code.svg_inline(scale=4, border=2, dark="#2b2118", light="#fffaf0"),
-                    mimetype="image/svg+xml", headers={"Cache-Control": "no-store"})
+    out = io.BytesIO()
+    segno.make(address(which), error="m").save(out, kind="svg", scale=4, border=2,
+                                                dark="#2b2118", light="#fffaf0")
+    return Response(out.getvalue(), mimetype="image/svg+xml",
+                    headers={"Cache-Control": "no-store"})
 
 
 @bp.get("/lang/<code>")

@@ -23,6 +23,11 @@ LANGUAGES = ("it", "en")
 """Italian first: the families are Neapolitan."""
 
 
+def _a(name: str) -> str:
+    """Italian `a`, or `ad` before a vowel: `ad Anna`."""
+    return f"ad {name}" if name[:1].lower() in "aeiou" else f"a {name}"
+
+
 def _names(players: list[str] | tuple[str, ...], conj: str) -> str:
     if len(players) <= 1:
         return "".join(players)
@@ -66,7 +71,7 @@ def event_words(event: Event) -> tuple[str, str]:
         return "The hand is settled", "La mano è chiusa"
     if isinstance(event, Revive):
         return (f"{event.living} gives {event.dead} a life",
-                f"{event.living} dà una vita a {event.dead}")
+                f"{event.living} dà una vita {_a(event.dead)}")
     if isinstance(event, Correct):
         return (f"{event.player}'s card is the {event.card.italian} (corrected)",
                 f"La carta di {event.player} è il {event.card.italian} (corretta)")

@@ -105,12 +105,22 @@ function follow(onState) {
 
 // -- sound: the verdict spoken ------------------------------------------------------------
 
+function speakerIcon(on) {
+  const icon = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  icon.setAttribute("viewBox", "0 0 24 24");
+  icon.setAttribute("class", "icon");
+  icon.innerHTML = '<path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/>' + (on
+    ? '<path d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" stroke="currentColor" stroke-width="2" fill="none" stroke-linecap="round"/>'
+    : '<path d="M16 9l6 6M22 9l-6 6" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>');
+  return icon;
+}
+
 const sound = {
   on: localStorage.getItem(SOUND_KEY) === "1",
   lastHand: null,
   show() {
     const button = $("#sound");
-    button.textContent = this.on ? `🔊 ${W.sound_on}` : `🔈 ${W.sound_off}`;
+    button.replaceChildren(speakerIcon(this.on), this.on ? W.sound_on : W.sound_off);
     button.setAttribute("aria-pressed", String(this.on));
   },
   speak(text) {
@@ -132,7 +142,7 @@ function showWarnings(state) {
   const open = state.warnings || [];
   box.hidden = open.length === 0;
   box.replaceChildren(...open.map((w) =>
-    el("p", {}, "⚠ ", w.hand ? `${W.hand} ${w.hand}: ` : "", w.message,
+    el("p", {}, "! ", w.hand ? `${W.hand} ${w.hand}: ` : "", w.message,
       " ", el("a", { href: "/storico" }, W.history))));
 }
 
@@ -197,7 +207,9 @@ function drawTable(state) {
   const turn = $("#turn");
   turn.hidden = !state.turn;
   if (state.turn) {
-    turn.replaceChildren(el("p", { class: "who" }, `${W.turn} `, el("b", {}, state.turn.player)),
+    const who = state.turn.player;
+    const to = LANG === "it" && /^[aeiou]/i.test(who) ? "Tocca ad" : W.turn; // Italian: ad Anna
+    turn.replaceChildren(el("p", { class: "who" }, `${to} `, el("b", {}, who)),
       el("p", { class: "why" }, tr(state.turn, "text")));
   }
   const verdict = $("#verdict");

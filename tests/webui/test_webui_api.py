@@ -1,0 +1,368 @@
+"""The JSON API through Flask's test client: the state, every change, every bad request."""
+
+from __future__ import annotations
+
+import json
+
+import cv2
+import numpy as np
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from referee.events import Settle
+from vision.frames import PushedFrames
+from webui.table import TableService
+
+from conftest import PIN, PLAYERS, WITH_PIN, WORKED_EXAMPLE, play
+
+
+def jpeg(width: int = 64, height: int = 48) -> bytes:
+    """A real JPEG of a grey picture."""
+    ok, data = cv2.imencode(".jpg", np.full((height, width, 3), 128, np.uint8))
+    assert ok
+    return data.tobytes()
+
+
+def test_before_any_setup_the_state_asks_for_players(client: FlaskClient) -> None:
+    state = client.get("/api/state").get_json()
+    assert state["ready"] is False
+    assert state["players"] == [] and state["verdicts"] == []
+    assert state["says_it"] == "Scegli i giocatori per cominciare"
+    assert client.get("/api/record").status_code == 409
+
+
+def test_setup_seats_the_table_with_the_first_dealer(seated: FlaskClient) -> None:
+    state = seated.get("/api/state").get_json()
+    assert state["players"] == PLAYERS
+    assert state["lives"] == {"Anna": 3, "Bruno": 3, "Carla": 3, "Dario": 3}
+    assert state["phase"] == "deal" and state["dealer"] == "Dario"
+    assert state["stake"] == 0.5 and state["pot"] == 0
+    assert state["says_it"] == "Mano 1: Dario fa le carte"
+
+
+def test_the_worked_example_shows_targets_walls_and_the_verdict(seated: FlaskClient) -> None:
+    play(seated, WORKED_EXAMPLE[:2])
+    state = seated.get("/api/state").get_json()
+    assert state["phase"] == "turns" and state["current_player"] == "Carla"
+    assert state["turn"]["text_it"] == ("Carla può scambiare con Anna: salta il Cavallo di "
+                                        "Bastoni di Dario")
+    assert state["turn"]["text"] == ("Carla may swap with Anna: Dario's Cavallo di Bastoni is "
+                                     "jumped")
+    seats = {s["player"]: s for s in state["seats"]}
+    assert seats["Bruno"]["card"] == "10C" and seats["Bruno"]["card_name"]["it"] == "Re di Coppe"
+    assert seats["Anna"]["card"] == "back" and seats["Anna"]["why_it"] == "Anna ha tenuto la carta"
+    assert seats["Dario"]["dealer"] is True
+    play(seated, WORKED_EXAMPLE[2:])
+    state = seated.get("/api/state").get_json()
+    assert state["lives"] == {"Anna": 3, "Bruno": 3, "Carla": 2, "Dario": 3}
+    assert state["pot"] == 1 and state["dealer"] == "Anna"
+    (verdict,) = state["verdicts"]
+    assert verdict["hand"] == 1 and verdict["losers"] == ["Carla"]
+    assert verdict["says_it"] == "Carla perde una vita" and verdict["says"] == "Carla loses a life"
+    assert {c["player"]: c["code"] for c in verdict["cards"]} == {
+        "Anna": "5S", "Bruno": "10C", "Carla": "3D", "Dario": "9B"}
+    assert verdict["swaps"] == [["Carla", "Anna"]] and verdict["evidence"] is None
+
+
+def test_the_wall_is_said_in_words_for_the_player_at_it(seated: FlaskClient) -> None:
+    play(seated, WORKED_EXAMPLE[:1])
+    turn = seated.get("/api/state").get_json()["turn"]
+    assert turn["player"] == "Anna" and turn["may"] == ["keep"]
+    assert turn["text_it"] == "Anna non può scambiare: Bruno ha il Re di Coppe (muro)"
+
+
+def test_undo_takes_back_the_last_event(seated: FlaskClient) -> None:
+    play(seated, WORKED_EXAMPLE)
+    answer = seated.post("/api/undo", headers=WITH_PIN)
+    assert answer.status_code == 200
+    state = answer.get_json()
+    assert state["phase"] == "settle" and state["lives"]["Carla"] == 3 and state["pot"] == 0
+    assert state["last_event"]["kind"] == "reveal"
+    assert state["last_event"]["text_it"] == "Le carte vengono scoperte"
+
+
+def test_undo_with_nothing_to_undo_is_refused(client: FlaskClient) -> None:
+    answer = client.post("/api/undo", headers=WITH_PIN)
+    assert answer.status_code == 409
+    assert answer.get_json() == {"error": "no game yet: set up the players first"}
+
+
+def test_a_revive_between_hands_gives_a_life_back(client: FlaskClient) -> None:
+    client.post("/api/setup", json={"players": PLAYERS, "dealer": "Dario", "lives": 1},
+                headers=WITH_PIN)
+    play(client, [{"kind": "deal", "cards": {"Anna": "1D", "Bruno": "5C", "Carla": "6S",
+                                             "Dario": "7B"}},
+                  {"kind": "keep", "player": "Anna"}, {"kind": "keep", "player": "Bruno"},
+                  {"kind": "keep", "player": "Carla"},
+                  {"kind": "reveal", "cards": {"Anna": "1D", "Bruno": "5C", "Carla": "6S",
+                                               "Dario": "7B"}},
+                  {"kind": "keep", "player": "Dario"}, {"kind": "settle"}])
+    seats = {s["player"]: s for s in client.get("/api/state").get_json()["seats"]}
+    assert seats["Anna"]["alive"] is False and seats["Anna"]["may"] == ["revive"]
+    refused = client.post("/api/corrections", json={"kind": "revive", "dead": "Carla",
+                                                     "living": "Bruno"}, headers=WITH_PIN)
+    assert refused.status_code == 409
+    assert refused.get_json() == {"error": "hand 1: Carla cannot be revived: Carla is not dead"}
+    play(client, [{"kind": "revive", "dead": "Anna", "living": "Bruno"}])
+    state = client.get("/api/state").get_json()
+    assert state["lives"] == {"Anna": 1, "Bruno": 0, "Carla": 1, "Dario": 1}
+    assert state["last_event"]["text_it"] == "Bruno dà una vita ad Anna"
+
+
+def test_a_player_joins_and_another_leaves_between_hands(seated: FlaskClient) -> None:
+    play(seated, [{"kind": "join", "player": "Elena", "before": "Anna"},
+                  {"kind": "leave", "player": "Bruno"}])
+    state = seated.get("/api/state").get_json()
+    assert state["players"] == ["Elena", "Anna", "Carla", "Dario"]
+    assert state["last_event"]["text_it"] == "Bruno lascia il tavolo"
+
+
+def test_a_misread_card_is_corrected_after_the_reveal(seated: FlaskClient) -> None:
+    play(seated, WORKED_EXAMPLE[:3])
+    play(seated, [{"kind": "reveal", "cards": {"Anna": "5S", "Bruno": "10C", "Carla": "3D",
+                                               "Dario": "9B"}},
+                  {"kind": "correct", "player": "Carla", "card": "4D"}, {"kind": "settle"}])
+    (verdict,) = seated.get("/api/state").get_json()["verdicts"]
+    assert {c["player"]: c["code"] for c in verdict["cards"]}["Carla"] == "4D"
+    assert verdict["losers"] == ["Carla"]
+
+
+def test_an_illegal_correction_is_409_with_the_rule(seated: FlaskClient) -> None:
+    play(seated, WORKED_EXAMPLE[:1])
+    answer = seated.post("/api/corrections", json={"kind": "swap", "player": "Anna"},
+                         headers=WITH_PIN)
+    assert answer.status_code == 409
+    assert answer.get_json() == {
+        "error": "hand 1: Anna cannot swap: Bruno shows the Re di Coppe (wall)"}
+    assert seated.get("/api/state").get_json()["current_player"] == "Anna"
+
+
+@pytest.mark.parametrize("body, message", [
+    ({"kind": "jump", "player": "Anna"}, "not an event: unknown event kind 'jump'"),
+    ({"kind": "deal"}, "not an event: the event has no 'cards'"),
+    ({"kind": "deal", "cards": {"Anna": "11D"}}, "not an event: unknown card code '11D'"),
+    ([1, 2], "the body must be a JSON object"),
+])
+def test_a_correction_that_is_no_event_is_400(seated: FlaskClient, body: object,
+                                              message: str) -> None:
+    answer = seated.post("/api/corrections", json=body, headers=WITH_PIN)
+    assert answer.status_code == 400
+    assert answer.get_json()["error"].startswith(message)
+
+
+@pytest.mark.parametrize("path", ["/api/setup", "/api/corrections", "/api/record", "/api/seats"])
+def test_malformed_json_is_400_naming_where(seated: FlaskClient, path: str) -> None:
+    answer = seated.post(path, data=b'{"players": [', headers=WITH_PIN,
+                         content_type="application/json")
+    assert answer.status_code == 400
+    assert answer.get_json()["error"].startswith("the body is not valid JSON: ")
+    assert "line 1 column 14" in answer.get_json()["error"]
+
+
+@pytest.mark.parametrize("body, status, message", [
+    ({"players": ["Anna", "Bruno"]}, 409, "a table has 3 to 20 players, not 2"),
+    ({"players": ["Anna", "Anna", "Carla"]}, 409, "two players have the same name"),
+    ({"players": "Anna"}, 400, "players must be a list of names"),
+    ({"players": PLAYERS, "rules": "milano"}, 400, "unknown rules preset 'milano'"),
+    ({"players": PLAYERS, "lives": "tre"}, 400, "lives must be a whole number, not 'tre'"),
+    ({"players": PLAYERS, "dealer": "Zeno"}, 409, "the first dealer Zeno is not at the table"),
+    ({"players": PLAYERS, "stake": -1}, 409, "the stake per life must be a number from 0"),
+])
+def test_a_bad_setup_is_refused_and_keeps_the_game(seated: FlaskClient, body: dict, status: int,
+                                                   message: str) -> None:
+    answer = seated.post("/api/setup", json=body, headers=WITH_PIN)
+    assert answer.status_code == status
+    assert answer.get_json()["error"].startswith(message)
+    assert seated.get("/api/state").get_json()["players"] == PLAYERS
+
+
+def test_the_camera_may_choose_the_first_dealer(client: FlaskClient) -> None:
+    answer = client.post("/api/setup", json={"players": PLAYERS, "dealer": None},
+                         headers=WITH_PIN)
+    state = answer.get_json()
+    assert state["phase"] == "choose_dealer" and state["dealer_by_camera"] is True
+    play(client, [{"kind": "face_up", "player": "Anna", "card": "3D"},
+                  {"kind": "face_up", "player": "Bruno", "card": "5C"},
+                  {"kind": "face_up", "player": "Carla", "card": "7D"}])
+    assert client.get("/api/state").get_json()["dealer"] == "Carla"
+
+
+def test_the_record_exports_and_imports_as_a_new_game(seated: FlaskClient,
+                                                      table: TableService) -> None:
+    play(seated, WORKED_EXAMPLE)
+    record = seated.get("/api/record?download=1")
+    assert record.headers["Content-Disposition"].startswith("attachment")
+    data = json.loads(record.data)
+    assert data["players"] == PLAYERS and len(data["hands"]) == 1
+    play(seated, [WORKED_EXAMPLE[0]])
+    answer = seated.post("/api/record", json=data, headers=WITH_PIN)
+    assert answer.status_code == 200
+    state = answer.get_json()
+    assert state["lives"]["Carla"] == 2 and state["phase"] == "deal" and state["hand"] is None
+    kept = sorted(p.name for p in table.db_path.parent.glob("table-*.db"))
+    assert len(kept) == 1  # the game replaced by the import is kept beside, renamed
+
+
+def test_an_illegal_record_is_refused_naming_the_rule(seated: FlaskClient) -> None:
+    record = {"players": PLAYERS, "dealer": "Dario",
+              "hands": [{"deal": {"Anna": "3D", "Bruno": "10C", "Carla": "5S", "Dario": "9B"},
+                         "turns": {"Anna": "swap"}}]}
+    answer = seated.post("/api/record", json=record, headers=WITH_PIN)
+    assert answer.status_code == 409
+    assert answer.get_json()["error"] == (
+        "hand 1: Anna cannot swap: Bruno shows the Re di Coppe (wall)")
+    assert seated.get("/api/state").get_json()["phase"] == "deal"
+
+
+CHANGES = [("/api/setup", {"players": PLAYERS}), ("/api/undo", {}),
+           ("/api/corrections", {"kind": "settle"}), ("/api/record", {"players": PLAYERS}),
+           ("/api/seats", {}), ("/api/warnings/1/resolve", {}), ("/api/pin", {})]
+
+
+@pytest.mark.parametrize("path, body", CHANGES)
+def test_every_change_needs_the_pin(client: FlaskClient, path: str, body: dict) -> None:
+    answer = client.post(path, json=body)
+    assert answer.status_code == 403
+    assert answer.get_json() == {"error": "this change needs the table PIN"}
+    wrong = client.post(path, json=body, headers={"X-Table-Pin": "0000"})
+    assert wrong.status_code == 403 and wrong.get_json() == {"error": "wrong PIN"}
+
+
+def test_a_frame_needs_the_pin(client: FlaskClient) -> None:
+    assert client.post("/api/frame", data=jpeg(), content_type="image/jpeg").status_code == 403
+
+
+def test_repeated_wrong_pins_are_slowed_down(client: FlaskClient) -> None:
+    for _ in range(3):
+        assert client.post("/api/pin", headers={"X-Table-Pin": "1111"}).status_code == 403
+    slowed = client.post("/api/pin", headers={"X-Table-Pin": PIN})
+    assert slowed.status_code == 429
+    assert slowed.headers["Retry-After"] == "1"
+    assert slowed.get_json()["error"].startswith("too many wrong PINs: wait ")
+    assert client.get("/api/state").status_code == 200  # watching stays free
+
+
+def test_the_right_pin_is_accepted(client: FlaskClient) -> None:
+    assert client.post("/api/pin", headers=WITH_PIN).get_json() == {"ok": True}
+
+
+def test_a_phone_frame_reaches_the_phone_source(client: FlaskClient,
+                                                table: TableService) -> None:
+    phone = PushedFrames()
+    table.phone = phone
+    answer = client.post("/api/frame", data=jpeg(64, 48), content_type="image/jpeg",
+                         headers=WITH_PIN)
+    assert answer.status_code == 200 and answer.get_json() == {"ok": True, "width": 64,
+                                                               "height": 48}
+    frame = next(phone.frames())
+    assert frame.pixels.shape == (48, 64, 3)
+    phone.close()
+
+
+def test_a_frame_without_a_phone_source_is_409(client: FlaskClient) -> None:
+    answer = client.post("/api/frame", data=jpeg(), content_type="image/jpeg", headers=WITH_PIN)
+    assert answer.status_code == 409
+    assert "not reading a phone camera" in answer.get_json()["error"]
+
+
+@pytest.mark.parametrize("data, status, message", [
+    (b"hello, not a picture", 415, "the frame is not a JPEG picture"),
+    (jpeg()[:-200], 400, "the JPEG frame is cut short (no end marker)"),
+    (b"\xff\xd8\xff\xe0\x00\x01" + b"\x00" * 40 + b"\xff\xd9", 400, "the JPEG frame is corrupt"),
+    (b"\xff\xd8\xff" + b"\x00" * (2 * 1024 * 1024), 413, "the frame is too big: 2048 kB"),
+    (b"\x89PNG\r\n\x1a\n" + b"\x00" * 64, 415, "the frame is not a JPEG picture"),
+])
+def test_a_bad_frame_is_refused_with_a_message(client: FlaskClient, table: TableService,
+                                               data: bytes, status: int, message: str) -> None:
+    phone = PushedFrames()
+    table.phone = phone
+    answer = client.post("/api/frame", data=data, content_type="image/jpeg", headers=WITH_PIN)
+    assert answer.status_code == status
+    assert answer.get_json()["error"].startswith(message)
+    assert phone.status().state.value == "connecting"  # nothing reached the source
+    phone.close()
+
+
+def test_an_upload_over_the_server_limit_is_413(client: FlaskClient) -> None:
+    answer = client.post("/api/frame", data=b"\xff" * (4 * 1024 * 1024),
+                         content_type="image/jpeg", headers=WITH_PIN)
+    assert answer.status_code == 413
+    assert answer.get_json() == {"error": "the upload is too big: at most 3 MB"}
+
+
+def test_seats_tapped_on_the_picture_are_kept_for_the_live_loop(seated: FlaskClient,
+                                                                table: TableService) -> None:
+    taps = {"Anna": [640, 650], "Bruno": [1100, 360], "Carla": [640, 80], "Dario": [180, 360]}
+    answer = seated.post("/api/seats", json={"width": 1280, "height": 720, "players": taps},
+                         headers=WITH_PIN)
+    assert answer.status_code == 200
+    assert answer.get_json()["seats_placed"] == sorted(PLAYERS)
+    assert json.loads(table.seats_path.read_text()) == {
+        "width": 1280, "height": 720,
+        "players": {name: [float(x), float(y)] for name, (x, y) in taps.items()}}
+
+
+@pytest.mark.parametrize("body, message", [
+    ({"width": 1280, "height": 720, "players": {"Anna": [1, 1]}},
+     "tap a seat for every player: Bruno, Carla, Dario missing"),
+    ({"width": 1280, "height": 720, "players": {"Zeno": [1, 1]}}, "Zeno is not at the table"),
+    ({"width": 100, "height": 100, "players": {"Anna": [150, 1]}},
+     "Anna's seat lies outside the 100x100 picture"),
+    ({"width": "wide", "height": 720, "players": {}},
+     "the picture's width and height must be whole positive numbers"),
+])
+def test_bad_seats_are_refused(seated: FlaskClient, body: dict, message: str) -> None:
+    answer = seated.post("/api/seats", json=body, headers=WITH_PIN)
+    assert answer.status_code == 409 and answer.get_json() == {"error": message}
+
+
+def test_a_warning_shows_until_a_person_resolves_it(seated: FlaskClient,
+                                                    table: TableService) -> None:
+    heard: list[tuple[int, str]] = []
+    table.on_resolve(lambda ident, how: heard.append((ident, how)))
+    ident = table.warn("Carla's card moved before the reveal", 1)
+    (warning,) = seated.get("/api/state").get_json()["warnings"]
+    assert warning["id"] == ident and warning["message"] == "Carla's card moved before the reveal"
+    answer = seated.post(f"/api/warnings/{ident}/resolve", json={"how": "kept as seen"},
+                         headers=WITH_PIN)
+    assert answer.status_code == 200 and answer.get_json()["warnings"] == []
+    assert heard == [(ident, "kept as seen")]
+    again = seated.post(f"/api/warnings/{ident}/resolve", json={"how": "x"}, headers=WITH_PIN)
+    assert again.status_code == 409
+    assert again.get_json() == {"error": f"there is no open warning {ident}"}
+
+
+def test_evidence_is_served_only_from_its_folder(seated: FlaskClient,
+                                                 table: TableService) -> None:
+    (table.evidence_dir / "hand-1.jpg").write_bytes(jpeg())
+    (table.db_path.parent / "secret.jpg").write_bytes(b"not for the page")
+    play(seated, WORKED_EXAMPLE[:-1])
+    table.play(Settle(), evidence="hand-1.jpg")
+    (verdict,) = seated.get("/api/state").get_json()["verdicts"]
+    assert verdict["evidence"] == "/evidence/hand-1.jpg"
+    photo = seated.get(verdict["evidence"])
+    assert photo.status_code == 200 and photo.data == jpeg()
+    for path in ("/evidence/..%2Fsecret.jpg", "/evidence/../secret.jpg",
+                 "/evidence/%2e%2e%2fsecret.jpg", "/evidence/table.db", "/evidence/nothing.jpg"):
+        answer = seated.get(path)
+        assert answer.status_code == 404, path
+        assert b"not for the page" not in answer.data
+
+
+def test_an_unforeseen_error_shows_no_trace(app: Flask) -> None:
+    @app.get("/api/test-crash")
+    def crash() -> str:
+        raise ZeroDivisionError("secret detail")
+
+    answer = app.test_client().get("/api/test-crash")
+    assert answer.status_code == 500
+    assert answer.get_json() == {"error": "the server could not do that (the error is in its log)"}
+    assert b"Traceback" not in answer.data and b"secret detail" not in answer.data
+
+
+def test_a_wrong_method_and_an_unknown_path_answer_json(client: FlaskClient) -> None:
+    assert client.get("/api/undo").status_code == 405
+    missing = client.get("/api/nothing")
+    assert missing.status_code == 404 and "error" in missing.get_json()
+
