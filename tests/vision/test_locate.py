@@ -85,7 +85,7 @@ def test_a_card_under_a_hand_still_gives_a_quad_on_the_part_that_shows() -> None
     corners = np.array(truth[0]["corners"], np.float32)
     found = locate_cards(frame)
     inside = [quad for quad in found if _centre_inside(quad, corners)]
-    assert inside, "no quad on the covered card"
+    assert len(inside) == len(found) == 1, "one quad, on the covered card"
     top = corners[:2]  # the hand reaches over the bottom end: the top corners still show
     assert min(np.linalg.norm(quad[:, None] - top[None], axis=2).min(axis=0).max() for quad in inside) < 5.0
 
@@ -106,17 +106,9 @@ def test_a_card_cut_by_the_edge_of_the_frame_still_gives_a_quad() -> None:
     assert any(_centre_inside(quad, corners) and quad[:, 0].min() < corners[:, 0].min() + 4 for quad in found)
 
 
-def test_an_empty_table_yields_few_candidates_and_no_full_frame_quad() -> None:
+def test_an_empty_table_yields_no_candidates() -> None:
     frame, _ = _frame([], CLOSE, "wood")
-    found = locate_cards(frame)
-    assert len(found) <= 3
-    assert all(cv2_area(quad) < 0.5 * 1280 * 720 for quad in found)
-
-
-def cv2_area(quad: np.ndarray) -> float:
-    import cv2
-
-    return abs(float(cv2.contourArea(quad.astype(np.float32))))
+    assert locate_cards(frame).shape == (0, 4, 2)  # not even a quad round the whole wood grain
 
 
 def test_small_frames_and_blank_frames_give_no_quads() -> None:
@@ -162,9 +154,10 @@ def test_the_squares_of_a_checked_cloth_are_not_all_candidates() -> None:
     frame, truth = _frame(_row(["9S", "1D"]), Camera(1280, 720, tilt=30, view_cm=90), "cloth", seed=1)
     found = locate_cards(frame, CUES)
     every = locate_cards(frame, LocatorConfig(method="cues", drop_lattice=False))
-    assert len(found) < 0.8 * len(every)
-    for card in truth:  # no card is lost with the squares
-        assert _corner_error(found, card["corners"]) <= _corner_error(every, card["corners"]), card["card"]
+    assert len(every) > 10 * len(truth)  # the squares, kept, crowd the candidates
+    assert len(found) == len(truth)  # dropped, they leave the two cards
+    for card in truth:  # and no card is lost with the squares
+        assert _corner_error(found, card["corners"]) < 4.0, card["card"]
 
 
 def test_on_a_checked_cloth_seen_at_a_tilt_the_checks_are_not_handed_on_as_cards() -> None:
@@ -177,7 +170,10 @@ def test_on_a_checked_cloth_seen_at_a_tilt_the_checks_are_not_handed_on_as_cards
     found = locate_cards(frame, CUES)
     for card in truth["cards"]:
         assert _corner_error(found, card["corners"]) < 4.0, card["card"]
-    assert len(found) <= 2 * len(truth["cards"])  # the classifier reads every candidate: checks would cost time
+    off_the_cards = [
+        quad for quad in found if not any(_centre_inside(quad, np.array(card["corners"], np.float32)) for card in truth["cards"])
+    ]
+    assert off_the_cards == []  # the classifier reads every candidate: checks would cost time
 
 
 def _polka_dots(width: int = 640, height: int = 360, pitch: int = 24, radius: int = 4) -> np.ndarray:

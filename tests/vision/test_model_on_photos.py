@@ -32,15 +32,14 @@ def _valid_sample(every: int = 3) -> list[tuple[Path, str]]:
     return [(DATA / row["file"], parse_card(row["card"]).code) for row in rows[::every]]
 
 
-def test_the_valid_photos_are_read_right_and_never_misnamed() -> None:
+def test_every_third_valid_photo_is_read_as_its_card_and_nothing_else() -> None:
     reader = CardReader(CardClassifier(threads=1))
-    right, wrong = [], []
-    sample = _valid_sample()
-    for path, code in sample:
-        named = [card for card in reader(read_image(path).pixels).card if card]
-        (right if named == [code] else wrong if named else []).append(f"{path.name}: {named}")
-    assert not wrong, f"misnamed: {wrong}"
-    assert len(right) >= 0.9 * len(sample), f"only {len(right)} of {len(sample)} read"
+    not_right = []
+    for path, code in _valid_sample():
+        cards = list(reader(read_image(path).pixels).card)
+        if cards != [code]:
+            not_right.append(f"{path.name} ({code}): read {cards}")
+    assert not_right == []  # each photo's one card, and nothing else
 
 
 @pytest.mark.parametrize("name", ["gaia-coppe-01", "gaia-spade-02", "gaia-denari-05"])
@@ -93,8 +92,6 @@ def test_real_cards_60_px_wide_on_a_checked_cloth_are_read() -> None:
         frame[inside] = warped[inside]
         laid.append((code, cv2.transform(np.float32([[[30, 49.5]]]), turn)[0, 0]))
     detections = reader(frame)
-    right = 0
-    for code, centre in laid:
-        near = [c for c, q in zip(detections.card, detections.quad) if np.linalg.norm(q.mean(axis=0) - centre) < 25]
-        right += near == [code]
-    assert right >= 11, f"{right} of {len(laid)} read"
+    near = [[c for c, q in zip(detections.card, detections.quad) if np.linalg.norm(q.mean(axis=0) - centre) < 25] for _, centre in laid]
+    assert near == [[code] for code, _ in laid]
+    assert len(detections) == len(laid)  # and no square of the cloth read as a card

@@ -12,6 +12,7 @@ import pytest
 
 from benchmarks.scenes import STYLES, table_scenes  # the speed benchmark's own frames
 from vision import recognize
+from vision.annotate import CardAnnotator
 from vision.classify import CardClassifier, default_model_path
 from vision.detections import CardDetections
 from vision.recognize import CardReader, resolve_overlaps, run_recognize
@@ -20,6 +21,12 @@ from vision.art.scene import CARD_W_CM, Camera, Placed, Scene, render_scene
 needs_model = pytest.mark.skipif(not default_model_path().is_file(), reason="no committed model at vision/weights/cards.onnx")
 
 CLOSE = Camera(1280, 720, tilt=0, view_cm=60)
+JPEG_SLACK = 8
+"""Grey levels a JPEG copy of a drawing may typically stray from the drawing itself."""
+OUTLINE = 8
+"""Pixels an annotation's outline may lie off the card's true edge (its width, the quad's error)."""
+LABEL_HEIGHT = 50
+"""Pixels above a card's top its name label may reach in a 720p frame (43 for "Asso di Denari 100%")."""
 
 
 @pytest.fixture(scope="module")
@@ -30,6 +37,16 @@ def reader() -> CardReader:
 def _scene(cards: list[Placed], camera: Camera = CLOSE, style: str = "felt") -> tuple[np.ndarray, list[dict]]:
     frame, truth = render_scene(Scene((), tuple(cards), style), camera, seed=1)
     return frame, truth["cards"]
+
+
+def _labels_at(detections: CardDetections, corners: list[list[float]]) -> list[str]:
+    """The class labels ("back" for a card face down) of the readings whose quad centre lies on the card."""
+    outline = np.array(corners, np.float32).reshape(-1, 1, 2)
+    return [
+        str(label)
+        for label, quad in zip(detections.label, detections.quad)
+        if cv2.pointPolygonTest(outline, tuple(float(v) for v in quad.mean(axis=0)), False) > 0
+    ]
 
 
 def _read_at(detections: CardDetections, corners: list[list[float]]) -> list[str | None]:
@@ -51,15 +68,14 @@ def test_a_card_is_read_the_same_whichever_way_it_is_turned(reader: CardReader, 
 
 
 @needs_model
-def test_cards_seen_at_45_degrees_are_never_misnamed(reader: CardReader) -> None:
+def test_cards_seen_at_45_degrees_are_each_read_where_they_lie(reader: CardReader) -> None:
     codes = ["2S", "8C", "5D", "9B"]
     step = CARD_W_CM + 4.0
     cards = [Placed(code, True, ((i - 1.5) * step, 0.0), 0) for i, code in enumerate(codes)]
     frame, truth = _scene(cards, Camera(1280, 720, tilt=45, yaw=20, view_cm=70), "wood")
     detections = reader(frame)
-    named = [code for code in detections.card if code]
-    assert set(named) <= set(codes), f"misnamed: {named}"
-    assert len(named) >= 2
+    assert [_read_at(detections, card["corners"]) for card in truth] == [[code] for code in codes]
+    assert sorted(detections.card) == sorted(codes)  # and nothing read beside them
 
 
 @needs_model
@@ -196,13 +212,25 @@ def test_many_images_load_the_model_once(tmp_path: Path, monkeypatch: pytest.Mon
 
 
 @needs_model
-def test_annotated_copies_are_written(tmp_path: Path, reader: CardReader) -> None:
-    frame, _ = _scene([Placed("1D", True, (0.0, 0.0), 0)])
+def test_annotated_copies_show_the_reading_drawn_round_its_card(tmp_path: Path, reader: CardReader) -> None:
+    frame, truth = _scene([Placed("1D", True, (0.0, 0.0), 0)])
     image = _write(tmp_path / "t.png", frame)
     run_recognize([image], annotate_dir=tmp_path / "out", out=io.StringIO(), reader=reader)
     drawn = cv2.imread(str(tmp_path / "out" / "t.annotated.jpg"))
     assert drawn is not None and drawn.shape == frame.shape
-    assert np.abs(drawn.astype(int) - frame.astype(int)).max() > 100  # something was drawn
+    detections = reader(frame)
+    assert detections.card == ["1D"]
+    expected = CardAnnotator().annotate(frame, detections)
+    marked = np.abs(expected.astype(int) - frame.astype(int)).max(axis=2) > 0  # the outline and the label
+    rows, cols = np.nonzero(marked)
+    (left, top), (right, bottom) = np.min(truth[0]["corners"], axis=0), np.max(truth[0]["corners"], axis=0)
+    beside = rows > top + OUTLINE  # below the name label, which starts at the card's top left and runs on
+    assert left - OUTLINE <= cols[beside].min() and cols[beside].max() <= right + OUTLINE
+    assert top - LABEL_HEIGHT <= rows.min() and rows.max() <= bottom + OUTLINE and left - OUTLINE <= cols.min()
+    # the JPEG copy is the annotator's picture: near it where drawn, and far from the frame there
+    off = np.abs(drawn.astype(int) - expected.astype(int)).max(axis=2)
+    assert np.median(off[marked]) < JPEG_SLACK and np.median(off[~marked]) < JPEG_SLACK
+    assert np.median(np.abs(drawn.astype(int) - frame.astype(int)).max(axis=2)[marked]) > 100
 
 
 def test_a_quad_drawn_round_several_cards_is_dropped_and_the_cards_kept() -> None:
@@ -331,11 +359,15 @@ def test_a_checked_cloth_seen_slightly_out_of_focus_still_gives_up_its_cards(rea
     # a round table of 15 on the gingham (the 1080p speed frame), softened as a webcam's focus might:
     # the cloth's thin edges keep the cards' narrow margins enclosed (bands of steep gradient, taken
     # whole, closed them there and read none of the cards; Canny's edges read 5)
+    # the blur still hides seven of the fifteen (as eval_soft counts: 8 of 15 at 1 px); none is misread
     frame, truth = table_scenes(15, (1920, 1080))[STYLES.index("cloth")]
     detections = reader(cv2.GaussianBlur(frame, (0, 0), 1.0))
-    named = [code for code in detections.card if code]
-    assert set(named) <= {card["card"] for card in truth["cards"]}, f"misnamed: {named}"
-    assert len(named) >= 5
+    truly = {card["seat"]: card["label"] for card in truth["cards"]}  # "back" for a card face down
+    read = {card["seat"]: _labels_at(detections, card["corners"]) for card in truth["cards"]}
+    seen = ("player 2", "player 3", "player 4", "player 5", "player 6", "player 11", "player 12", "player 14")
+    assert {seat: labels for seat, labels in read.items() if labels} == {seat: [truly[seat]] for seat in seen}
+    assert [truly[seat] for seat in ("player 2", "player 14")] == ["back", "back"]
+    assert len(detections) == len(seen)  # nothing read off the cards
 
 
 def test_an_unsure_name_on_a_quad_round_two_cards_lying_close_is_dropped() -> None:
