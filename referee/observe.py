@@ -1,0 +1,659 @@
+"""The controller: a stream of table observations becomes referee events, each one narrated.
+
+It keeps only a visual memory (the seats as the game last knew them); what the game expects
+next it asks the game each time (`phase`, `is_legal`, `why_illegal`), so a person's undo or
+correction between two observations is simply read back. Time is the observations' own clock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.cards import Card
+from referee.events import Deal, Draw, Event, FaceUp, Keep, Reveal, Settle, Swap
+from referee.game import Game, Hand, Phase, RuleError
+from referee.observation import EMPTY, Face, SeatView, TableObservation
+from referee.walk import Stop
+
+DEAL_STILL = 1.5
+"""Seconds the table stays still, every living seat served, before the deal counts (a dealer
+lays a card about every half second, and a Re or Cavallo is turned up at once)."""
+SETTLE_STILL = 4.0
+"""Seconds the table stays still after the reveal before the hand is settled (the dealer sees
+every card and decides whether to draw)."""
+UNREAD_AFTER = 2.0
+"""Seconds a face-up card may stay unnamed, or named unsurely, before a person is asked (the
+tracker confirms a name in about 0.3 s: longer means the reader cannot)."""
+MISSING_AFTER = 8.0
+"""Seconds a living seat may stay without its card before it is reported (longer than a swap
+or the dealer's draw takes)."""
+SURE = 0.8
+"""The least confidence of a face-up card's name that the referee acts on; below it a person
+names the card."""
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """One narrated happening: its kind, the hand, its data, and the sentence in two languages."""
+
+    kind: str
+    hand: int | None
+    data: Mapping[str, Any]
+    text: str
+    text_it: str
+
+    def to_json(self) -> dict[str, Any]:
+        """The line `--json` prints: `{"event": kind, "hand": n, **data}`."""
+        return {"event": self.kind, "hand": self.hand, **self.data}
+
+
+@dataclass(frozen=True, slots=True)
+class Warning:  # noqa: A001 - the interface's name (COORDINATION.md)
+    """Something a person must look at: the message in two languages and the hand it holds."""
+
+    message: str
+    message_it: str
+    hand: int | None
+    release: Callable[[TableObservation], bool] | None = field(default=None, compare=False)
+
+
+def _sure(view: SeatView) -> Card | None:
+    """The face-up card's name when it is sure enough to act on."""
+    if view.face is Face.UP and view.card is not None and view.confidence >= SURE:
+        return view.card
+    return None
+
+
+def _picture(seen: TableObservation) -> tuple[tuple[str, Face, Card | None, int | None], ...]:
+    """What counts as a change of the table: faces, names and identities at the seats."""
+    return tuple((p, v.face, v.card, v.card_id) for p, v in sorted(seen.seats.items()))
+
+
+def _rotated(ring: tuple[str, ...], dealer: str) -> list[str]:
+    """The ring from the dealer's right round to the dealer."""
+    start = ring.index(dealer) + 1
+    return list(ring[start:] + ring[:start])
+
+
+def _a(name: str) -> str:
+    """Italian `a`, or `ad` before a vowel."""
+    return f"ad {name}" if name[:1].lower() in "aeiou" else f"a {name}"
+
+
+class Controller:
+    """Turns what the camera sees into the game's events, and says what happened."""
+
+    def __init__(self, game: Game, sink: Callable[[Event], str | None] | None = None, *,
+                 dealer_known: bool = True) -> None:
+        self.game = game
+        self._sink = sink if sink is not None else self._into_game
+        self._dealer_known = dealer_known
+        self._held: Warning | None = None
+        self._out: list[Said] = []
+        self._last: TableObservation | None = None
+        self._changed_at = 0.0
+        self._base: dict[str, SeatView] | None = None  # None: take the next picture as it is
+        self._lifted: set[str] = set()
+        self._cleared = False
+        self._full: TableObservation | None = None
+        self._read: dict[str, Card] = {}
+        self._faces: dict[str, Card] = {}
+        self._warned: set[str] = set()
+        self._since: dict[str, float] = {}
+        self._lasting: set[str] = set()
+        self._watched = -1  # the hand number the visual memory belongs to
+        self._known = self._stamp()
+
+    # -- the interface -------------------------------------------------------------------------
+
+    @property
+    def held(self) -> Warning | None:
+        """The warning holding the hand for a person, or None."""
+        return self._held
+
+    def resume(self) -> None:
+        """A person resolved the held warning: the table as seen next is the new starting point."""
+        self._release()
+        self._base = None
+
+    def _release(self) -> None:
+        """Let the held warning go; told again if it happens again."""
+        if self._held is not None:
+            self._warned.discard(self._held.message)
+        self._held = None
+
+    def observe(self, seen: TableObservation) -> list[Said]:
+        """Read one observation; return what happened, in order."""
+        self._out = []
+        self._lasting = set()
+        if self._last is None or _picture(seen) != _picture(self._last):
+            self._changed_at = seen.at
+        if self._stamp() != self._known:  # a person changed the game (undo, correction...)
+            self._release()
+            self._base = None
+            self._known = self._stamp()
+        if self._base is None:
+            self._start(seen)
+        try:
+            self._step(seen)
+        except RuleError as err:  # the sink refused what the game allowed a moment ago
+            self._hold(str(err), f"{err} (rifiutato)")
+        self._since = {k: v for k, v in self._since.items() if k in self._lasting}
+        self._last = seen
+        return self._out
+
+    # -- the loop ------------------------------------------------------------------------------
+
+    def _step(self, seen: TableObservation) -> None:
+        held = self._held
+        if held is not None:
+            if held.release is not None and held.release(seen):
+                self._release()
+                self._base = dict(seen.seats)
+                self._lifted = set()
+            return
+        phase = self.game.phase
+        hand = self.game.hand
+        if phase is Phase.CHOOSE_DEALER:
+            self._watch_face_up(seen)
+        elif phase is Phase.DEAL:
+            self._watch_deal(seen)
+        elif phase is Phase.OVER or hand is None:
+            return
+        elif hand.revealed:
+            self._watch_showdown(seen, hand)
+        else:
+            self._watch_turns(seen, hand)
+
+    def _start(self, seen: TableObservation) -> None:
+        """Take this picture as what the game already knows (a new or a resumed game)."""
+        game = self.game
+        self._base = dict(seen.seats)
+        self._lifted = set()
+        self._full = None
+        self._faces = {p: c for p, c in game.face_up}
+        hand = game.hand
+        if game.phase is Phase.DEAL:
+            if self._watched == len(game.results) + 1:
+                self._cleared = True  # the deal watched was undone: its cards are on the table
+            elif self._last is None:
+                self._cleared = not self._cards_on(seen)
+        if hand is not None and hand.result is None:
+            if hand.number != self._watched:  # else what the camera read stays (corrections)
+                self._read = {p: c for p, c in hand.cards.items() if c is not None}
+            self._watched = hand.number
+
+    def _stamp(self) -> tuple[int, int]:
+        history = self.game.history
+        return len(history), id(history[-1]) if history else 0
+
+    def _into_game(self, event: Event) -> str | None:
+        self.game.play(event)
+        return None
+
+    def _play(self, event: Event) -> str | None:
+        evidence = self._sink(event)
+        self._known = self._stamp()
+        return evidence
+
+    # -- narration -----------------------------------------------------------------------------
+
+    def _number(self) -> int:
+        hand = self.game.hand
+        if hand is not None and hand.result is None:
+            return hand.number
+        return len(self.game.results) + 1
+
+    def _say(self, kind: str, data: Mapping[str, Any], text: str, text_it: str,
+             hand: int | None = -1) -> None:
+        number = self._number() if hand == -1 else hand
+        self._out.append(Said(kind, number, dict(data), text, text_it))
+
+    def _warn(self, message: str, message_it: str, hand: int | None = -1) -> bool:
+        """Narrate a warning once (True the first time)."""
+        if message in self._warned:
+            return False
+        self._warned.add(message)
+        self._say("warning", {"message": message}, message, message_it, hand)
+        return True
+
+    def _hold(self, message: str, message_it: str,
+              release: Callable[[TableObservation], bool] | None = None) -> None:
+        """Hold the hand for a person: nothing is played until `resume()` or `release`."""
+        self._warn(message, message_it)
+        self._held = Warning(message, message_it, self._number(), release)
+
+    def _lasts(self, key: str, at: float, after: float) -> bool:
+        """Whether a condition seen now has lasted `after` seconds (call it while it holds)."""
+        self._lasting.add(key)
+        return at - self._since.setdefault(key, at) >= after
+
+    def _keep(self, player: str) -> None:
+        self._play(Keep(player))
+        self._say("keep", {"player": player}, f"{player} keeps", f"{player} tiene la carta")
+
+    def _keep_until(self, player: str | None) -> None:
+        """Everyone due before `player` (everyone left, for None) kept his card."""
+        game = self.game
+        while game.phase is Phase.TURNS and game.current_player != player:
+            due = game.current_player
+            assert due is not None
+            self._keep(due)
+
+    # -- choosing the first dealer -------------------------------------------------------------
+
+    def _watch_face_up(self, seen: TableObservation) -> None:
+        game = self.game
+        if self._dealer_known:
+            return  # a person names the first dealer
+        fresh: dict[str, Card] = {}
+        for player in game.players:
+            view = seen.seats.get(player, EMPTY)
+            card = _sure(view)
+            if card is not None and self._faces.get(player) != card:
+                fresh[player] = card
+            elif view.face is Face.UP and card is None:
+                self._unread(player, seen)
+        while fresh and game.dealer is None:
+            due = game.current_player
+            player = due if due in fresh else next(iter(fresh))
+            card = fresh.pop(player)
+            self._faces[player] = card
+            event = FaceUp(player, card)
+            why = game.why_illegal(event)
+            if why is not None:
+                self._warn(why, f"carta scoperta fuori regola: {why}", None)
+                continue
+            self._play(event)
+            self._say("face_up", {"player": player, "card": card.code},
+                      f"{player} gets the {card.italian} face up",
+                      f"{player} riceve il {card.italian} scoperto", None)
+        if game.dealer is not None:
+            matta = game.rules.dealer_selection == "re_di_denari"
+            what, cosa = ("the Re di Denari", "il Re di Denari") if matta else (
+                "the second Denari", "il secondo Denari")
+            self._say("dealer", {"dealer": game.dealer},
+                      f"{game.dealer} gets {what} and deals first",
+                      f"{game.dealer} riceve {cosa} e fa le carte", None)
+            self._cleared = False
+
+    # -- the deal ------------------------------------------------------------------------------
+
+    @staticmethod
+    def _cards_on(seen: TableObservation) -> bool:
+        return any(view.face is not Face.EMPTY for view in seen.seats.values())
+
+    def _watch_deal(self, seen: TableObservation) -> None:
+        game = self.game
+        if not self._cleared:
+            if self._cards_on(seen):
+                return  # the last hand's cards are still on the table
+            self._cleared = True
+            self._warned = set()
+        living = game.alive()
+        number = self._number()
+        for player in game.players:
+            if player not in living and seen.face(player) is not Face.EMPTY:
+                self._warn(f"hand {number}: a card lies at {player}'s seat, but {player} is dead "
+                           "and gets no card",
+                           f"mano {number}: c'è una carta al posto di {player}, che è morto e "
+                           "non riceve carte")
+        if all(seen.face(p) is not Face.EMPTY for p in living):
+            unread = [p for p in living if seen.face(p) is Face.UP
+                      and _sure(seen.seats[p]) is None]
+            for player in unread:
+                self._unread(player, seen)
+            if unread:
+                return
+            self._full = seen
+            if seen.at - self._changed_at >= DEAL_STILL:
+                self._commit_deal(seen)
+        elif self._full is not None and any(
+                self._full.face(p) is Face.DOWN and seen.face(p) is Face.EMPTY for p in living):
+            full = self._full
+            self._commit_deal(full)  # a face-down card left its seat: the turns have begun
+            hand = game.hand
+            if hand is not None and hand.result is None:
+                self._watch_turns(seen, hand)
+
+    def _commit_deal(self, seen: TableObservation) -> None:
+        game = self.game
+        living = game.alive()
+        event = Deal({p: _sure(seen.seats[p]) for p in living})
+        why = game.why_illegal(event)
+        if why is not None:
+            self._warn(why, f"carte da controllare: {why}")
+            return
+        self._play(event)
+        hand = game.hand
+        assert hand is not None
+        self._watched = hand.number
+        self._base = dict(seen.seats)
+        self._lifted = set()
+        self._read = {}
+        self._full = None
+        self._say("deal", {"dealer": hand.dealer}, f"Hand {hand.number}: {hand.dealer} deals",
+                  f"Mano {hand.number}: {hand.dealer} fa le carte")
+        for player in _rotated(hand.ring, hand.dealer):
+            card = hand.shown.get(player)
+            if card is None:
+                continue
+            role, ruolo = ("a wall", "fa da muro") if card.is_wall else (
+                "jumped", "viene saltato")
+            self._say("shown", {"player": player, "card": card.code},
+                      f"{player} shows the {card.italian}: {role}",
+                      f"{player} ha il {card.italian}: {ruolo}")
+        for player in hand.order:
+            found = hand.target(player, game.rules)
+            self._say("target", {"player": player, "target": found.target,
+                                 "reason": found.reason()}, found.reason(), found.reason_it())
+
+    # -- the turns -----------------------------------------------------------------------------
+
+    def _watch_turns(self, seen: TableObservation, hand: Hand) -> None:
+        if self._shown_moved(seen, hand) or self._turned_late(seen, hand):
+            return
+        if all(seen.face(p) is Face.UP for p in hand.ring):
+            self._reveal(seen, hand)
+            return
+        self._watch_moves(seen, hand)
+        self._missing(seen, hand)
+
+    def _shown_moved(self, seen: TableObservation, hand: Hand) -> bool:
+        """A Re or Cavallo shown at the deal that is no longer where it was: hold the hand."""
+        for owner, card in hand.shown.items():
+            view = seen.seats.get(owner, EMPTY)
+            elsewhere = [p for p in hand.ring if p != owner and _sure(seen.seats.get(p, EMPTY))
+                         == card]
+            named = _sure(view)
+            if not elsewhere and view.face is not Face.DOWN and (named in (None, card)):
+                continue
+            kind = "Re" if card.is_wall else "Cavallo"
+            where = f" and lies at {elsewhere[0]}'s seat" if elsewhere else ""
+            self._hold(
+                f"hand {hand.number}: {owner}'s {card.italian} shown at the deal has moved"
+                f"{where} (a {kind} that moved): put it back face up, or undo to the deal",
+                f"mano {hand.number}: il {card.italian} di {owner}, scoperto alla distribuzione, "
+                "si è mosso: rimettetelo scoperto al suo posto, o annullate fino alla "
+                "distribuzione",
+                lambda again, owner=owner, card=card: _sure(again.seats.get(owner, EMPTY)) == card)
+            return True
+        return False
+
+    def _turned_late(self, seen: TableObservation, hand: Hand) -> bool:
+        """A Re or Cavallo turned up after the deal: the walls were told without it."""
+        for player in hand.ring:
+            card = _sure(seen.seats.get(player, EMPTY))
+            if (card is None or card.value < 9 or player in hand.shown
+                    or (player == hand.dealer and hand.drawn_unknown)):
+                continue
+            self._hold(
+                f"hand {hand.number}: {player} turns up the {card.italian} after the deal: a Re "
+                "or a Cavallo is shown at once, so the walls were told without it; undo to the "
+                "deal and deal it again",
+                f"mano {hand.number}: {player} scopre il {card.italian} dopo la distribuzione: "
+                "va mostrato subito; annullate fino alla distribuzione")
+            return True
+        return False
+
+    def _missing(self, seen: TableObservation, hand: Hand) -> None:
+        for player in hand.ring:
+            if seen.face(player) is Face.EMPTY and self._lasts(f"missing {player}", seen.at,
+                                                               MISSING_AFTER):
+                self._warn(f"hand {hand.number}: {player}'s card is missing from {player}'s seat",
+                           f"mano {hand.number}: manca la carta di {player}")
+
+    def _unread(self, player: str, seen: TableObservation) -> None:
+        view = seen.seats.get(player, EMPTY)
+        if not self._lasts(f"unread {player}", seen.at, UNREAD_AFTER):
+            return
+        number = self._number() if self.game.dealer is not None else None
+        guess = f" (it reads {view.card.code} at {view.confidence:.2f})" if view.card else ""
+        head = f"hand {number}: " if number is not None else ""
+        capo = f"mano {number}: " if number is not None else ""
+        self._warn(f"{head}{player}'s face-up card cannot be read{guess}: name it by hand",
+                   f"{capo}la carta scoperta di {player} non si legge: indicatela a mano", number)
+
+    def _watch_moves(self, seen: TableObservation, hand: Hand) -> None:
+        """Swaps and the dealer's blind draw, once every lifted card has been put down."""
+        base = self._base
+        assert base is not None
+        for player in hand.ring:
+            if seen.face(player) is Face.EMPTY and base.get(player, EMPTY).face is Face.DOWN:
+                self._lifted.add(player)
+        if any(seen.face(p) is Face.EMPTY for p in self._lifted):
+            return  # cards in flight
+        down = [p for p in hand.ring
+                if base.get(p, EMPTY).face is Face.DOWN and seen.face(p) is Face.DOWN]
+        was = {p: base[p].card_id for p in down}
+        now = {p: seen.seats[p].card_id for p in down}
+        changed = [p for p in down if was[p] is not None and now[p] is not None
+                   and was[p] != now[p]]
+        crossed = [(a, b) for i, a in enumerate(changed) for b in changed[i + 1:]
+                   if now[a] == was[b] and now[b] == was[a]]
+        lifted = [p for p in down if p in self._lifted]
+        self._lifted = set()
+        if len(crossed) == 1 and len(changed) == 2:
+            self._swap_seen(*crossed[0], seen, hand)
+        elif not changed and len(lifted) == 2 and all(
+                was[p] is None or now[p] is None for p in lifted):
+            self._swap_seen(lifted[0], lifted[1], seen, hand)  # both lifted and put back
+        elif changed == [hand.dealer] and now[hand.dealer] not in was.values():
+            self._draw_seen(seen, hand)
+        elif len(changed) > 1 or (changed and now[changed[0]] in was.values()):
+            names = ", ".join(changed)
+            self._hold(f"hand {hand.number}: cards moved between {names}, not as one swap: "
+                       "put them back, or resolve it by hand",
+                       f"mano {hand.number}: carte spostate tra {names}, non come uno scambio: "
+                       "rimettetele a posto, o risolvete a mano",
+                       self._back_at(base, changed))
+        if self._held is None:
+            self._base = dict(seen.seats)
+
+    @staticmethod
+    def _back_at(base: Mapping[str, SeatView],
+                 seats: list[str]) -> Callable[[TableObservation], bool]:
+        """Whether each of these seats holds again the face-down card it held before."""
+        return lambda seen: all(seen.face(p) is Face.DOWN and seen.seats[p].card_id ==
+                                base[p].card_id for p in seats)
+
+    def _swap_seen(self, a: str, b: str, seen: TableObservation, hand: Hand) -> None:
+        game = self.game
+        due = list(hand.order[hand.pos:])
+        for player in [p for p in due if p in (a, b)]:
+            other = b if player == a else a
+            if hand.target(player, game.rules).target == other:
+                self._keep_until(player)
+                self._play(Swap(player, other))
+                self._say("swap", {"from": player, "to": other, "legal": True},
+                          f"{player} swaps with {other}", f"{player} scambia con {other}")
+                return
+        movers = sorted((p for p in due if p in (a, b)),
+                        key=lambda p: not self._past_cavalli(hand, p, b if p == a else a))
+        player = (movers or [p for p in (a, b) if p == hand.dealer] or [a])[0]
+        other = b if player == a else a
+        found = hand.target(player, game.rules)
+        if player in due and found.stop is not Stop.TARGET:
+            message = f"hand {hand.number}: {found.reason()}"
+            message_it = f"mano {hand.number}: {found.reason_it()}"
+        elif player in due:
+            message = f"hand {hand.number}: {player} cannot swap with {other}: {found.reason()}"
+            message_it = (f"mano {hand.number}: {player} non può scambiare con {other}: "
+                          f"{found.reason_it()}")
+        else:
+            message = game.why_illegal(Swap(player, other)) or f"{player} cannot swap now"
+            message_it = f"mano {hand.number}: {player} non può scambiare con {other} ora"
+        self._say("swap", {"from": player, "to": other, "legal": False},
+                  f"{player} swaps with {other}: not allowed",
+                  f"{player} scambia con {other}: non è permesso")
+        base = self._base
+        assert base is not None
+        if base[a].card_id is not None and base[b].card_id is not None:
+            release = self._back_at(base, [a, b])
+        else:
+            release = self._lifted_again(a, b)
+        self._hold(message + " (undo the swap on the table)",
+                   message_it + " (rifate lo scambio al contrario)", release)
+
+    @staticmethod
+    def _past_cavalli(hand: Hand, player: str, other: str) -> bool:
+        """Whether only Cavalli lie between `player` and `other` on his right: the swap he meant."""
+        ring = hand.ring
+        at = ring.index(player)
+        between = [ring[(at + step) % len(ring)] for step in range(1, len(ring))]
+        between = between[: between.index(other)]
+        return all(p in hand.shown and hand.shown[p].is_horse for p in between)
+
+    @staticmethod
+    def _lifted_again(a: str, b: str) -> Callable[[TableObservation], bool]:
+        """Whether both seats have been lifted again and put back (cards with no identity)."""
+        lifted: set[str] = set()
+
+        def back(seen: TableObservation) -> bool:
+            lifted.update(p for p in (a, b) if seen.face(p) is Face.EMPTY)
+            return lifted == {a, b} and all(seen.face(p) is Face.DOWN for p in (a, b))
+
+        return back
+
+    def _draw_seen(self, seen: TableObservation, hand: Hand) -> None:
+        """The dealer's face-down card replaced before the reveal: a blind draw."""
+        game = self.game
+        dealer = hand.dealer
+        if game.rules.dealer_draw != "blind":
+            message = (f"hand {hand.number}: {dealer} cannot draw before the reveal "
+                       "(dealer_draw after_reveal: he draws after seeing every card)")
+            message_it = (f"mano {hand.number}: {dealer} non può pescare prima che tutti "
+                          "scoprano la carta")
+        elif not hand.dealer_moves:
+            message = game.why_illegal(Draw(dealer)) or f"{dealer} cannot draw"
+            message_it = f"mano {hand.number}: {dealer} non può pescare"
+        else:
+            self._keep_until(None)
+            self._play(Draw(dealer))
+            self._say("draw", {"player": dealer, "card": None},
+                      f"{dealer} draws blind from the stock",
+                      f"{dealer} pesca alla cieca dal mazzo")
+            return
+        base = self._base
+        assert base is not None
+        self._hold(message + " (put his card back)", message_it + " (rimettete la sua carta)",
+                   self._back_at(base, [dealer]))
+
+    # -- the reveal and the showdown -----------------------------------------------------------
+
+    def _reveal(self, seen: TableObservation, hand: Hand) -> None:
+        game = self.game
+        cards: dict[str, Card] = {}
+        for player in hand.ring:
+            card = _sure(seen.seats[player])
+            if card is None:
+                self._unread(player, seen)
+            else:
+                cards[player] = card
+        if len(cards) < len(hand.ring) or self._twice(cards, hand.number):
+            return
+        self._keep_until(None)
+        if game.rules.dealer_draw == "blind" and hand.dealer_due:
+            self._keep(hand.dealer)  # no blind draw was seen
+        event = Reveal(cards)
+        why = game.why_illegal(event)
+        if why is not None:
+            self._hold(why, f"mano {hand.number}: le carte scoperte non tornano: {why}")
+            return
+        self._play(event)
+        self._read = dict(cards)
+        shown = ", ".join(f"{p} {c.code}" for p, c in cards.items())
+        self._say("reveal", {"cards": {p: c.code for p, c in cards.items()}},
+                  f"Hand {hand.number}: everyone reveals: {shown}",
+                  f"Mano {hand.number}: tutti scoprono: {shown}")
+
+    def _twice(self, cards: Mapping[str, Card], number: int) -> bool:
+        """Whether one card is read at two seats (reported, never guessed)."""
+        holders: dict[Card, str] = {}
+        for player, card in cards.items():
+            if card in holders:
+                self._warn(f"hand {number}: the same card {card.code} at two seats: "
+                           f"{holders[card]} and {player}",
+                           f"mano {number}: la stessa carta {card.code} a due posti: "
+                           f"{holders[card]} e {player}")
+                return True
+            holders[card] = player
+        return False
+
+    def _watch_showdown(self, seen: TableObservation, hand: Hand) -> None:
+        """After the reveal: the dealer's draw, misreadings, and the settlement once still."""
+        game = self.game
+        dealer = hand.dealer
+        ready = True
+        cards: dict[str, Card] = {}
+        for player in hand.ring:
+            view = seen.seats.get(player, EMPTY)
+            card = _sure(view)
+            if card is None:
+                ready = False
+                if view.face is Face.UP:
+                    self._unread(player, seen)
+                elif view.face is Face.EMPTY and self._lasts(f"missing {player}", seen.at,
+                                                             MISSING_AFTER):
+                    self._warn(f"hand {hand.number}: {player}'s card is missing from "
+                               f"{player}'s seat", f"mano {hand.number}: manca la carta di {player}")
+                continue
+            cards[player] = card
+        if self._twice(cards, hand.number):
+            return
+        for player, card in cards.items():
+            held, read = hand.cards.get(player), self._read.get(player)
+            if card == read or card == held:
+                continue
+            if player == dealer and game.phase is Phase.DEALER:
+                event = Draw(dealer, card)
+                why = game.why_illegal(event)
+                if why is not None:
+                    self._hold(why, f"mano {hand.number}: pescata da controllare: {why}")
+                    return
+                self._play(event)
+                self._read[dealer] = card
+                self._say("draw", {"player": dealer, "card": card.code},
+                          f"{dealer} draws the {card.italian}",
+                          f"{dealer} pesca il {card.italian}")
+            elif held is None:
+                self._play(Reveal({player: card}))
+                self._read[player] = card
+            elif held == read:
+                ready = False
+                self._warn(f"hand {hand.number}: {player}'s card now reads {card.code}, but "
+                           f"{read.code if read else '?'} was read at the reveal: correct it if "
+                           "it is so", f"mano {hand.number}: la carta di {player} ora si legge "
+                           f"{card.code}, ma allo scoprire era {read.code if read else '?'}: "
+                           "correggetela se è così")
+        if ready and seen.at - self._changed_at >= SETTLE_STILL:
+            self._settle(hand)
+
+    def _settle(self, hand: Hand) -> None:
+        game = self.game
+        if game.phase is Phase.DEALER:
+            self._keep(hand.dealer)
+        evidence = self._play(Settle())
+        result = hand.result
+        assert result is not None
+        losers = list(result.losers)
+        if result.void:
+            says = f"Hand {result.number} is void: nobody pays, {game.next_dealer} deals again"
+            dice = f"Mano {result.number} nulla: nessuno paga, {game.next_dealer} rifà le carte"
+        elif not losers:
+            says = f"Hand {result.number}: only Re and Cavalli, nobody pays"
+            dice = f"Mano {result.number}: solo Re e Cavalli, nessuno paga"
+        else:
+            who = " and ".join(losers)
+            says = f"Hand {result.number}: {who} {'pays' if len(losers) == 1 else 'pay'} a life"
+            dice = (f"Mano {result.number}: {' e '.join(losers)} "
+                    f"{'paga' if len(losers) == 1 else 'pagano'} una vita")
+        says += f"; pot {result.pot}"
+        dice += f"; piatto {result.pot}"
+        self._say("settle", {"losers": losers, "lives": dict(result.lives), "pot": result.pot,
+                             "evidence": evidence}, says, dice, result.number)
+        self._cleared = False
+        self._warned = set()
+        self._read = {}

@@ -1,0 +1,478 @@
+"""The controller, told as stories: what the camera sees, second by second, and what it says."""
+
+from typing import Any
+
+from referee.cards import parse_card
+from referee.events import ChooseDealer, Correct, Deal, Event, Keep, Revive, Settle, Swap
+from referee.game import Game, Phase
+from referee.observation import TableObservation
+from referee.observe import Controller
+from referee.rules import find_rules
+
+EMPTY4 = "Anna - Bruno - Carla - Dario -"
+# The worked example: Dario deals; Bruno shows the Re di Coppe, Dario the Cavallo di Bastoni.
+DEALT = "Anna down#1 Bruno 10C#2 Carla down#3 Dario 9B#4"
+DEAL_STORY = [(0.0, EMPTY4), (1.0, "Anna down#1 Bruno - Carla - Dario -"),
+              (1.5, "Anna down#1 Bruno down#2 Carla - Dario -"),
+              (2.0, "Anna down#1 Bruno 10C#2 Carla down#3 Dario -"), (2.5, DEALT), (4.5, DEALT)]
+SAID_AT_THE_DEAL = [
+    {"event": "deal", "hand": 1, "dealer": "Dario"},
+    {"event": "shown", "hand": 1, "player": "Bruno", "card": "10C"},
+    {"event": "shown", "hand": 1, "player": "Dario", "card": "9B"},
+    {"event": "target", "hand": 1, "player": "Anna", "target": None,
+     "reason": "Anna cannot swap: Bruno shows the Re di Coppe (wall)"},
+    {"event": "target", "hand": 1, "player": "Carla", "target": "Anna",
+     "reason": "Carla may swap with Anna: Dario's Cavallo di Bastoni is jumped"},
+]
+CARLA_SWAPS = [(6.0, "Anna - Bruno 10C#2 Carla - Dario 9B#4"),
+               (7.0, "Anna down#3 Bruno 10C#2 Carla down#1 Dario 9B#4")]
+REVEALED = "Anna 5S#3 Bruno 10C#2 Carla 3D#1 Dario 9B#4"
+
+
+def seats(text: str) -> dict[str, str]:
+    """`Anna down#1 Bruno 10C#2` as a seat map."""
+    words = text.split()
+    return dict(zip(words[::2], words[1::2], strict=True))
+
+
+def table(players: str = "Anna Bruno Carla Dario", dealer: str | None = "Dario",
+          lives: int | None = None, rules: str = "napoli", **switches: Any) -> Game:
+    chosen = find_rules(rules).replace(**switches) if switches else rules
+    game = Game(players.split(), chosen, lives)
+    if dealer:
+        game.play(ChooseDealer(dealer))
+    return game
+
+
+def tell(controller: Controller, story: list[tuple[float, str]]) -> list[dict[str, Any]]:
+    """Show the controller each (time, seats) line; return all it said, as JSON lines."""
+    said = []
+    for at, line in story:
+        said += [item.to_json() for item in controller.observe(TableObservation.of(at, seats(line)))]
+    return said
+
+
+def kinds(said: list[dict[str, Any]]) -> list[str]:
+    return [line["event"] for line in said]
+
+
+def events_since_deal(game: Game) -> list[Event]:
+    start = max(i for i, e in enumerate(game.history) if isinstance(e, Deal))
+    return game.history[start + 1:]
+
+
+# -- the worked example ----------------------------------------------------------------------------
+
+def test_the_worked_example_as_the_camera_sees_it() -> None:
+    game = table()
+    saved: list[Event] = []
+
+    def sink(event: Event) -> str | None:
+        game.play(event)
+        saved.append(event)
+        return "evidence/hand-1.jpg" if isinstance(event, Settle) else None
+
+    controller = Controller(game, sink)
+    assert tell(controller, DEAL_STORY) == SAID_AT_THE_DEAL
+    assert tell(controller, CARLA_SWAPS) == [
+        {"event": "keep", "hand": 1, "player": "Anna"},
+        {"event": "swap", "hand": 1, "from": "Carla", "to": "Anna", "legal": True}]
+    assert tell(controller, [(9.0, REVEALED), (12.0, REVEALED)]) == [
+        {"event": "reveal", "hand": 1,
+         "cards": {"Anna": "5S", "Bruno": "10C", "Carla": "3D", "Dario": "9B"}}]
+    assert tell(controller, [(13.5, REVEALED)]) == [
+        {"event": "settle", "hand": 1, "losers": ["Carla"],
+         "lives": {"Anna": 3, "Bruno": 3, "Carla": 2, "Dario": 3}, "pot": 1,
+         "evidence": "evidence/hand-1.jpg"}]
+    assert saved == [Deal.of({"Anna": "?", "Bruno": "10C", "Carla": "?", "Dario": "9B"}),
+                     Keep("Anna"), Swap("Carla", "Anna"), saved[3], Settle()]
+    assert game.lives == {"Anna": 3, "Bruno": 3, "Carla": 2, "Dario": 3}
+
+
+def test_every_line_has_english_and_italian() -> None:
+    controller = Controller(table())
+    said = []
+    for at, line in DEAL_STORY:
+        said += controller.observe(TableObservation.of(at, seats(line)))
+    anna = said[3]
+    assert (anna.text, anna.text_it) == ("Anna cannot swap: Bruno shows the Re di Coppe (wall)",
+                                         "Anna non può scambiare: Bruno ha il Re di Coppe (muro)")
+    assert said[0].text_it == "Mano 1: Dario fa le carte"
+    assert said[1].text == "Bruno shows the Re di Coppe: a wall"
+
+
+def test_the_deal_counts_as_soon_as_a_turn_begins() -> None:
+    game = table()
+    controller = Controller(game)
+    said = tell(controller, DEAL_STORY[:5] + CARLA_SWAPS)
+    assert kinds(said) == ["deal", "shown", "shown", "target", "target", "keep", "swap"]
+
+
+# -- the dealer's draw ---------------------------------------------------------------------------
+
+FOUR = "Anna down#1 Bruno down#2 Carla down#3 Dario down#4"
+PLAIN_DEAL = [(0.0, EMPTY4), (1.0, FOUR), (3.0, FOUR)]
+
+
+def test_after_the_reveal_the_dealer_replaces_his_face_up_card() -> None:
+    game = table()
+    controller = Controller(game)
+    tell(controller, PLAIN_DEAL)
+    shown = "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 1B#4"
+    drawn = "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 6C#5"
+    said = tell(controller, [(5.0, shown), (6.0, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario -"),
+                             (7.0, drawn), (12.0, drawn)])
+    assert kinds(said) == ["keep", "keep", "keep", "reveal", "draw", "settle"]
+    assert said[4] == {"event": "draw", "hand": 1, "player": "Dario", "card": "6C"}
+    assert said[5]["losers"] == ["Anna"]
+
+
+def test_a_blind_draw_is_the_dealers_face_down_card_replaced_before_the_reveal() -> None:
+    game = table(rules="classica")
+    controller = Controller(game)
+    tell(controller, PLAIN_DEAL)
+    said = tell(controller, [(5.0, "Anna down#1 Bruno down#2 Carla down#3 Dario -"),
+                             (6.0, "Anna down#1 Bruno down#2 Carla down#3 Dario down#9"),
+                             (8.0, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 1C#9"),
+                             (13.0, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 1C#9")])
+    assert kinds(said) == ["keep", "keep", "keep", "draw", "reveal", "settle"]
+    assert said[3] == {"event": "draw", "hand": 1, "player": "Dario", "card": None}
+    assert said[5]["losers"] == ["Dario"]
+
+
+def test_after_the_reveal_rules_a_draw_before_it_is_held() -> None:
+    game = table()
+    controller = Controller(game)
+    tell(controller, PLAIN_DEAL)
+    said = tell(controller, [(5.0, "Anna down#1 Bruno down#2 Carla down#3 Dario -"),
+                             (6.0, "Anna down#1 Bruno down#2 Carla down#3 Dario down#9"),
+                             (8.0, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 1C#9"),
+                             (15.0, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 1C#9")])
+    assert said == [{"event": "warning", "hand": 1, "message":
+                     "hand 1: Dario cannot draw before the reveal (dealer_draw after_reveal: he "
+                     "draws after seeing every card) (put his card back)"}]
+    assert controller.held is not None and game.phase is Phase.TURNS
+
+
+# -- the switches that change the walk -----------------------------------------------------------
+
+def test_without_horse_chain_a_second_cavallo_is_no_swap_and_a_swap_past_it_is_held() -> None:
+    game = table(horse_chain=False)
+    controller = Controller(game)
+    dealt = "Anna down#1 Bruno 9C#2 Carla 9S#3 Dario down#4"
+    said = tell(controller, [(0.0, EMPTY4), (1.0, dealt), (3.0, dealt)])
+    assert said[3] == {"event": "target", "hand": 1, "player": "Anna", "target": None,
+                       "reason": "Anna cannot swap: Bruno's Cavallo di Coppe is jumped, then "
+                                 "Carla's Cavallo di Spade is a second Cavallo (horse_chain "
+                                 "off: only one jump)"}
+    said = tell(controller, [(4.0, "Anna - Bruno 9C#2 Carla 9S#3 Dario -"),
+                             (5.0, "Anna down#4 Bruno 9C#2 Carla 9S#3 Dario down#1")])
+    assert said[0] == {"event": "swap", "hand": 1, "from": "Anna", "to": "Dario", "legal": False}
+    assert said[1]["message"] == ("hand 1: Anna cannot swap: Bruno's Cavallo di Coppe is jumped, "
+                                  "then Carla's Cavallo di Spade is a second Cavallo (horse_chain "
+                                  "off: only one jump) (undo the swap on the table)")
+
+
+def test_with_horse_chain_the_same_swap_is_legal() -> None:
+    game = table()
+    controller = Controller(game)
+    dealt = "Anna down#1 Bruno 9C#2 Carla 9S#3 Dario down#4"
+    said = tell(controller, [(0.0, EMPTY4), (1.0, dealt), (3.0, dealt),
+                             (4.0, "Anna - Bruno 9C#2 Carla 9S#3 Dario -"),
+                             (5.0, "Anna down#4 Bruno 9C#2 Carla 9S#3 Dario down#1")])
+    assert said[3]["target"] == "Dario"
+    assert said[-1] == {"event": "swap", "hand": 1, "from": "Anna", "to": "Dario", "legal": True}
+
+
+def test_without_skip_wraps_the_walk_stops_at_the_dealer() -> None:
+    game = table(skip_wraps=False)
+    controller = Controller(game)
+    said = tell(controller, DEAL_STORY)
+    assert said[4] == {"event": "target", "hand": 1, "player": "Carla", "target": None,
+                       "reason": "Carla cannot swap: Dario's Cavallo di Bastoni is jumped, then "
+                                 "the walk would pass the dealer Dario (skip_wraps off)"}
+    said = tell(controller, CARLA_SWAPS)
+    assert said[-1]["message"].startswith("hand 1: Carla cannot swap: Dario's Cavallo di Bastoni")
+    assert controller.held is not None
+
+
+# -- the showdown: ties, void hands, the dead ----------------------------------------------------
+
+def play_out(controller: Controller, faces: str, start: float = 5.0) -> list[dict[str, Any]]:
+    """Deal four face-down cards, reveal `faces`, and wait for the settlement."""
+    return tell(controller, [(start, EMPTY4), (start + 1, FOUR), (start + 3, FOUR),
+                             (start + 5, faces), (start + 10, faces)])
+
+
+def test_a_tie_makes_both_pay() -> None:
+    game = table()
+    said = play_out(Controller(game), "Anna 2D#1 Bruno 2C#2 Carla 5S#3 Dario 7B#4")
+    assert said[-1] == {"event": "settle", "hand": 1, "losers": ["Anna", "Bruno"],
+                        "lives": {"Anna": 2, "Bruno": 2, "Carla": 3, "Dario": 3}, "pot": 2,
+                        "evidence": None}
+
+
+def test_a_void_hand_takes_no_life_and_says_so() -> None:
+    game = table(players="Anna Bruno Carla", dealer="Carla", lives=1)
+    controller = Controller(game)
+    three = "Anna down#1 Bruno down#2 Carla down#3"
+    faces = "Anna 2D#1 Bruno 2C#2 Carla 2S#3"
+    said = tell(controller, [(0.0, "Anna - Bruno - Carla -"), (1.0, three), (3.0, three),
+                             (5.0, faces), (10.0, faces)])
+    settle = controller.observe(TableObservation.of(10.5, seats(faces)))
+    assert said[-1] == {"event": "settle", "hand": 1, "losers": [],
+                        "lives": {"Anna": 1, "Bruno": 1, "Carla": 1}, "pot": 0, "evidence": None}
+    assert settle == [] and game.next_dealer == "Carla"
+    assert game.results[-1].void
+
+
+def test_a_dead_seat_gets_no_card_and_a_card_there_is_reported() -> None:
+    game = table(players="Anna Bruno Carla Dario", dealer="Dario", lives=1)
+    controller = Controller(game)
+    play_out(controller, "Anna 5D#1 Bruno 1C#2 Carla 6S#3 Dario 7B#4", start=0.0)
+    assert game.alive() == ["Anna", "Carla", "Dario"] and game.next_dealer == "Anna"
+    three = "Anna down#5 Bruno - Carla down#6 Dario down#7"
+    said = tell(controller, [(20.0, EMPTY4), (21.0, three), (23.0, three)])
+    assert kinds(said) == ["deal", "target", "target"]
+    assert said[1] == {"event": "target", "hand": 2, "player": "Carla", "target": "Dario",
+                       "reason": "Carla may swap with Dario"}
+    game.undo()  # the page: deal again, and this time the dealer serves Bruno too
+    four = "Anna down#5 Bruno down#8 Carla down#6 Dario down#7"
+    said = tell(controller, [(24.0, four), (25.0, four), (27.0, four)])
+    assert said[0] == {"event": "warning", "hand": 2, "message":
+                       "hand 2: a card lies at Bruno's seat, but Bruno is dead and gets no card"}
+    assert kinds(said) == ["warning", "deal", "target", "target"]
+    assert game.hand is not None and game.hand.ring == ("Anna", "Carla", "Dario")
+
+
+def test_a_revive_between_hands_brings_the_seat_back() -> None:
+    game = table(lives=1)
+    controller = Controller(game)
+    play_out(controller, "Anna 5D#1 Bruno 1C#2 Carla 6S#3 Dario 7B#4", start=0.0)
+    game.play(Revive("Bruno", "Carla"))  # a person records it on the page
+    three = "Anna down#5 Bruno down#6 Carla - Dario down#7"
+    said = tell(controller, [(20.0, EMPTY4), (21.0, three), (23.0, three)])
+    assert said[0] == {"event": "deal", "hand": 2, "dealer": "Anna"}
+    assert [line["player"] for line in said[1:]] == ["Bruno", "Dario"]
+    assert game.hand is not None and game.hand.ring == ("Anna", "Bruno", "Dario")
+
+
+# -- illegal swaps, held and resolved ------------------------------------------------------------
+
+WALLED = "Anna down#1 Bruno 10C#2 Carla down#3 Dario down#4"
+PAST_THE_WALL = [(6.0, "Anna - Bruno 10C#2 Carla - Dario down#4"),
+                 (7.0, "Anna down#3 Bruno 10C#2 Carla down#1 Dario down#4")]
+
+
+def test_an_illegal_swap_is_held_settles_nothing_and_is_undone_on_the_table() -> None:
+    game = table()
+    controller = Controller(game)
+    tell(controller, [(0.0, EMPTY4), (1.0, WALLED), (3.0, WALLED)])
+    said = tell(controller, PAST_THE_WALL)
+    wall = ("hand 1: Anna cannot swap: Bruno shows the Re di Coppe (wall) "
+            "(undo the swap on the table)")
+    assert said == [{"event": "swap", "hand": 1, "from": "Anna", "to": "Carla", "legal": False},
+                    {"event": "warning", "hand": 1, "message": wall}]
+    assert controller.held is not None and controller.held.message == wall
+    # Everyone turns up and waits: nothing is played while the hand is held.
+    faces = "Anna 5S#3 Bruno 10C#2 Carla 3D#1 Dario 6B#4"
+    assert tell(controller, [(9.0, faces), (20.0, faces)]) == []
+    assert game.phase is Phase.TURNS and game.pot == 0
+    # The cards go back face down where they were: the hand goes on.
+    said = tell(controller, [(21.0, WALLED), (22.0, "Anna 3D#1 Bruno 10C#2 Carla 5S#3 Dario 6B#4"),
+                             (27.0, "Anna 3D#1 Bruno 10C#2 Carla 5S#3 Dario 6B#4")])
+    assert controller.held is None
+    assert kinds(said) == ["keep", "keep", "reveal", "keep", "settle"]
+    assert said[-1]["losers"] == ["Anna"]
+
+
+def test_a_held_swap_resumed_by_a_person_goes_on_from_the_table_as_it_is() -> None:
+    game = table()
+    controller = Controller(game)
+    tell(controller, [(0.0, EMPTY4), (1.0, WALLED), (3.0, WALLED)] + PAST_THE_WALL)
+    controller.resume()
+    faces = "Anna 5S#3 Bruno 10C#2 Carla 3D#1 Dario 6B#4"
+    said = tell(controller, [(8.0, "Anna down#3 Bruno 10C#2 Carla down#1 Dario down#4"),
+                             (9.0, faces), (15.0, faces)])
+    assert kinds(said) == ["keep", "keep", "reveal", "keep", "settle"]
+    assert said[-1]["losers"] == ["Carla"]
+
+
+def test_the_dealer_never_starts_a_swap() -> None:
+    game = table()
+    controller = Controller(game)
+    tell(controller, PLAIN_DEAL)
+    game.play_all([Keep("Anna"), Keep("Bruno"), Keep("Carla")])  # the page records the keeps
+    tell(controller, [(4.0, "Anna down#1 Bruno down#2 Carla down#3 Dario down#4")])
+    said = tell(controller, [(5.0, "Anna - Bruno down#2 Carla down#3 Dario -"),
+                             (6.0, "Anna down#4 Bruno down#2 Carla down#3 Dario down#1")])
+    assert said[-1]["message"] == ("hand 1: Dario cannot swap: the dealer never swaps, drawing is "
+                                   "the dealer's only move (undo the swap on the table)")
+    assert controller.held is not None
+
+
+# -- what a camera gets wrong ------------------------------------------------------------------
+
+def test_a_seat_flickering_empty_and_a_hand_crossing_change_nothing() -> None:
+    game = table()
+    controller = Controller(game)
+    tell(controller, DEAL_STORY)
+    said = tell(controller, [(5.0, "Anna - Bruno 10C#2 Carla down#3 Dario 9B#4"),
+                             (5.1, DEALT), (6.0, DEALT), (6.1, "Anna down#1 Bruno 10C#2 Carla - "
+                                                               "Dario 9B#4"), (6.2, DEALT)])
+    assert said == [] and game.phase is Phase.TURNS and game.current_player == "Anna"
+    said = tell(controller, CARLA_SWAPS)
+    assert kinds(said) == ["keep", "swap"]
+
+
+def test_a_face_up_card_that_cannot_be_read_is_reported_once_and_nothing_is_settled() -> None:
+    game = table()
+    controller = Controller(game)
+    tell(controller, PLAIN_DEAL)
+    unsure = "Anna 3D#1 Bruno ?#2@0.4 Carla 5S#3 Dario 6B#4"
+    said = tell(controller, [(5.0, unsure), (6.0, unsure), (7.5, unsure), (20.0, unsure)])
+    assert said == [{"event": "warning", "hand": 1,
+                     "message": "hand 1: Bruno's face-up card cannot be read: name it by hand"}]
+    assert game.phase is Phase.TURNS
+
+
+def test_the_same_card_at_two_seats_is_reported_not_guessed() -> None:
+    game = table()
+    controller = Controller(game)
+    tell(controller, PLAIN_DEAL)
+    twice = "Anna 3D#1 Bruno 3D#2 Carla 5S#3 Dario 6B#4"
+    said = tell(controller, [(5.0, twice), (12.0, twice)])
+    assert said == [{"event": "warning", "hand": 1,
+                     "message": "hand 1: the same card 3D at two seats: Anna and Bruno"}]
+
+
+def test_a_re_that_moved_holds_the_hand() -> None:
+    game = table()
+    controller = Controller(game)
+    tell(controller, DEAL_STORY)
+    moved = "Anna 5S#3 Bruno 3D#1 Carla 10C#2 Dario 9B#4"
+    said = tell(controller, [(6.0, moved), (12.0, moved)])
+    assert said == [{"event": "warning", "hand": 1, "message":
+                     "hand 1: Bruno's Re di Coppe shown at the deal has moved and lies at "
+                     "Carla's seat (a Re that moved): put it back face up, or undo to the deal"}]
+    assert controller.held is not None and game.phase is Phase.TURNS
+
+
+def test_a_cavallo_turned_up_late_holds_the_hand() -> None:
+    game = table()
+    controller = Controller(game)
+    tell(controller, PLAIN_DEAL)
+    said = tell(controller, [(5.0, "Anna down#1 Bruno 9C#2 Carla down#3 Dario down#4")])
+    assert said[0]["message"].startswith("hand 1: Bruno turns up the Cavallo di Coppe after the "
+                                         "deal")
+    assert controller.held is not None
+
+
+def test_a_card_missing_for_long_is_reported() -> None:
+    game = table()
+    controller = Controller(game)
+    tell(controller, PLAIN_DEAL)
+    gone = "Anna down#1 Bruno - Carla down#3 Dario down#4"
+    said = tell(controller, [(4.0, gone), (8.0, gone), (12.5, gone)])
+    assert said == [{"event": "warning", "hand": 1,
+                     "message": "hand 1: Bruno's card is missing from Bruno's seat"}]
+
+
+# -- corrections -------------------------------------------------------------------------------
+
+def test_a_misread_card_corrected_by_a_person_is_settled_as_corrected() -> None:
+    game = table()
+    controller = Controller(game)
+    tell(controller, PLAIN_DEAL)
+    misread = "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 6B#4"  # Anna's card is really the 8D
+    tell(controller, [(5.0, misread)])
+    game.play(Correct("Anna", parse_card("8D")))  # from the page
+    said = tell(controller, [(6.0, misread), (10.0, misread)])
+    assert kinds(said) == ["keep", "settle"]  # Dario kept
+    assert said[-1]["losers"] == ["Bruno"]
+
+
+def test_a_reading_that_changes_after_the_reveal_waits_for_a_person() -> None:
+    game = table()
+    controller = Controller(game)
+    tell(controller, PLAIN_DEAL)
+    tell(controller, [(5.0, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 6B#4")])
+    better = "Anna 8D#1 Bruno 4C#2 Carla 5S#3 Dario 6B#4"
+    said = tell(controller, [(6.0, better), (12.0, better)])
+    assert said == [{"event": "warning", "hand": 1, "message":
+                     "hand 1: Anna's card now reads 8D, but 3D was read at the reveal: correct "
+                     "it if it is so"}]
+    game.play(Correct("Anna", parse_card("8D")))
+    said = tell(controller, [(13.0, better)])
+    assert kinds(said) == ["keep", "settle"] and said[-1]["losers"] == ["Bruno"]
+
+
+# -- the first dealer, several hands, a resumed game ---------------------------------------------
+
+def test_the_first_dealer_is_chosen_by_cards_dealt_face_up() -> None:
+    game = table(dealer=None)
+    controller = Controller(game, dealer_known=False)
+    said = tell(controller, [(0.0, EMPTY4), (1.0, "Anna - Bruno - Carla 4D#1 Dario -"),
+                             (2.0, "Anna - Bruno - Carla 4D#1 Dario 7C#2"),
+                             (3.0, "Anna 10S#3 Bruno - Carla 4D#1 Dario 7C#2"),
+                             (4.0, "Anna 10S#3 Bruno 2D#4 Carla 4D#1 Dario 7C#2")])
+    assert said == [
+        {"event": "face_up", "hand": None, "player": "Carla", "card": "4D"},
+        {"event": "face_up", "hand": None, "player": "Dario", "card": "7C"},
+        {"event": "face_up", "hand": None, "player": "Anna", "card": "10S"},
+        {"event": "face_up", "hand": None, "player": "Bruno", "card": "2D"},
+        {"event": "dealer", "hand": None, "dealer": "Bruno"}]
+    # The face-up cards must go before the first deal is read.
+    assert tell(controller, [(5.0, "Anna 10S#3 Bruno 2D#4 Carla 4D#1 Dario 7C#2"),
+                             (9.0, "Anna 10S#3 Bruno 2D#4 Carla 4D#1 Dario 7C#2")]) == []
+    said = tell(controller, [(10.0, EMPTY4), (11.0, FOUR), (13.0, FOUR)])
+    assert said[0] == {"event": "deal", "hand": 1, "dealer": "Bruno"}
+
+
+def test_a_face_up_card_out_of_turn_is_reported() -> None:
+    game = table(dealer=None)
+    controller = Controller(game, dealer_known=False)
+    said = tell(controller, [(0.0, EMPTY4), (1.0, "Anna 4D#1 Bruno - Carla - Dario -"),
+                             (2.0, "Anna 4D#1 Bruno - Carla 5C#2 Dario -")])
+    assert said[-1] == {"event": "warning", "hand": None, "message":
+                        "the face-up cards go counterclockwise: this one goes to Bruno, "
+                        "not Carla"}
+
+
+def test_several_hands_in_a_row_wait_for_the_table_to_be_cleared() -> None:
+    game = table()
+    controller = Controller(game)
+    said = tell(controller, DEAL_STORY + CARLA_SWAPS + [(9.0, REVEALED), (14.0, REVEALED)])
+    assert said[-1]["event"] == "settle"
+    # Hand 2: Anna deals; Bruno is first. The old cards stay a while: nothing is dealt.
+    assert tell(controller, [(16.0, REVEALED), (20.0, REVEALED)]) == []
+    second = "Anna down#5 Bruno down#6 Carla down#7 Dario down#8"
+    said = tell(controller, [(21.0, EMPTY4), (22.0, second), (24.0, second),
+                             (25.0, "Anna 6C#5 Bruno 2B#6 Carla 4S#7 Dario 1S#8"),
+                             (30.0, "Anna 6C#5 Bruno 2B#6 Carla 4S#7 Dario 1S#8")])
+    assert kinds(said) == ["deal", "target", "target", "target", "keep", "keep", "keep", "reveal",
+                           "keep", "settle"]
+    assert said[0] == {"event": "deal", "hand": 2, "dealer": "Anna"}
+    assert said[-1]["losers"] == ["Dario"] and said[-1]["pot"] == 2
+
+
+def test_a_controller_started_on_a_stored_game_mid_hand_takes_the_table_as_it_is() -> None:
+    game = table()
+    game.play(Deal.of({"Anna": "?", "Bruno": "10C", "Carla": "?", "Dario": "9B"}))
+    game.play(Keep("Anna"))  # stored before a restart: Carla is to play
+    controller = Controller(game)
+    said = tell(controller, [(100.0, "Anna down#11 Bruno 10C#12 Carla down#13 Dario 9B#14"),
+                             (101.0, "Anna - Bruno 10C#12 Carla - Dario 9B#14"),
+                             (102.0, "Anna down#13 Bruno 10C#12 Carla down#11 Dario 9B#14"),
+                             (104.0, REVEALED), (109.0, REVEALED)])
+    assert kinds(said) == ["swap", "reveal", "settle"]
+    assert said[-1]["losers"] == ["Carla"]
+
+
+def test_a_person_undoing_the_deal_has_it_read_again() -> None:
+    game = table()
+    controller = Controller(game)
+    tell(controller, DEAL_STORY)
+    game.undo()  # the page: the deal was read wrong
+    said = tell(controller, [(6.0, DEALT), (8.0, DEALT)])
+    assert kinds(said)[0] == "deal" and game.phase is Phase.TURNS
