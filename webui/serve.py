@@ -218,3 +218,25 @@ def _banner(scheme: str, port: int, lan: list[str], host: str, pin: str, db: Pat
     if lan:
         segno.make(f"{scheme}://{lan[0]}:{port}/", error="m").terminal(compact=True)
     print("Ctrl+C per fermare / to stop", flush=True)
+
+
+class BackgroundServer:
+    """The app on cheroot in a thread of this process (tests, the SSE benchmark, screenshots)."""
+
+    def __init__(self, app: Any, host: str = "127.0.0.1", port: int = 0,
+                 threads: int = THREADS) -> None:
+        import threading
+
+        from cheroot import wsgi
+
+        self.server = wsgi.Server((host, port), app, numthreads=threads, max=threads,
+                                  server_name="saltacavallo")
+        self.server.prepare()
+        self.url = f"http://{host}:{self.server.bind_addr[1]}"
+        self._thread = threading.Thread(target=self.server.serve, name="cheroot", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Stop serving (open streams end when their table closes)."""
+        self.server.stop()
+        self._thread.join(10)

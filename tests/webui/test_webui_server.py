@@ -1,0 +1,169 @@
+"""The real server: live updates over SSE on cheroot, and `saltacavallo serve` killed and restarted."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from flask import Flask
+
+from referee.events import Deal, Keep
+from webui.serve import BackgroundServer
+from webui.table import TableService
+
+from conftest import PIN, PLAYERS, WITH_PIN, WORKED_EXAMPLE
+
+UPDATE_WITHIN = 0.5
+"""The issue's bound: a change reaches every open page within half a second."""
+
+
+class Stream:
+    """One page's SSE connection, read event by event."""
+
+    def __init__(self, url: str) -> None:
+        parts = urlsplit(url)
+        self.conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+        self.conn.request("GET", "/api/events")
+        self.answer = self.conn.getresponse()
+        assert self.answer.status == 200
+        assert self.answer.getheader("Content-Type").startswith("text/event-stream")
+
+    def next_state(self) -> dict:
+        data = None
+        while True:
+            line = self.answer.readline().decode().rstrip("\r\n")
+            if line.startswith("data: "):
+                data = line[6:]
+            elif line == "" and data is not None:
+                return json.loads(data)
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+@pytest.fixture
+def served(app: Flask) -> Iterator[str]:
+    server = BackgroundServer(app, threads=8)
+    yield server.url
+    app.extensions["saltacavallo.table"].close()
+    server.stop()
+
+
+def post(url: str, path: str, body: dict) -> tuple[int, dict]:
+    parts = urlsplit(url)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+    conn.request("POST", path, json.dumps(body), {"Content-Type": "application/json", **WITH_PIN})
+    answer = conn.getresponse()
+    data = json.loads(answer.read())
+    conn.close()
+    return answer.status, data
+
+
+def test_every_open_page_hears_a_change_within_half_a_second(served: str,
+                                                             table: TableService) -> None:
+    table.setup(PLAYERS, dealer="Dario")
+    pages = [Stream(served) for _ in range(3)]
+    for page in pages:
+        assert page.next_state()["phase"] == "deal"
+    started = time.monotonic()
+    table.play(Deal.of({"Anna": "3D", "Bruno": "10C", "Carla": "5S", "Dario": "9B"}))
+    for page in pages:
+        state = page.next_state()
+        assert state["phase"] == "turns" and state["current_player"] == "Anna"
+    assert time.monotonic() - started < UPDATE_WITHIN
+    table.play(Keep("Anna"))
+    assert pages[0].next_state()["current_player"] == "Carla"
+    for page in pages:
+        page.close()
+
+
+def test_a_page_that_reconnects_gets_the_state_at_once(served: str, table: TableService) -> None:
+    table.setup(PLAYERS, dealer="Dario")
+    first = Stream(served)
+    assert first.next_state()["version"] == table.version
+    first.close()
+    table.play(Deal.of({"Anna": "3D", "Bruno": "10C", "Carla": "5S", "Dario": "9B"}))
+    again = Stream(served)
+    assert again.next_state()["current_player"] == "Anna"
+    again.close()
+
+
+def test_the_live_view_is_mjpeg(served: str, table: TableService) -> None:
+    table.show_frame(b"\xff\xd8one\xff\xd9")
+    parts = urlsplit(served)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+    conn.request("GET", "/api/live.mjpg")
+    answer = conn.getresponse()
+    assert answer.getheader("Content-Type") == "multipart/x-mixed-replace; boundary=frame"
+    head = answer.readline() + answer.readline() + answer.readline()
+    assert head == b"--frame\r\nContent-Type: image/jpeg\r\nContent-Length: 7\r\n"
+    assert answer.readline() == b"\r\n" and answer.read(7) == b"\xff\xd8one\xff\xd9"
+    conn.close()
+
+
+def start_serve(db: Path) -> tuple[subprocess.Popen, str]:
+    """`saltacavallo serve` on a free local port; its process and address."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "webui.cli", "serve", "--host", "127.0.0.1", "--port", "0",
+         "--db", str(db), "--pin", PIN],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    assert process.stdout is not None
+    deadline = time.monotonic() + 60
+    lines = []
+    while time.monotonic() < deadline:
+        line = process.stdout.readline()
+        lines.append(line)
+        found = re.search(r"(http://127\.0\.0\.1:\d+)/", line)
+        if found:
+            return process, found[1]
+        if not line and process.poll() is not None:
+            break
+    process.kill()
+    raise AssertionError("serve printed no address: " + "".join(lines))
+
+
+def test_a_server_killed_mid_game_comes_back_with_the_same_tally(tmp_path: Path) -> None:
+    db = tmp_path / "family.db"
+    process, url = start_serve(db)
+    try:
+        assert post(url, "/api/setup", {"players": PLAYERS, "dealer": "Dario"})[0] == 200
+        for event in WORKED_EXAMPLE + [
+                {"kind": "deal", "cards": {"Anna": "1C", "Bruno": "2C", "Carla": "4C",
+                                           "Dario": "6C"}},
+                {"kind": "keep", "player": "Bruno"}]:
+            status, state = post(url, "/api/corrections", event)
+            assert status == 200, state
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait(10)
+    process, url = start_serve(db)
+    try:
+        parts = urlsplit(url)
+        conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+        conn.request("GET", "/api/state")
+        again = json.loads(conn.getresponse().read())
+        conn.close()
+    finally:
+        process.terminate()
+        process.wait(10)
+    assert again["lives"] == {"Anna": 3, "Bruno": 3, "Carla": 2, "Dario": 3}
+    assert again["pot"] == 1 and again["hand"] == 2 and again["current_player"] == "Carla"
+    assert [v["losers"] for v in again["verdicts"]] == [["Carla"]]
+
+
+def test_serve_refuses_a_bad_pin_with_one_line() -> None:
+    done = subprocess.run([sys.executable, "-m", "webui.cli", "serve", "--pin", "12"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr == "saltacavallo serve: the PIN must be 4 to 12 digits, not '12'\n"

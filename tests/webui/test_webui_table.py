@@ -1,0 +1,155 @@
+"""The table service: the one writer, its change notification, its files, and a restart."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from referee.events import Deal, Keep, Reveal, Settle, Swap
+from referee.game import RuleError
+from webui.guard import FREE_TRIES, MAX_WAIT, PinGuard, PinRefused, check_pin_text
+from webui.table import TableError, TableService
+
+from conftest import PLAYERS
+
+HAND = [Deal.of({"Anna": "3D", "Bruno": "10C", "Carla": "5S", "Dario": "9B"}), Keep("Anna"),
+        Swap("Carla"), Reveal.of({"Anna": "5S", "Bruno": "10C", "Carla": "3D", "Dario": "9B"}),
+        Settle()]
+
+
+@pytest.fixture
+def service(tmp_path: Path) -> TableService:
+    table = TableService(tmp_path / "family.db")
+    table.setup(PLAYERS, "napoli", dealer="Dario", stake=0.2)
+    yield table
+    table.close()
+
+
+def test_a_page_waiting_for_a_change_wakes_when_the_live_loop_plays(
+        service: TableService) -> None:
+    seen = service.version
+    woke: list[tuple[int, float]] = []
+
+    def page() -> None:
+        started = time.monotonic()
+        woke.append((service.wait_for_change(seen, 5.0), time.monotonic() - started))
+
+    waiting = threading.Thread(target=page)
+    waiting.start()
+    time.sleep(0.05)
+    service.play(HAND[0])
+    waiting.join(5)
+    ((version, waited),) = woke
+    assert version == seen + 1 and waited < 1.0
+
+
+def test_a_quiet_table_wakes_a_page_only_at_its_timeout(service: TableService) -> None:
+    started = time.monotonic()
+    assert service.wait_for_change(service.version, 0.2) == service.version
+    assert time.monotonic() - started >= 0.19
+
+
+def test_the_state_is_built_once_per_change(service: TableService) -> None:
+    first = service.state_json()
+    assert service.state_json() is first
+    service.play(HAND[0])
+    assert service.state_json() is not first
+
+
+def test_a_restart_on_the_same_file_shows_the_same_tally(tmp_path: Path) -> None:
+    table = TableService(tmp_path / "family.db")
+    table.setup(PLAYERS, dealer="Dario", stake=0.2)
+    for event in HAND + [HAND[0].__class__.of({"Anna": "1C", "Bruno": "2C", "Carla": "4C",
+                                                "Dario": "6C"})]:
+        table.play(event)
+    before = table.state()
+    table.close()
+    again = TableService(tmp_path / "family.db")
+    after = again.state()
+    for key in ("players", "lives", "pot", "phase", "hand", "dealer", "current_player", "seats",
+                "verdicts", "stake"):
+        assert after[key] == before[key], key
+    assert after["lives"]["Carla"] == 2 and after["current_player"] == "Bruno"
+    again.close()
+
+
+def test_a_new_setup_keeps_the_old_game_file_beside(service: TableService) -> None:
+    service.play(HAND[0])
+    heard = []
+    service.on_new_game(lambda game: heard.append(game.players))
+    service.setup(["Elena", "Franco", "Gino"], "classica", lives=2, dealer="Gino")
+    assert service.state()["players"] == ["Elena", "Franco", "Gino"]
+    assert service.state()["preset"] == "classica" and service.state()["start_lives"] == 2
+    (kept,) = service.db_path.parent.glob("family-*.db")
+    old = TableService(kept, evidence_dir=service.evidence_dir)
+    assert old.state()["players"] == PLAYERS and old.state()["phase"] == "turns"
+    old.close()
+    assert heard == [("Elena", "Franco", "Gino")]
+
+
+def test_a_refused_event_changes_nothing(service: TableService) -> None:
+    version = service.version
+    with pytest.raises(RuleError, match="cannot settle"):
+        service.play(Settle())
+    assert service.version == version and service.game.history[-1].__class__.__name__ == \
+        "ChooseDealer"
+
+
+def test_the_live_picture_reaches_waiting_viewers(service: TableService) -> None:
+    assert service.frame() == (0, None)
+    got = []
+    viewer = threading.Thread(target=lambda: got.append(service.next_frame(0, 5.0)))
+    viewer.start()
+    time.sleep(0.05)
+    service.show_frame(b"\xff\xd8first\xff\xd9")
+    viewer.join(5)
+    assert got == [(1, b"\xff\xd8first\xff\xd9")]
+
+
+def test_the_camera_status_is_part_of_the_state(service: TableService) -> None:
+    version = service.version
+    service.camera_status({"state": "live", "message": "receiving pictures"})
+    service.camera_status({"state": "live", "message": "receiving pictures"})
+    assert service.version == version + 1  # the same status twice is one change
+    assert service.state()["camera"] == {"state": "live", "message": "receiving pictures"}
+
+
+def test_no_game_yet_is_said_plainly(tmp_path: Path) -> None:
+    table = TableService(tmp_path / "empty.db")
+    with pytest.raises(TableError, match="no game yet: set up the players first"):
+        table.play(HAND[0])
+    with pytest.raises(TableError, match="set up the players before placing their seats"):
+        table.set_seats(100, 100, {})
+    table.close()
+
+
+def test_pin_guard_waits_longer_after_each_wrong_pin() -> None:
+    now = [1000.0]
+    guard = PinGuard("4321", clock=lambda: now[0])
+    for _ in range(FREE_TRIES):
+        with pytest.raises(PinRefused) as refused:
+            guard.check("phone", "0000")
+        assert refused.value.status == 403
+    waits = []
+    for _ in range(8):
+        with pytest.raises(PinRefused) as refused:
+            guard.check("phone", "4321")  # even the right PIN waits its turn
+        assert refused.value.status == 429
+        waits.append(refused.value.wait)
+        now[0] += refused.value.wait
+        with pytest.raises(PinRefused):
+            guard.check("phone", "0000")
+    assert waits == [1.0, 2.0, 4.0, 8.0, 16.0, 32.0, MAX_WAIT, MAX_WAIT]
+    guard.check("laptop", "4321")  # another client is not slowed
+    now[0] += MAX_WAIT
+    guard.check("phone", "4321")
+    guard.check("phone", "4321")  # the right PIN clears the count
+
+
+@pytest.mark.parametrize("text", ["123", "12a4", "1234567890123", "١٢٣٤"])
+def test_a_chosen_pin_must_be_4_to_12_digits(text: str) -> None:
+    with pytest.raises(ValueError, match="the PIN must be 4 to 12 digits"):
+        check_pin_text(text)
