@@ -7,14 +7,11 @@ picks the source a command-line argument names.
 
 from __future__ import annotations
 
-import enum
-import logging
 import os
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,93 +19,24 @@ import cv2
 import numpy as np
 
 from vision.io import ImageError, decode_image, read_image
-
-log = logging.getLogger("saltacavallo.frames")
+from vision.source import (
+    DEFAULT_FPS,
+    Frame,
+    FrameSource,
+    SourceError,
+    SourceState,
+    SourceStatus,
+    StatusCallback,
+    log,
+)
+from vision.streams import CONNECT_TIMEOUT, MjpegStream, RtspStream, Webcam
 
 IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff"})
 """Files a folder source reads as frames; anything else in the folder (a JSON of truth) is passed over."""
-DEFAULT_FPS = 15.0
-"""Frames per second given to images and to a video that does not say its own."""
 PUSH_STALE = 5.0
 """Seconds without a pushed picture after which the phone's camera is taken for stopped (a page
 in the background sends nothing; a live one sends several pictures a second)."""
 
-
-@dataclass(frozen=True)
-class Frame:
-    """One picture from a source: BGR pixels, the time `at` on the source's clock (s), its number."""
-
-    pixels: np.ndarray
-    at: float
-    index: int
-
-
-class SourceState(enum.Enum):
-    """Where a source stands."""
-
-    CONNECTING = "connecting"
-    LIVE = "live"
-    RECONNECTING = "reconnecting"
-    ENDED = "ended"
-    FAILED = "failed"
-
-
-@dataclass(frozen=True)
-class SourceStatus:
-    """A source's state and a sentence about it that a family at the table understands."""
-
-    state: SourceState
-    message: str
-
-    def to_json(self) -> dict[str, str]:
-        """The plain form the web page shows: {"state": "live", "message": "..."}."""
-        return {"state": self.state.value, "message": self.message}
-
-
-class SourceError(RuntimeError):
-    """A source that cannot give frames, with the reason in words."""
-
-
-StatusCallback = Callable[[SourceStatus], None]
-
-
-class FrameSource:
-    """The common face of every source: `frames()`, `status()`, `close()`, usable in a `with`."""
-
-    description: str = "a frame source"
-
-    def __init__(self, on_status: StatusCallback | None = None) -> None:
-        self._status = SourceStatus(SourceState.CONNECTING, f"opening {self.description}")
-        self._on_status = on_status
-
-    def frames(self) -> Iterator[Frame]:
-        """The frames, in order, until the source ends or is closed."""
-        raise NotImplementedError
-
-    def status(self) -> SourceStatus:
-        """Where the source stands now."""
-        return self._status
-
-    def _set_status(self, state: SourceState, message: str) -> None:
-        """Change the status, telling the listener only when it changed."""
-        new = SourceStatus(state, message)
-        if new == self._status:
-            return
-        self._status = new
-        log.info("%s: %s (%s)", self.description, message, state.value)
-        if self._on_status is not None:
-            self._on_status(new)
-
-    def close(self) -> None:
-        """Stop reading; a closed source yields no more frames."""
-        if self._status.state not in (SourceState.ENDED, SourceState.FAILED):
-            self._set_status(SourceState.ENDED, f"{self.description} closed")
-
-    def __enter__(self) -> FrameSource:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
 
 class _Pacer:
@@ -310,8 +238,6 @@ def open_source(
     source is open once its first frame came (within `connect_timeout`). Raises SourceError
     saying why when the source cannot be opened.
     """
-    from vision.streams import CONNECT_TIMEOUT, MjpegStream, RtspStream, Webcam
-
     timeout = CONNECT_TIMEOUT if connect_timeout is None else connect_timeout
     text = spec.strip()
     lower = text.lower()
@@ -342,6 +268,6 @@ def open_source(
     )
 
 __all__ = [
-    "Frame", "FrameSource", "ImageFiles", "PushedFrames", "SourceError", "SourceState", "SourceStatus",
-    "VideoFile", "open_source",
+    "Frame", "FrameSource", "ImageFiles", "MjpegStream", "PushedFrames", "RtspStream", "SourceError",
+    "SourceState", "SourceStatus", "VideoFile", "Webcam", "open_source",
 ]

@@ -18,7 +18,7 @@ from urllib.parse import unquote, urlsplit
 import cv2
 import numpy as np
 
-from vision.frames import DEFAULT_FPS, Frame, FrameSource, SourceError, SourceState, StatusCallback, log
+from vision.source import DEFAULT_FPS, Frame, FrameSource, SourceError, SourceState, StatusCallback, log
 from vision.io import ImageError, decode_image
 
 CONNECT_TIMEOUT = 8.0

@@ -1,0 +1,170 @@
+"""The tracker: ids kept over frames, faces and names confirmed once steady, hands passing over cards."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from hand_story import FPS, HOLD, played
+from vision.detections import CardDetections
+from vision.track import CONFIRM_READINGS, KEEP_UNSEEN, WINDOW, CardTracker
+
+LENGTH = 130.0
+"""A card's length in the frames below (the sample hand's cards are 120-145 pixels long)."""
+ANNA, BRUNO, CARLA, ELENA = (680.0, 610.0), (1030.0, 375.0), (835.0, 200.0), (232.0, 464.0)
+
+
+def quad(at: tuple[float, float], turn: float = 0.0) -> np.ndarray:
+    """The corners of a card lying at `at`, turned `turn` degrees."""
+    w, h = LENGTH * 0.62, LENGTH
+    c, s = math.cos(math.radians(turn)), math.sin(math.radians(turn))
+    corners = np.array([[-w / 2, -h / 2], [w / 2, -h / 2], [w / 2, h / 2], [-w / 2, h / 2]])
+    return (corners @ np.array([[c, s], [-s, c]]) + np.array(at)).astype(np.float32)
+
+
+def seen(*cards: tuple[str, tuple[float, float]], confidence: float = 0.98) -> CardDetections:
+    """One frame's readings: each card as (label, place); '?9D' is a face read but not named."""
+    if not cards:
+        return CardDetections.empty()
+    labels = [label.lstrip("?") for label, _ in cards]
+    return CardDetections(
+        np.stack([quad(at) for _, at in cards]),
+        np.array(labels, "<U4"),
+        np.full(len(cards), confidence, np.float32),
+        np.array([label.startswith("?") for label, _ in cards]),
+    )
+
+
+def story(tracker: CardTracker, frames: list[CardDetections], start: int = 0) -> list[list[str]]:
+    """Feed frames at 15 fps; per frame the confirmed cards as 'label#id'."""
+    out = []
+    for i, frame in enumerate(frames, start):
+        tracked = tracker.update(frame, i / FPS)
+        out.append([f"{'?' if a else ''}{label}#{ident}"
+                    for label, a, ident in zip(tracked.label, tracked.abstain, tracked.tracker_id)])
+    return out
+
+
+def test_untracked_detections_carry_no_id_and_a_mask_keeps_the_ids() -> None:
+    frame = seen(("back", ANNA), ("9D", BRUNO))
+    assert frame.tracker_id.tolist() == [-1, -1]
+    tracked = CardDetections(frame.quad, frame.label, frame.confidence, frame.abstain, np.array([4, 7]))
+    assert tracked[tracked.label == "9D"].tracker_id.tolist() == [7]
+    assert tracked.records()[1]["tracker_id"] == 7 and "tracker_id" not in frame.records()[1]
+    with pytest.raises(ValueError, match="parallel"):
+        CardDetections(frame.quad, frame.label, frame.confidence, frame.abstain, np.array([1]))
+
+
+def test_a_card_counts_once_read_three_frames_running() -> None:
+    frames = [seen(("back", ANNA))] * 4
+    assert story(CardTracker(), frames) == [[], [], ["back#1"], ["back#1"]]
+    assert CONFIRM_READINGS == 3
+
+
+def test_a_reading_on_a_passing_hand_never_becomes_a_card() -> None:
+    hand = (900.0, 420.0)
+    frames = [seen(("back", ANNA), ("back", hand)), seen(("back", ANNA)), seen(("back", ANNA), ("back", hand)),
+              seen(("back", ANNA)), seen(("back", ANNA), ("5C", hand)), seen(("back", ANNA))]
+    assert story(CardTracker(), frames)[2:] == [["back#1"]] * 4
+
+
+def test_a_hand_over_two_cards_for_half_a_second_keeps_them_and_their_ids() -> None:
+    table = seen(("back", ANNA), ("10S", BRUNO), ("back", CARLA))
+    covered = seen(("back", ANNA))
+    frames = [table] * 3 + [covered] * 7 + [table] * 2
+    out = story(CardTracker(), frames)
+    assert out[2] == out[9] == out[11] == ["back#1", "10S#2", "back#3"]
+
+
+def test_a_card_unseen_longer_than_a_passing_hand_is_let_go() -> None:
+    tracker = CardTracker()
+    frames = [seen(("back", ANNA), ("back", CARLA))] * 3 + [seen(("back", ANNA))] * 20
+    out = story(tracker, frames)
+    gone = next(i for i, cards in enumerate(out) if cards == ["back#1"])
+    assert (gone - 2) / FPS == pytest.approx(KEEP_UNSEEN, abs=1.5 / FPS)
+
+
+def test_a_card_turned_face_up_keeps_its_id_and_is_named_once_steady() -> None:
+    frames = [seen(("back", BRUNO))] * 4 + [seen(("?10S", BRUNO))] + [seen(("10S", BRUNO))] * 4
+    out = story(CardTracker(), frames)
+    assert out[3:] == [["back#1"]] * 4 + [["10S#1"]] * 2
+    # the unsure reading counts towards the face, which waits for three named readings in a row
+
+
+def test_a_single_misreading_lowers_the_confidence_instead_of_flipping_the_name() -> None:
+    tracker = CardTracker()
+    for i in range(8):
+        tracker.update(seen(("3S", CARLA)), i / FPS)
+    misread = tracker.update(seen(("3B", CARLA)), 8 / FPS)
+    after = tracker.update(seen(("3S", CARLA)), 9 / FPS)
+    assert misread.label.tolist() == after.label.tolist() == ["3S"]
+    assert misread.confidence[0] == pytest.approx(0.98 * (WINDOW - 1) / WINDOW)
+    assert after.confidence[0] == pytest.approx(0.98 * (WINDOW - 1) / WINDOW)
+
+
+def test_a_name_read_steadily_instead_wins_only_with_most_recent_readings() -> None:
+    frames = [seen(("3S", CARLA))] * WINDOW + [seen(("2S", CARLA))] * 6
+    labels = [cards[0] for cards in story(CardTracker(), frames)[WINDOW:]]
+    assert labels == ["3S#1"] * 4 + ["2S#1"] * 2  # 2S holds 5 of the last 8 readings at its fifth
+
+
+def test_a_face_down_card_slid_to_another_seat_is_followed_there() -> None:
+    steps = 12
+    path = [(CARLA[0] + (ELENA[0] - CARLA[0] + 150) * t / steps, CARLA[1] + (ELENA[1] - CARLA[1]) * t / steps)
+            for t in range(steps + 1)]
+    frames = [seen(("back", CARLA), ("back", ELENA))] * 3
+    frames += [seen(("back", p), ("back", ELENA)) for p in path]  # Carla's card goes beside Elena's
+    back = [(ELENA[0] + (CARLA[0] - ELENA[0]) * t / steps, ELENA[1] + (CARLA[1] - ELENA[1]) * t / steps)
+            for t in range(steps + 1)]
+    frames += [seen(("back", path[-1]), ("back", p)) for p in back]  # Elena's goes to Carla's place
+    frames += [seen(("back", (path[-1][0] - 150 * t / 4, path[-1][1])), ("back", CARLA)) for t in range(5)]
+    tracker = CardTracker()
+    story(tracker, frames)
+    final = tracker.confirmed()
+    places = {int(i): tuple(np.round(c)) for i, c in zip(final.tracker_id, final.quad.mean(axis=1))}
+    assert places == {1: ELENA, 2: CARLA}  # card 1 was Carla's, card 2 Elena's: they swapped
+
+
+# --- the sample hand, read by the real reader -----------------------------------------------------
+
+
+def hand_story(drop: float = 0.0, seed: int = 0) -> tuple[dict[int, list[str]], dict[tuple[int, str], int], int]:
+    """Per card id the labels it was shown with, in order; the frame (counted as received) each was
+    first shown in; and the frame in which Bruno's 10S was first read face up (key frame 18)."""
+    tracker = CardTracker()
+    labels: dict[int, list[str]] = {}
+    first: dict[tuple[int, str], int] = {}
+    turned = -1
+    for received, (key, _, at, detections) in enumerate(played(drop, seed)):
+        if key == 18 and turned < 0:
+            turned = received
+        tracked = tracker.update(detections, at)
+        for label, ident in zip(tracked.label, tracked.tracker_id):
+            shown = labels.setdefault(int(ident), [])
+            if not shown or shown[-1] != label:
+                shown.append(str(label))
+                first[int(ident), str(label)] = received
+    return labels, first, turned
+
+
+EXPECTED = {1: ["back"], 2: ["back", "4C"], 3: ["back", "10S"], 4: ["back", "3S"], 5: ["back", "9D"],
+            6: ["back", "2B"], 7: ["6D"]}
+"""The stock (#1); Anna's 4C, Bruno's 10S, Carla's place, Dario's 9D and Elena's place in the order
+dealt; the 6D Elena draws. Carla and Elena swap while a hand covers both places (frames 22-23):
+each place keeps its id, and shows the card it holds at the reveal (3S at Carla's, 2B at Elena's)."""
+
+
+def test_the_sample_hand_gives_one_id_per_card_and_no_flicker() -> None:
+    labels, first, turned = hand_story()
+    assert labels == EXPECTED  # the hand crossing at frame 22 made no card and lost none
+    assert first[3, "10S"] - turned == CONFIRM_READINGS - 1  # named in the third frame: 133 ms
+    assert turned == 18 * HOLD
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_sample_hand_with_a_third_of_the_frames_dropped_gives_the_same_cards(seed: int) -> None:
+    labels, first, turned = hand_story(drop=1 / 3, seed=seed)
+    assert labels == EXPECTED
+    assert first[3, "10S"] - turned == CONFIRM_READINGS - 1  # still the third frame that came

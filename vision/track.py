@@ -1,0 +1,190 @@
+"""Follow cards from frame to frame: an identity per card, and a face and name that count once stable.
+
+`CardTracker().update(detections, at)` takes one frame's readings and gives the confirmed cards,
+each with its `tracker_id`. A card's face (up or down) and its name change only after several
+consecutive readings agree; a card nobody sees for a moment (a hand over it) is kept where it
+was; a reading that disagrees with a confirmed name lowers that name's confidence.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from vision.detections import CardDetections
+from vision.labels import BACK
+from vision.quadfit import iou
+
+CONFIRM_READINGS = 3
+"""Consecutive readings that must agree before a face or a name counts: 200 ms at 15 fps, and the
+commonest misreading (one frame, while a card turns or a hand passes) never counts."""
+WINDOW = 8
+"""Readings a card's confidence is judged over (about half a second at 15 fps); a new name must
+also hold most of them before it replaces a confirmed one."""
+KEEP_UNSEEN = 1.0
+"""Seconds a confirmed card is kept while nothing is read there: an arm reaching across the table
+passes over a card in under a second; a card taken away is gone after that."""
+TENTATIVE_MISSES = 1
+"""Frames a card not yet confirmed may go unread: a card being dealt is read in most frames, a
+false reading on a passing hand seldom twice in a row."""
+FOLLOW = 2.0
+"""Card lengths a card may move between two readings: one slid or dealt along the table, read in
+frames a fraction of a second apart."""
+MISMATCH = 1.0
+"""Cost added to following a card with a reading of another name, so a card of the read name nearby wins."""
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One frame's reading of a card: its face, its name (None when unsure or face down), confidence."""
+
+    face: str
+    code: str | None
+    label: str
+    confidence: float
+
+
+@dataclass
+class _Track:
+    """A card followed over frames, with its confirmed face and name and the readings behind them."""
+
+    id: int
+    quad: np.ndarray
+    seen_at: float
+    face: str | None = None
+    code: str | None = None
+    misses: int = 0
+    readings: deque[Reading] = field(default_factory=lambda: deque(maxlen=WINDOW))
+    face_run: tuple[str | None, int] = (None, 0)
+    name_run: tuple[str | None, int] = (None, 0)
+
+    @property
+    def length(self) -> float:
+        """The card's longer side in pixels."""
+        sides = np.linalg.norm(self.quad - np.roll(self.quad, -1, axis=0), axis=1)
+        return float(max(sides.max(), 1.0))
+
+    def read(self, reading: Reading, quad: np.ndarray, at: float) -> None:
+        """Take a reading: follow the card to `quad`, and let a face or name that held long enough count.
+
+        A card turned face up counts once its name too has held (or, read unsure throughout, after
+        WINDOW readings), so it is not shown unnamed for the frames its name needs.
+        """
+        self.quad, self.seen_at, self.misses = quad, at, 0
+        self.readings.append(reading)
+        self.face_run = (None, 0) if reading.face == self.face else (
+            reading.face, self.face_run[1] + 1 if self.face_run[0] == reading.face else 1)
+        if reading.face == "down":
+            self.name_run = (None, 0)
+        elif reading.code is not None:
+            self.name_run = (reading.code, self.name_run[1] + 1 if self.name_run[0] == reading.code else 1)
+        name = self.name_run[0] if self.name_run[1] >= CONFIRM_READINGS else None
+        face, run = self.face_run
+        if face == "down" and run >= CONFIRM_READINGS:
+            self.face, self.code, self.face_run = "down", None, (None, 0)
+        elif face == "up" and (run >= WINDOW or (run >= CONFIRM_READINGS and name is not None)):
+            self.face, self.code, self.face_run = "up", name, (None, 0)
+        elif self.face == "up" and name is not None and name != self.code:
+            named = Counter(r.code for r in self.readings if r.face == "up" and r.code is not None)
+            if self.code is None or named[name] > named[self.code]:
+                self.code = name
+
+    @property
+    def label(self) -> str:
+        """The class the card is shown with: 'back', its name, or the likeliest name when unsure."""
+        if self.face == "down":
+            return BACK
+        if self.code is not None:
+            return self.code
+        named = Counter(r.label for r in self.readings if r.face == "up")
+        return named.most_common(1)[0][0] if named else BACK
+
+    @property
+    def confidence(self) -> float:
+        """The share of the recent readings of its face that read it so, weighted by their confidence."""
+        same_face = [r for r in self.readings if r.face == self.face]
+        if not same_face:
+            return 0.0
+        label = self.label
+        return sum(r.confidence for r in same_face if r.label == label) / len(same_face)
+
+
+class CardTracker:
+    """Keeps an identity for each card over frames and confirms what it shows; one per camera."""
+
+    def __init__(self) -> None:
+        self._tracks: list[_Track] = []
+        self._next_id = 1
+
+    def update(self, detections: CardDetections, at: float) -> CardDetections:
+        """Take one frame's readings (at `at` s on the source's clock); return the confirmed cards."""
+        detections = detections[detections.is_card]
+        readings = [
+            Reading(str(face), code, str(label), float(conf))
+            for face, code, label, conf in zip(
+                detections.face, detections.card, detections.label, detections.confidence
+            )
+        ]
+        matched = self._match(detections, readings)
+        taken_tracks = {t for t, _ in matched}
+        taken_readings = {d for _, d in matched}
+        for t, d in matched:
+            self._tracks[t].read(readings[d], detections.quad[d].copy(), at)
+        kept: list[_Track] = []
+        for t, track in enumerate(self._tracks):
+            if t not in taken_tracks:
+                track.misses += 1
+                if track.face is None and track.misses > TENTATIVE_MISSES:
+                    continue
+                if track.face is not None and at - track.seen_at > KEEP_UNSEEN:
+                    continue
+            kept.append(track)
+        for d, reading in enumerate(readings):
+            if d not in taken_readings:
+                track = _Track(self._next_id, detections.quad[d].copy(), at)
+                self._next_id += 1
+                track.read(reading, track.quad, at)
+                kept.append(track)
+        self._tracks = kept
+        return self.confirmed()
+
+    def _match(self, detections: CardDetections, readings: list[Reading]) -> list[tuple[int, int]]:
+        """Pairs (track, reading), closest first: overlap and distance in card lengths, names agreeing."""
+        if not self._tracks or not readings:
+            return []
+        centres = detections.quad.mean(axis=1)
+        pairs: list[tuple[float, int, int]] = []
+        for t, track in enumerate(self._tracks):
+            centre = track.quad.mean(axis=0)
+            length = track.length
+            for d in np.flatnonzero(np.linalg.norm(centres - centre, axis=1) <= FOLLOW * length):
+                cost = float(np.linalg.norm(centres[d] - centre)) / length - iou(track.quad, detections.quad[d])
+                reading = readings[d]
+                if track.face == "up" and track.code and reading.code and reading.code != track.code:
+                    cost += MISMATCH
+                pairs.append((cost, t, int(d)))
+        pairs.sort()
+        used_tracks: set[int] = set()
+        used_readings: set[int] = set()
+        matched: list[tuple[int, int]] = []
+        for _, t, d in pairs:
+            if t not in used_tracks and d not in used_readings:
+                used_tracks.add(t)
+                used_readings.add(d)
+                matched.append((t, d))
+        return matched
+
+    def confirmed(self) -> CardDetections:
+        """The cards whose face has been confirmed, those out of sight for a moment included, by id."""
+        tracks = sorted((t for t in self._tracks if t.face is not None), key=lambda t: t.id)
+        if not tracks:
+            return CardDetections.empty()
+        return CardDetections(
+            np.stack([t.quad for t in tracks]).astype(np.float32),
+            np.array([t.label for t in tracks], "<U4"),
+            np.array([t.confidence for t in tracks], np.float32),
+            np.array([t.face == "up" and t.code is None for t in tracks]),
+            np.array([t.id for t in tracks], np.int64),
+        )
