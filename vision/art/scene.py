@@ -379,3 +379,89 @@ def contract_order(quad: np.ndarray) -> np.ndarray:
 
 def _quad_area(quad: np.ndarray) -> float:
     return float(abs(cv2.contourArea(np.asarray(quad, np.float32))))
+
+
+_SENSOR_NOISE = 2.0
+"""Standard deviation (grey levels) of the camera's noise, as render_scene adds it."""
+
+
+class Stage:
+    """A table that stays put under one camera and lamp, filmed frame after frame.
+
+    The surface, the light and every card's printing come from the stage's seed, so only what
+    moves changes between frames; each frame adds its own sensor noise, as a camera never
+    repeats a frame exactly.
+    """
+
+    def __init__(
+        self, seats: tuple[Seat, ...], style: str, camera: Camera, seed: int, light: float = 1.0
+    ) -> None:
+        self.seats = seats
+        self.style = style
+        self.camera = camera
+        self.seed = seed
+        rng = np.random.default_rng(seed)
+        self._h = camera.homography()
+        tx, ty, footprint = plane_coordinates(np.linalg.inv(self._h), camera.width, camera.height)
+        self._table = table_surface(style, rng, tx, ty, footprint)
+        self._light = light_field(rng, camera.width, camera.height, light)
+        self._last: tuple[Any, np.ndarray, dict[str, Any]] | None = None
+
+    def _card_rng(self, card: Placed) -> np.random.Generator:
+        """The same card is printed (and lit) the same in every frame."""
+        return np.random.default_rng([self.seed, *card.label.encode()])
+
+    def _compose(
+        self, cards: tuple[Placed, ...], coins: dict[str, int]
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        _check(Scene(self.seats, cards, self.style, coins))
+        canvas = _Canvas(self._table.copy(), self._h)
+        for i, seat in enumerate(self.seats):
+            spots = np.random.default_rng([self.seed, 1, i]).normal(0, 0.3, (8, 2))
+            count = coins.get(seat.name, 0)
+            back = np.array(seat.position) * 1.45
+            for k in range(count):
+                spot = back + np.array([3.0 * (k - (count - 1) / 2), 0.0]) + spots[k % 8]
+                canvas.blob(_circle(tuple(spot), 1.3), _BRASS, (30, 90, 130))
+        quads = [canvas.card(card, self._card_rng(card)) for card in cards]
+        for card in cards:
+            if card.cover > 0:
+                for piece in _hand(card):
+                    canvas.blob(piece, _SKIN, _SKIN_LINE)
+        truth = {
+            "seats": [
+                {
+                    "name": s.name,
+                    "at": [round(float(v), 2) for v in _project(self._h, np.array([s.position]))[0]],
+                }
+                for s in self.seats
+            ],
+            "cards": [
+                {
+                    "card": card.label,
+                    "face_up": card.face_up,
+                    "label": card.label if card.face_up else BACK,
+                    "seat": card.seat,
+                    "corners": [
+                        [round(float(x), 1), round(float(y), 1)] for x, y in contract_order(quad)
+                    ],
+                    "visible": round(float(mask.sum() / max(_quad_area(quad), 1e-6)), 3),
+                }
+                for card, quad, mask in zip(cards, quads, canvas.card_masks, strict=True)
+            ],
+        }
+        return canvas.image * self._light, truth
+
+    def frame(
+        self, cards: tuple[Placed, ...], coins: dict[str, int], noise_seed: int
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        """One frame (BGR uint8) of these cards and coins with its own noise, and its ground truth."""
+        key = (cards, tuple(sorted(coins.items())))
+        if self._last is None or self._last[0] != key:
+            self._last = (key, *self._compose(cards, coins))
+        _, clean, truth = self._last
+        rng = np.random.default_rng([self.seed, 2, noise_seed])
+        noisy = clean * rng.uniform(0.985, 1.015) + rng.normal(0, _SENSOR_NOISE, clean.shape).astype(
+            np.float32
+        )
+        return np.clip(noisy, 0, 255).astype(np.uint8), truth
