@@ -82,14 +82,16 @@ def commit() -> dict[str, Any]:
     return {"commit": head, "dirty": None if changes is None else bool(changes)}
 
 
-def _plain(value: Any) -> Any:
-    """An argument value as JSON (paths as text)."""
-    return str(value) if isinstance(value, Path) else value
+def plain(value: Any) -> Any:
+    """An argument value as JSON: a path as text, relative to the checkout when it lies inside it."""
+    if not isinstance(value, Path):
+        return value
+    return str(value.relative_to(ROOT)) if value.is_absolute() and value.is_relative_to(ROOT) else str(value)
 
 
 def record(name: str, args: argparse.Namespace, figures: Figures, started: datetime, seconds: float, folder: Path) -> Path:
     """Append one run of benchmark `name` to `folder/<name>.jsonl` and return that file."""
-    settings = {key: _plain(value) for key, value in sorted(vars(args).items()) if key not in ("results", "record")}
+    settings = {key: plain(value) for key, value in sorted(vars(args).items()) if key not in ("results", "record")}
     entry = {
         "benchmark": name,
         "at": started.isoformat(timespec="seconds"),

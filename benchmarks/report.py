@@ -17,7 +17,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from benchmarks.harness import RESULTS, ROOT, read_results
+from benchmarks.harness import RESULTS, ROOT, plain, read_results
 
 BENCHMARKS = (
     "eval_valid", "eval_views", "eval_size", "eval_pairs", "eval_hand", "eval_soft", "bench_vision_speed", "bench_referee",
@@ -37,7 +37,7 @@ def _setting(run: dict[str, Any]) -> str:
 
 def _command(module: ModuleType, run: dict[str, Any]) -> str:
     """The command line that repeats a run: the arguments that differ from the defaults."""
-    defaults = {key: (str(value) if isinstance(value, Path) else value) for key, value in vars(module.command().parse_args([])).items()}
+    defaults = {key: plain(value) for key, value in vars(module.command().parse_args([])).items()}
     words = [f"python -m benchmarks.{run['benchmark']}"]
     for key, value in run["args"].items():
         if key in PLACE_BOUND or defaults.get(key) == value:
