@@ -40,9 +40,9 @@ def measure(args: argparse.Namespace) -> harness.Figures:
 
 
 def render(figures: harness.Figures) -> list[str]:
-    """The notes, then the totals."""
+    """The notes as a list, then the totals."""
     return [
-        *figures["notes"],
+        *(f"- {note}" for note in figures["notes"]),
         "",
         f"{figures['frames']} frames, {figures['cards']} cards at least {SHOWS:.0%} visible: {figures['right']} right, "
         f"{figures['wrong']} wrong, {figures['missed']} missed; {figures['phantom']} phantoms",
