@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -33,8 +34,43 @@ class RecordError(ValueError):
     """A record that is not valid JSON, or lacks a field, or has a field of the wrong shape."""
 
 
+MAX_RECORD_BYTES = 4 * 1024 * 1024
+"""Largest hand record read: some 10,000 hands of a full table, far beyond any evening."""
+MAX_RECORD_DEPTH = 16
+"""Deepest nesting of brackets read (a record's own is 5: record, hands, hand, revive, pair)."""
+_NESTING = re.compile(r'[\[\]{}"\\]')
+
+
+def _too_deep(text: str) -> bool:
+    """Tell whether brackets outside strings nest deeper than MAX_RECORD_DEPTH (a linear scan)."""
+    depth, in_string, escaped_at = 0, False, -1
+    for found in _NESTING.finditer(text):
+        char, at = found.group(), found.start()
+        if in_string:
+            if at == escaped_at:
+                continue
+            if char == "\\":
+                escaped_at = at + 1
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_RECORD_DEPTH:
+                return True
+        elif char in "]}":
+            depth -= 1
+    return False
+
+
 def read_record(text: str) -> dict[str, Any]:
-    """Parse a record's text; anything but a JSON object raises RecordError."""
+    """Parse a record's text; anything but a JSON object of bounded size and depth is a RecordError."""
+    if len(text) > MAX_RECORD_BYTES:
+        raise RecordError(f"larger than {MAX_RECORD_BYTES // 1024 // 1024} MB, the most a hand "
+                          "record may hold")
+    if _too_deep(text):
+        raise RecordError(f"nested deeper than {MAX_RECORD_DEPTH} brackets: not a hand record")
     try:
         record = json.loads(text)
     except json.JSONDecodeError as err:
