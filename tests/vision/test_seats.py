@@ -1,0 +1,257 @@
+"""Seats: found at the first deal, read from a file, moved with the camera; what lies at each."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from hand_story import FPS, HAND, HOLD, played, truth
+from referee.observation import TableObservation
+from vision.detections import CardDetections
+from vision.io import read_image
+from vision.recognize import CardReader
+from vision.seats import SeatFinder, Seats, SeatsError, load_seats, observe, similarity
+from vision.track import CardTracker
+
+PLAYERS = ["Anna", "Bruno", "Carla", "Dario", "Elena"]
+LENGTH = 135.0
+"""About the length of the sample hand's cards in its 1280x720 frames."""
+
+
+def places(seen: TableObservation) -> dict[str, str]:
+    """Each seat in story notation without the confidence (`down#2`, `10S#3`, `-`)."""
+    return {name: re.sub(r"@.*", "", view.code) for name, view in seen.seats.items()}
+
+
+def truth_seats() -> dict[str, list[float]]:
+    return {seat["name"]: seat["at"] for seat in truth()["seats"]}
+
+
+# --- what the table shows at the sample hand's moments at rest ------------------------------------
+
+REST = [
+    (4, "Anna has a card", {"Anna": "down#2"}, ()),
+    (7, "Bruno has a card", {"Anna": "down#2", "Bruno": "down#3"}, ()),
+    (10, "Carla has a card", {"Anna": "down#2", "Bruno": "down#3", "Carla": "down#4"}, ()),
+    (13, "Dario has a card", {"Anna": "down#2", "Bruno": "down#3", "Carla": "down#4", "Dario": "down#5"}, ()),
+    (16, "Elena has a card", {"Anna": "down#2", "Bruno": "down#3", "Carla": "down#4", "Dario": "down#5",
+                              "Elena": "down#6"}, ()),
+    (18, "Bruno shows the 10S", {"Anna": "down#2", "Bruno": "10S#3", "Carla": "down#4", "Dario": "down#5",
+                                 "Elena": "down#6"}, ()),
+    (21, "Anna keeps", {"Anna": "down#2", "Bruno": "10S#3", "Carla": "down#4", "Dario": "9D#5",
+                        "Elena": "down#6"}, ()),
+    (24, "Carla and Elena have swapped", {"Anna": "down#2", "Bruno": "10S#3", "Carla": "down#4",
+                                          "Dario": "9D#5", "Elena": "down#6"}, ()),
+    (27, "the reveal", {"Anna": "4C#2", "Bruno": "10S#3", "Carla": "3S#4", "Dario": "9D#5", "Elena": "2B#6"}, ()),
+    (28, "Elena puts her 2B aside", {"Anna": "4C#2", "Bruno": "10S#3", "Carla": "3S#4", "Dario": "9D#5"},
+     ("2B#6",)),
+    (32, "Elena shows the 6D", {"Anna": "4C#2", "Bruno": "10S#3", "Carla": "3S#4", "Dario": "9D#5",
+                                "Elena": "6D#7"}, ("2B#6",)),
+]
+"""(key frame, what happens, the seats that hold a card, the cards elsewhere); the stock lies in
+the middle throughout. Carla's place keeps id 4 and Elena's id 6 through the swap: a hand covers
+both places while the cards change hands in the sample's few frames."""
+
+
+def last_frames(seats: Seats | None, drop: float = 0.0, seed: int = 0) -> dict[int, TableObservation]:
+    """The observation at the last frame received of each key frame (with seats found when None)."""
+    tracker, finder = CardTracker(), SeatFinder(PLAYERS, "Elena", seats)
+    seen: dict[int, TableObservation] = {}
+    for key, _, at, detections in played(drop, seed):
+        tracked = tracker.update(detections, at)
+        found = finder.update(tracked, at)
+        if found:
+            seen[key] = observe(tracked, found, at)
+    return seen
+
+
+def expect(seated: dict[str, str]) -> dict[str, str]:
+    return {name: seated.get(name, "-") for name in PLAYERS}
+
+
+@pytest.fixture(scope="module")
+def seats_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The hand's seats as a seats file, as a host would write it."""
+    path = tmp_path_factory.mktemp("seats") / "seats.json"
+    path.write_text(json.dumps(truth_seats()))
+    return path
+
+
+def test_a_seats_file_without_the_stock_learns_it_from_the_pile_before_the_deal(seats_file: Path) -> None:
+    tracker, finder = CardTracker(), SeatFinder(PLAYERS, "Elena", load_seats(seats_file, PLAYERS))
+    for key, _, at, detections in played():
+        if key < 4:
+            finder.update(tracker.update(detections, at), at)
+    pile = np.mean(truth()["frames"][0]["cards"][-1]["corners"], axis=0)  # the top card of the stock
+    assert finder.seats is not None and finder.seats.stock is not None
+    assert np.linalg.norm(np.subtract(finder.seats.stock, pile)) < 0.2 * LENGTH
+    assert finder.seats.points == tuple(tuple(p) for p in truth_seats().values())
+
+
+@pytest.mark.parametrize(("key", "note", "seated", "elsewhere"), REST, ids=[r[1] for r in REST])
+def test_each_moment_at_rest_shows_exactly_its_seats(seats_file: Path, key: int, note: str,
+                                                     seated: dict[str, str], elsewhere: tuple[str, ...]) -> None:
+    seen = last_frames(load_seats(seats_file, PLAYERS))[key]
+    assert places(seen) == expect(seated)
+    assert tuple(re.sub(r"@.*", "", v.code) for v in seen.elsewhere) == elsewhere
+    assert seen.stock
+    assert all(view.confidence > 0.9 for view in seen.seats.values() if view.card_id is not None)
+    assert seen.at == pytest.approx(((key + 1) * HOLD - 1) / FPS)
+
+
+def test_with_frames_dropped_the_moments_show_the_same_seats(seats_file: Path) -> None:
+    seats = load_seats(seats_file, PLAYERS)
+    for seed in (4, 5):
+        seen = last_frames(seats, drop=1 / 3, seed=seed)
+        assert [places(seen[key]) for key, *_ in REST] == [expect(seated) for _, _, seated, _ in REST]
+
+
+def test_the_seats_are_found_at_the_first_deal_counterclockwise_from_the_dealers_right() -> None:
+    tracker, finder = CardTracker(), SeatFinder(PLAYERS, "Elena")
+    found_at = None
+    for key, index, at, detections in played():
+        if finder.update(tracker.update(detections, at), at) and found_at is None:
+            found_at = (key, index)
+    seats = finder.seats
+    assert seats is not None and seats.names == tuple(PLAYERS)
+    gaps = {name: float(np.linalg.norm(np.subtract(seats.point(name), at))) for name, at in truth_seats().items()}
+    assert max(gaps.values()) < 0.2 * LENGTH, gaps
+    assert found_at == (17, 17 * HOLD + 3)  # Elena's card, down in key frame 16, has lain still half a second
+    pile = np.mean(truth()["frames"][0]["cards"][-1]["corners"], axis=0)  # the top card of the stock
+    assert np.linalg.norm(np.subtract(seats.stock, pile)) < 0.2 * LENGTH
+
+
+def test_the_automatic_seats_give_the_same_moments_as_the_seats_file() -> None:
+    seen = last_frames(None)
+    for key, _, seated, elsewhere in REST:
+        if key >= 18:
+            assert places(seen[key]) == expect(seated)
+            assert tuple(re.sub(r"@.*", "", v.code) for v in seen[key].elsewhere) == elsewhere
+
+
+@pytest.mark.parametrize(("dealer", "first"), [("Elena", "Anna"), ("Bruno", "Carla"), (None, "Anna")])
+def test_the_first_card_dealt_lies_at_the_dealers_right(dealer: str | None, first: str) -> None:
+    tracker, finder = CardTracker(), SeatFinder(PLAYERS, dealer)
+    for _, _, at, detections in played():
+        finder.update(tracker.update(detections, at), at)
+    assert finder.seats is not None
+    order = PLAYERS[PLAYERS.index(first):] + PLAYERS[: PLAYERS.index(first)]
+    found = {name: finder.seats.point(name) for name in PLAYERS}
+    nearest = [min(found, key=lambda name: np.linalg.norm(np.subtract(found[name], truth_seats()[place])))
+               for place in PLAYERS]
+    assert nearest == order  # the sample's places (bottom, right, top, top left, left) named from `first` on
+
+
+def test_a_camera_nudged_between_hands_moves_the_seats_with_it() -> None:
+    turn = cv2.getRotationMatrix2D((640, 360), 2.0, 1.0)
+    turn[:, 2] += (24.0, -16.0)
+    reader = CardReader()
+    nudged = [reader(cv2.warpAffine(read_image(HAND / f["file"]).pixels, turn, (1280, 720),
+                                    borderMode=cv2.BORDER_REPLICATE)) for f in truth()["frames"][:22]]
+    tracker, finder = CardTracker(), SeatFinder(PLAYERS, "Elena")
+    at = 0.0
+    for _, _, at, detections in played():
+        finder.update(tracker.update(detections, at), at)
+    first = finder.seats
+    assert first is not None
+    frame = int(at * FPS)
+    for _ in range(2 * FPS):  # the cards are gathered: the table is empty for two seconds
+        frame += 1
+        finder.update(tracker.update(CardDetections.empty(), frame / FPS), frame / FPS)
+    assert finder.seats == first
+    for detections in nudged:  # the next deal, seen by the nudged camera
+        for _ in range(HOLD):
+            frame += 1
+            finder.update(tracker.update(detections, frame / FPS), frame / FPS)
+    moved = finder.seats
+    assert moved is not None
+    for name in PLAYERS:
+        want = turn @ np.array([*first.point(name), 1.0])
+        assert np.linalg.norm(np.subtract(moved.point(name), want)) < 0.1 * LENGTH, name
+    assert np.linalg.norm(np.subtract(moved.stock, turn @ np.array([*first.stock, 1.0]))) < 0.2 * LENGTH
+
+
+def test_similarity_recovers_a_turn_and_a_shift() -> None:
+    matrix = cv2.getRotationMatrix2D((100, 50), 5.0, 1.02)
+    source = np.array([[10.0, 20.0], [300.0, 40.0], [150.0, 260.0], [40.0, 200.0]])
+    target = source @ matrix[:, :2].T + matrix[:, 2]
+    assert similarity(source, target) == pytest.approx(matrix, abs=1e-9)
+    assert similarity(source[:1], target[:1]) == pytest.approx(
+        np.array([[1, 0, *(target[0] - source[0])[:1]], [0, 1, *(target[0] - source[0])[1:]]]))
+
+
+# --- what lies where --------------------------------------------------------------------------------
+
+
+def card(code: str, at: tuple[float, float], ident: int) -> CardDetections:
+    w, h = LENGTH * 0.62 / 2, LENGTH / 2
+    quad = np.array([[[at[0] - w, at[1] - h], [at[0] + w, at[1] - h], [at[0] + w, at[1] + h],
+                      [at[0] - w, at[1] + h]]], np.float32)
+    return CardDetections(quad, np.array([code]), np.float32([0.75]), np.array([False]), np.array([ident]))
+
+
+def table(*cards: CardDetections) -> CardDetections:
+    return CardDetections(*(np.concatenate([getattr(c, f) for c in cards]) for f in
+                            ("quad", "label", "confidence", "abstain", "tracker_id")))
+
+
+def test_of_two_cards_at_a_seat_the_nearer_holds_it_and_the_other_is_elsewhere() -> None:
+    seats = Seats(("Anna", "Bruno", "Carla"), ((600.0, 600.0), (1000.0, 350.0), (500.0, 150.0)), stock=(650.0, 350.0))
+    seen = observe(table(card("back", (610, 590), 1), card("7C", (660, 640), 2), card("back", (652, 352), 3),
+                         card("1D", (1010, 340), 4)), seats, 3.5)
+    assert seen == TableObservation.of(3.5, {"Anna": "down#1@0.75", "Bruno": "1D#4@0.75", "Carla": "-"},
+                                       stock=True, elsewhere=("7C#2@0.75",))
+
+
+def test_with_the_stock_unknown_a_face_down_card_at_no_seat_is_the_stock() -> None:
+    seats = Seats(("Anna", "Bruno"), ((600.0, 600.0), (1000.0, 350.0)))
+    assert observe(table(card("back", (700, 300), 1)), seats, 0.0).stock
+    assert not observe(table(card("3S", (700, 300), 1)), seats, 0.0).stock
+
+
+# --- seats files ------------------------------------------------------------------------------------
+
+
+def test_a_seats_file_gives_the_places_in_seating_order(tmp_path: Path) -> None:
+    path = tmp_path / "seats.json"
+    path.write_text('{"Carla": [830, 184], "Anna": [681.5, 602], "Bruno": [1049, 380], "stock": [663, 322]}')
+    seats = load_seats(path, ["Anna", "Bruno", "Carla"])
+    assert seats == Seats(("Anna", "Bruno", "Carla"), ((681.5, 602.0), (1049.0, 380.0), (830.0, 184.0)),
+                          None, (663.0, 322.0))
+    assert seats.to_json() == {"Anna": [681.5, 602.0], "Bruno": [1049.0, 380.0], "Carla": [830.0, 184.0],
+                               "stock": [663.0, 322.0]}
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"Anna": [1, 2], "Bruno": [3, 4]', "not a seats file in JSON"),
+        ('[[1, 2], [3, 4], [5, 6]]', "a seats file is an object"),
+        ('{"Anna": [1, 2], "Bruno": [3, 4], "Zoe": [5, 6]}', "names Zoe, not playing"),
+        ('{"Anna": [1, 2], "Bruno": [3, 4]}', "has no place for Carla"),
+        ('{"Anna": [1, 2], "Carla": [5, 6], "Bruno": [3, 4]}', "in the order Anna, Carla, Bruno, but they play"),
+        ('{"Anna": [1, 2], "Bruno": "left", "Carla": [5, 6]}', "Bruno's place must be \\[x, y\\]"),
+        ('{"Anna": [1, 2], "Bruno": [3, NaN], "Carla": [5, 6]}', "Bruno's place must be"),
+    ],
+)
+def test_a_bad_seats_file_says_why_in_one_line(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "seats.json"
+    path.write_text(text)
+    with pytest.raises(SeatsError, match=message) as raised:
+        load_seats(path, ["Anna", "Bruno", "Carla"])
+    assert "\n" not in str(raised.value)
+
+
+def test_a_missing_seats_file_says_so(tmp_path: Path) -> None:
+    with pytest.raises(SeatsError, match="cannot read the seats file"):
+        load_seats(tmp_path / "nowhere.json", PLAYERS)
+
+
+def test_a_finder_for_a_dealer_not_playing_is_refused() -> None:
+    with pytest.raises(SeatsError, match="the dealer Zoe is not one of the players"):
+        SeatFinder(PLAYERS, "Zoe")

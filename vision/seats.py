@@ -1,0 +1,350 @@
+"""The players' places on the table, and what lies at each of them as plain data.
+
+`Seats` are found automatically at the first deal (`SeatFinder`) or read from a seats file
+(`load_seats`); `observe` turns the tracker's confirmed cards into a `TableObservation`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import numpy as np
+
+from referee.cards import parse_card
+from referee.observation import EMPTY, Face, SeatView, TableObservation
+from vision.detections import CardDetections
+
+SEAT_RADIUS = 0.9
+"""Card lengths from a seat's point within which a card lies at that seat: a player puts a card
+down about where the last one lay, and neighbours sit two or more card lengths apart."""
+SEAT_SHARE = 0.45
+"""Largest radius as a share of the distance between the two closest seats, so places never overlap."""
+STOCK_CLEAR = 1.2
+"""Card lengths from the stock a dealt card must lie: a card only lifted off the pile is not yet dealt."""
+REST_SECONDS = 0.5
+"""Seconds a dealt card must lie still before it marks a seat: a card on its way, in the dealer's
+hand, stops for less."""
+STILL = 0.15
+"""Card lengths a resting card may wander between readings (its outline jitters by a few pixels)."""
+REANCHOR_REACH = 1.5
+"""Card lengths a seat may have moved when the camera was nudged between hands."""
+CARD_LENGTH = 130.0
+"""A card's length in pixels assumed when no card is in sight (a 720p frame of a kitchen table)."""
+
+
+class SeatsError(ValueError):
+    """A seats file or seating that cannot be used, with the reason in words."""
+
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Seats:
+    """The players in seating order, each one's place in frame pixels, and the stock's place if known.
+
+    `radius` is how far from its point a card still lies at a seat; None takes it from the
+    size of the cards in sight.
+    """
+
+    names: tuple[str, ...]
+    points: tuple[Point, ...]
+    radius: float | None = None
+    stock: Point | None = None
+
+    def __post_init__(self) -> None:
+        if len(self.names) != len(self.points) or len(set(self.names)) != len(self.names):
+            raise SeatsError("seats need one point for each of distinct players")
+
+    def point(self, name: str) -> Point:
+        """A player's place."""
+        return self.points[self.names.index(name)]
+
+    def zone(self, card_length: float) -> float:
+        """How far from its point a card lies at a seat, for cards of `card_length` pixels."""
+        radius = self.radius if self.radius is not None else SEAT_RADIUS * card_length
+        if len(self.points) > 1:
+            p = np.array(self.points)
+            gaps = np.linalg.norm(p[:, None] - p[None, :], axis=2)[np.triu_indices(len(p), 1)]
+            radius = min(radius, SEAT_SHARE * float(gaps.min()))
+        return radius
+
+    def moved(self, matrix: np.ndarray) -> Seats:
+        """These seats after the camera moved by a 2x3 similarity `matrix` (old pixels to new)."""
+        def move(point: Point) -> Point:
+            x, y = matrix @ np.array([point[0], point[1], 1.0])
+            return (round(float(x), 2), round(float(y), 2))
+
+        scale = math.sqrt(abs(float(np.linalg.det(matrix[:, :2]))))
+        return replace(
+            self,
+            points=tuple(move(p) for p in self.points),
+            radius=None if self.radius is None else self.radius * scale,
+            stock=None if self.stock is None else move(self.stock),
+        )
+
+    def to_json(self) -> dict[str, list[float]]:
+        """The seats-file form: {"Anna": [x, y], ...} in seating order, the stock last when known."""
+        data = {name: [round(x, 1), round(y, 1)] for name, (x, y) in zip(self.names, self.points)}
+        if self.stock is not None and "stock" not in data:
+            data["stock"] = [round(self.stock[0], 1), round(self.stock[1], 1)]
+        return data
+
+
+def load_seats(path: str | Path, players: Sequence[str]) -> Seats:
+    """Read a seats file `{"Anna": [x, y], ...}` (frame pixels, seating order; "stock" optional).
+
+    Raises SeatsError in one line when the file cannot be read, does not parse, or names other
+    players than `players` or puts them in another order round the table.
+    """
+    file = Path(path)
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise SeatsError(f"{file}: cannot read the seats file ({error.strerror or error})") from error
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise SeatsError(f"{file}: not a seats file in JSON ({error})") from error
+    if not isinstance(data, dict):
+        raise SeatsError(f'{file}: a seats file is an object such as {{"Anna": [640, 610], ...}}')
+    stock = data.pop("stock", None) if "stock" not in players else None
+    points: dict[str, Point] = {name: _point(file, name, value) for name, value in data.items()}
+    strangers = [name for name in points if name not in players]
+    if strangers:
+        raise SeatsError(f"{file} names {', '.join(strangers)}, not playing "
+                         f"(the players are {', '.join(players)})")
+    missing = [name for name in players if name not in points]
+    if missing:
+        raise SeatsError(f"{file} has no place for {', '.join(missing)}")
+    names = list(points)
+    start = names.index(players[0])
+    if names[start:] + names[:start] != list(players):
+        raise SeatsError(f"{file} seats the players in the order {', '.join(names)}, "
+                         f"but they play in the order {', '.join(players)}")
+    return Seats(tuple(players), tuple(points[name] for name in players), None,
+                 None if stock is None else _point(file, "stock", stock))
+
+
+def _point(file: Path, name: str, value: object) -> Point:
+    """A place [x, y] in frame pixels."""
+    if (not isinstance(value, list) or len(value) != 2
+            or not all(isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v) for v in value)):
+        raise SeatsError(f"{file}: {name}'s place must be [x, y] in frame pixels, not {json.dumps(value)}")
+    return (float(value[0]), float(value[1]))
+
+
+def card_lengths(cards: CardDetections) -> np.ndarray:
+    """Each card's longer side in pixels."""
+    sides = np.linalg.norm(cards.quad - np.roll(cards.quad, -1, axis=1), axis=2)
+    return sides.max(axis=1) if len(cards) else np.zeros(0)
+
+
+def typical_length(cards: CardDetections) -> float:
+    """The median card's length in pixels, or CARD_LENGTH when none is in sight."""
+    return float(np.median(card_lengths(cards))) if len(cards) else CARD_LENGTH
+
+
+def counterclockwise(points: np.ndarray) -> np.ndarray:
+    """Indices of points in counterclockwise order round their centre as the picture shows them (y down)."""
+    centre = points.mean(axis=0)
+    angles = np.arctan2(points[:, 1] - centre[1], points[:, 0] - centre[0])
+    return np.argsort(-angles, kind="stable")  # with y pointing down, a smaller angle is further counterclockwise
+
+
+class SeatFinder:
+    """Finds the seats at the first deal, and re-anchors them on the cards dealt at a later one.
+
+    The face-down cards on the table before the first card is dealt are the stock. Each card then
+    dealt that comes to rest away from the stock and from the others marks a place; once every
+    player has one, the places are named counterclockwise, the first card dealt at the dealer's
+    right (with no dealer known, at the first player's place). After a hand the table is
+    cleared; the cards of the next deal that rest near the seats move them with the camera.
+    Seats given (from a seats file) are used from the start, and learn the stock's place from
+    the pile lying on the table before the deal.
+    """
+
+    def __init__(self, players: Sequence[str], dealer: str | None = None, seats: Seats | None = None) -> None:
+        if len(players) < 2 or len(set(players)) != len(players):
+            raise SeatsError("seats are found for two or more distinct players")
+        if dealer is not None and dealer not in players:
+            raise SeatsError(f"the dealer {dealer} is not one of the players ({', '.join(players)})")
+        self.players = tuple(players)
+        self.first = 0 if dealer is None else (self.players.index(dealer) + 1) % len(self.players)
+        self.seats = seats
+        self._anchor = seats
+        """The seats as they were before this deal's re-anchoring."""
+        self._rest: dict[int, tuple[np.ndarray, float]] = {}
+        """Per card id: where it lies and since when it has lain there."""
+        self._stock_ids: set[int] = set()
+        self._stock_at: np.ndarray | None = None if seats is None or seats.stock is None else np.array(seats.stock)
+        self._dealt: dict[int, tuple[float, np.ndarray]] = {}
+        """Per card id marking a place at the first deal: when and where it came to rest."""
+        self._armed = False
+        self._anchors: dict[str, np.ndarray] = {}
+
+    def update(self, tracked: CardDetections, at: float) -> Seats | None:
+        """Take one frame's confirmed cards; the seats once found (re-anchored as the camera moves)."""
+        length = typical_length(tracked)
+        self._note_rest(tracked, at, length)
+        if self.seats is None:
+            self._first_deal(tracked, at, length)
+        else:
+            self._reanchor(tracked, at, length)
+        return self.seats
+
+    def _note_rest(self, tracked: CardDetections, at: float, length: float) -> None:
+        """Keep, per card, where it lies and since when; a card that moved starts resting anew."""
+        rest: dict[int, tuple[np.ndarray, float]] = {}
+        for ident, centre in zip(tracked.tracker_id, tracked.quad.mean(axis=1)):
+            old = self._rest.get(int(ident))
+            still = old is not None and np.linalg.norm(centre - old[0]) <= STILL * length
+            rest[int(ident)] = old if still else (centre, at)  # type: ignore[assignment]
+        self._rest = rest
+
+    def _resting(self, ident: int, at: float) -> bool:
+        return ident in self._rest and at - self._rest[ident][1] >= REST_SECONDS
+
+    def _first_deal(self, tracked: CardDetections, at: float, length: float) -> None:
+        """Take the stock before the deal, then the resting dealt cards, and name the seats once all are in."""
+        for ident, face, centre in zip(tracked.tracker_id, tracked.face, tracked.quad.mean(axis=1)):
+            ident = int(ident)
+            if self._stock_at is None and face == "down" and not self._dealt:
+                self._stock_ids.add(ident)  # the pile lies there before the first card is dealt
+                self._stock_at = centre
+                continue
+            near_stock = self._stock_at is not None and \
+                np.linalg.norm(centre - self._stock_at) < STOCK_CLEAR * length
+            if ident in self._stock_ids and near_stock:
+                self._stock_at = centre
+                continue
+            self._stock_ids.discard(ident)  # followed away from the pile: a card dealt from it
+            if ident in self._dealt or near_stock or not self._resting(ident, at):
+                continue
+            spot, since = self._rest[ident]
+            if all(np.linalg.norm(spot - other) >= 2 * SEAT_RADIUS * length for _, other in self._dealt.values()):
+                self._dealt[ident] = (since, spot)
+        if len(self._dealt) < len(self.players):
+            return
+        dealt = sorted(self._dealt.values(), key=lambda d: d[0])[: len(self.players)]
+        points = np.array([spot for _, spot in dealt])
+        order = list(counterclockwise(points))
+        start = order.index(0)  # the first card dealt lies at the dealer's right
+        around = order[start:] + order[:start]
+        n = len(self.players)
+        named = {self.players[(self.first + k) % n]: points[i] for k, i in enumerate(around)}
+        self.seats = Seats(
+            self.players,
+            tuple((round(float(named[p][0]), 2), round(float(named[p][1]), 2)) for p in self.players),
+            None,
+            None if self._stock_at is None else (round(float(self._stock_at[0]), 2),
+                                                 round(float(self._stock_at[1]), 2)),
+        )
+        self._anchor = self.seats
+
+    def _reanchor(self, tracked: CardDetections, at: float, length: float) -> None:
+        """After a cleared table, move the seats onto the resting face-down cards of the next deal."""
+        assert self.seats is not None and self._anchor is not None
+        seen = observe(tracked, self.seats, at)
+        if all(view.face is Face.EMPTY for view in seen.seats.values()):
+            if self.seats.stock is None:
+                self._find_stock(tracked, at)
+            if not self._armed:
+                self._armed, self._anchors, self._anchor = True, {}, self.seats
+            return
+        if not self._armed:
+            return
+        if any(view.face is Face.UP for view in seen.seats.values()):
+            self._armed = False  # the turns have begun: this deal's cards are all down
+            return
+        old = np.array(self._anchor.points)
+        stock = None if self._anchor.stock is None else np.array(self._anchor.stock)
+        for ident, face, centre in zip(tracked.tracker_id, tracked.face, tracked.quad.mean(axis=1)):
+            if face != "down" or not self._resting(int(ident), at):
+                continue
+            if stock is not None and np.linalg.norm(centre - stock) < STOCK_CLEAR * length:
+                continue
+            gaps = np.linalg.norm(old - centre, axis=1)
+            nearest = int(np.argmin(gaps))
+            if gaps[nearest] <= REANCHOR_REACH * length:
+                self._anchors[self._anchor.names[nearest]] = centre
+        if not self._anchors:
+            return
+        names = list(self._anchors)
+        matrix = similarity(np.array([self._anchor.point(n) for n in names]), np.array([self._anchors[n] for n in names]))
+        self.seats = self._anchor.moved(matrix)
+        if len(self._anchors) == len(self.players):
+            self._armed = False
+
+
+    def _find_stock(self, tracked: CardDetections, at: float) -> None:
+        """With seats given but not the stock: the face-down pile resting on a table with no card dealt."""
+        assert self.seats is not None
+        for ident, face, centre in zip(tracked.tracker_id, tracked.face, tracked.quad.mean(axis=1)):
+            if face == "down" and self._resting(int(ident), at):
+                self.seats = replace(self.seats, stock=(round(float(centre[0]), 2), round(float(centre[1]), 2)))
+                self._anchor = self.seats
+                return
+
+
+def similarity(source: np.ndarray, target: np.ndarray) -> np.ndarray:
+    """The 2x3 move taking `source` points nearest to `target`: a shift for one or two points, with a
+    turn and a uniform scale from three on (two noisy points would turn the table too readily)."""
+    mu_s, mu_t = source.mean(axis=0), target.mean(axis=0)
+    rot = np.eye(2)
+    if len(source) >= 3:
+        s, t = source - mu_s, target - mu_t
+        norm = float((s**2).sum())
+        if norm > 1e-9:
+            cos = float((s * t).sum()) / norm  # scale times the cosine of the turn
+            sin = float((s[:, 0] * t[:, 1] - s[:, 1] * t[:, 0]).sum()) / norm
+            rot = np.array([[cos, -sin], [sin, cos]])
+    return np.hstack([rot, (mu_t - rot @ mu_s)[:, None]])
+
+
+def observe(tracked: CardDetections, seats: Seats, at: float) -> TableObservation:
+    """What lies at each seat, the stock, and the cards at no seat, from the tracker's confirmed cards.
+
+    A card lies at the nearest seat within the seat's radius; of two cards at one seat the nearer
+    holds it and the other is elsewhere. A face-down card at the stock's place is the stock
+    (with the stock's place unknown, any face-down card at no seat).
+    """
+    length = typical_length(tracked)
+    radius = seats.zone(length)
+    points = np.array(seats.points)
+    centres = tracked.quad.mean(axis=1)
+    holder: dict[int, tuple[float, int]] = {}
+    loose: list[int] = []
+    stock = False
+    for k, centre in enumerate(centres):
+        gaps = np.linalg.norm(points - centre, axis=1)
+        seat = int(np.argmin(gaps))
+        if gaps[seat] <= radius:
+            if seat not in holder or gaps[seat] < holder[seat][0]:
+                if seat in holder:
+                    loose.append(holder[seat][1])
+                holder[seat] = (float(gaps[seat]), k)
+            else:
+                loose.append(k)
+            continue
+        if tracked.face[k] == "down" and seats.stock is not None and \
+                np.linalg.norm(centre - np.array(seats.stock)) <= max(radius, STOCK_CLEAR * length):
+            stock = True
+            continue
+        if tracked.face[k] == "down" and seats.stock is None:
+            stock = True
+        loose.append(k)
+    views = {name: _view(tracked, holder[i][1]) if i in holder else EMPTY for i, name in enumerate(seats.names)}
+    return TableObservation(at, views, stock, tuple(_view(tracked, k) for k in sorted(loose)))
+
+
+def _view(tracked: CardDetections, k: int) -> SeatView:
+    """One confirmed card as a seat's view."""
+    ident = int(tracked.tracker_id[k])
+    confidence = float(min(max(tracked.confidence[k], 0.0), 1.0))
+    if tracked.face[k] == "down":
+        return SeatView(Face.DOWN, None, confidence, ident if ident >= 0 else None)
+    code = tracked.card[k]
+    return SeatView(Face.UP, parse_card(code) if code else None, confidence, ident if ident >= 0 else None)
