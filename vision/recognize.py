@@ -16,7 +16,7 @@ from vision.classify import CardClassifier, ModelError
 from vision.crop import CROP_H, CROP_W, warp_card
 from vision.detections import CardDetections
 from vision.exposure import well_exposed
-from vision.io import ImageError, as_bgr, read_image
+from vision.io import ImageError, as_bgr, prepare_folder, read_image
 from vision.labels import BACK, CLASS_INDEX, CLASSES, NONE
 from vision.locate import LocatorConfig, locate_cards, shows_checked_cloth
 
@@ -201,6 +201,14 @@ def _listing(path: str, detections: CardDetections) -> str:
     return "\n".join(lines)
 
 
+def _write_image(target: Path, image: np.ndarray) -> bool:
+    """Write an image, telling whether it was written (OpenCV may return False or raise)."""
+    try:
+        return bool(cv2.imwrite(str(target), image))
+    except cv2.error:
+        return False
+
+
 def run_recognize(
     images: list[str],
     as_json: bool = False,
@@ -218,7 +226,10 @@ def run_recognize(
             return 2
     annotator = CardAnnotator()
     if annotate_dir is not None:
-        annotate_dir.mkdir(parents=True, exist_ok=True)
+        problem = prepare_folder(annotate_dir)
+        if problem is not None:
+            print(f"saltacavallo recognize: --annotate {annotate_dir}: {problem}", file=sys.stderr)
+            return 2
     status = 0
     written: set[Path] = set()
     for path in images:
@@ -238,7 +249,9 @@ def run_recognize(
             if target in written:  # two images of one name from different folders
                 target = annotate_dir / f"{Path(path).stem}-{len(written)}.annotated.jpg"
             written.add(target)
-            cv2.imwrite(str(target), drawn)
+            if not _write_image(target, drawn):
+                print(f"saltacavallo recognize: cannot write {target}", file=sys.stderr)
+                return 2
         # quads are reported in the file's own pixels even when a huge JPEG was decoded reduced
         detections = CardDetections(
             detections.quad * np.float32(image.scale), detections.label, detections.confidence, detections.abstain

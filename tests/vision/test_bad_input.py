@@ -37,7 +37,8 @@ def _png_header(width: int, height: int) -> bytes:
     [
         (b"", "empty"),
         (b"\xff\xd8\xff\xe0 not a real JPEG at all", "not a readable image"),
-        (b"GIF89a but not really", "not a readable image"),
+        (b"GIF89a\x0a\x00\x0a\x00 but not really", "not a readable image"),
+        (b"\x00\x00\x00\x20ftypavif an AVIF photo", "only JPEG, PNG, WebP, BMP, TIFF, GIF and PNM"),
         (_png_header(8000, 6000), "too large"),
         (_png_header(0, 10), "0x10"),
     ],
@@ -185,3 +186,109 @@ def test_an_empty_checked_cloth_read_on_one_thread_gives_no_cards_and_no_crash()
     done = subprocess.run(script, capture_output=True, text=True, env=env)
     assert done.returncode == 0, done.stderr[-500:]
     assert done.stdout.split() == ["0"] * 8  # shrunk to 320 px, the whole cloth once outlined a 'back'
+
+
+def _encoded(ext: str, width: int = 12, height: int = 10) -> bytes:
+    ok, data = cv2.imencode(ext, np.full((height, width, 3), 90, np.uint8))
+    assert ok
+    return data.tobytes()
+
+
+@pytest.mark.parametrize("ext", [".jpg", ".png", ".webp", ".bmp", ".tiff", ".ppm", ".gif"])
+def test_every_format_read_is_measured_from_its_header_before_decoding(ext: str) -> None:
+    data = _encoded(ext, 37, 23)
+    assert image_size(data) == (37, 23)
+    assert decode_image(data).pixels.shape == (23, 37, 3)
+
+
+def test_lossy_webp_and_old_bmp_headers_give_their_size_too() -> None:
+    ok, lossy = cv2.imencode(".webp", np.zeros((23, 37, 3), np.uint8), [cv2.IMWRITE_WEBP_QUALITY, 50])
+    assert ok and lossy.tobytes()[12:16] == b"VP8 " and image_size(lossy.tobytes()) == (37, 23)
+    os2 = b"BM" + b"\x00" * 12 + struct.pack("<IhhHH", 12, 37, -23, 1, 24)
+    assert image_size(os2) == (37, 23)
+
+
+def _webp_header(width: int, height: int) -> bytes:
+    """A lossless WebP's first bytes claiming the given size (its pixels never follow)."""
+    bits = (width - 1) | (height - 1) << 14
+    chunk = b"\x2f" + struct.pack("<I", bits) + b"\x00" * 16
+    return b"RIFF" + struct.pack("<I", 4 + 8 + len(chunk)) + b"WEBP" + b"VP8L" + struct.pack("<I", len(chunk)) + chunk
+
+
+HUGE_WEBP = """
+import resource, sys
+from vision.io import ImageError, decode_image
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+try:
+    decode_image(open(sys.argv[1], "rb").read())
+except ImageError as error:
+    print(error)
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before)
+"""
+
+
+def test_a_16000_pixel_square_webp_is_refused_before_decoding_whatever_the_environment_says(
+        tmp_path: Path) -> None:
+    huge = tmp_path / "huge.webp"
+    huge.write_bytes(_webp_header(16000, 16000))
+    env = {"PATH": "/usr/bin:/bin", "OPENCV_IO_MAX_IMAGE_PIXELS": str(10**12)}
+    done = subprocess.run([sys.executable, "-c", HUGE_WEBP, str(huge)], capture_output=True, text=True,
+                          env=env, check=True, cwd=Path(__file__).resolve().parents[2])
+    said, grown_kib = done.stdout.splitlines()
+    assert said == f"16000x16000 pixels is too large to read (limit {MAX_PIXELS} pixels)"
+    assert int(grown_kib) < 50_000  # a full decode would take 750,000 KiB
+
+
+SMALL_LIMIT = """
+import sys
+from vision.io import ImageError, read_image
+try:
+    read_image(sys.argv[1])
+except ImageError as error:
+    print(error)
+"""
+
+
+def test_a_user_set_opencv_pixel_limit_gives_an_image_error_not_a_crash(tmp_path: Path) -> None:
+    photo = tmp_path / "photo.png"
+    photo.write_bytes(_encoded(".png", 200, 100))
+    env = {"PATH": "/usr/bin:/bin", "OPENCV_IO_MAX_IMAGE_PIXELS": "1000"}
+    done = subprocess.run([sys.executable, "-c", SMALL_LIMIT, str(photo)], capture_output=True, text=True,
+                          env=env, cwd=Path(__file__).resolve().parents[2])
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert done.stdout.startswith("OpenCV refused to decode it (OPENCV_IO_MAX_IMAGE_PIXELS=1000 is set)")
+
+
+def test_a_symlink_loop_is_named_as_such(tmp_path: Path) -> None:
+    loop = tmp_path / "loop.jpg"
+    loop.symlink_to(loop)
+    with pytest.raises(ImageError, match="a symlink loop"):
+        read_image(loop)
+
+
+def _saltacavallo(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "webui.cli", *args], capture_output=True, text=True,
+                          cwd=Path(__file__).resolve().parents[2], timeout=120)
+
+
+def test_annotate_and_deck_answer_a_bad_folder_in_one_line(tmp_path: Path) -> None:
+    in_the_way = tmp_path / "notes.txt"
+    in_the_way.write_text("not a folder")
+    loop = tmp_path / "loop"
+    loop.symlink_to(loop)
+    photo = str(Path(__file__).resolve().parents[2] / "sample_images" / "deal.jpg")
+    cases = [
+        (("recognize", "--annotate", str(in_the_way), photo),
+         f"saltacavallo recognize: --annotate {in_the_way}: a file of that name is in the way"),
+        (("recognize", "--annotate", str(in_the_way / "inside"), photo),
+         f"saltacavallo recognize: --annotate {in_the_way / 'inside'}: a part of the path is a file"),
+        (("recognize", "--annotate", str(loop), photo), f"saltacavallo recognize: --annotate {loop}: a symlink loop"),
+        (("deck", str(in_the_way)), f"saltacavallo deck: {in_the_way}: a file of that name is in the way"),
+        (("deck", str(loop)), f"saltacavallo deck: {loop}: a symlink loop"),
+        (("deck", str(in_the_way / "deck")), f"saltacavallo deck: {in_the_way / 'deck'}: a part of the path"),
+    ]
+    for args, says in cases:
+        done = _saltacavallo(*args)
+        assert (done.returncode, done.stdout) == (2, ""), (args, done.stderr)
+        assert done.stderr.startswith(says) and len(done.stderr.splitlines()) == 1, done.stderr
+    assert in_the_way.read_text() == "not a folder"

@@ -13,6 +13,7 @@ import numpy as np
 from referee.cards import DECK, CardError, parse_card
 from vision.art import emblems as art
 from vision.crop import CARD_ASPECT
+from vision.io import path_reason, prepare_folder
 from vision.art.figures import court_face
 from vision.art.pips import pip_face
 from vision.art.draw import Drawing, affine, rasterize, to_svg
@@ -125,17 +126,23 @@ def write_deck(outdir: Path, height: int = 400) -> int:
     except ValueError as error:
         print(f"saltacavallo deck: {error}", file=sys.stderr)
         return 2
-    if outdir.exists() and not outdir.is_dir():
-        print(f"saltacavallo deck: {outdir} exists and is not a directory", file=sys.stderr)
+    problem = prepare_folder(outdir)
+    if problem is not None:
+        print(f"saltacavallo deck: {outdir}: {problem}", file=sys.stderr)
         return 2
     try:
-        outdir.mkdir(parents=True, exist_ok=True)
         for name, label in [(card.slug, card.code) for card in DECK] + [(BACK, BACK)]:
             (outdir / f"{name}.svg").write_text(face_svg(label), encoding="utf-8")
-            if not cv2.imwrite(str(outdir / f"{name}.png"), render_face(label, height)):
-                raise OSError(f"could not write {outdir / (name + '.png')}")
+            png = outdir / f"{name}.png"
+            try:
+                written = cv2.imwrite(str(png), render_face(label, height))
+            except cv2.error:
+                written = False
+            if not written:
+                raise OSError(f"could not write {png}")
     except (OSError, CardError) as error:
-        print(f"saltacavallo deck: cannot write the deck to {outdir}: {error}", file=sys.stderr)
+        reason = path_reason(error) if isinstance(error, OSError) and error.errno else str(error)
+        print(f"saltacavallo deck: cannot write the deck to {outdir}: {reason}", file=sys.stderr)
         return 2
     print(f"wrote 41 cards (SVG and {height}px PNG) to {outdir}")
     return 0
