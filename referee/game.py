@@ -154,6 +154,8 @@ class Game:
         self._seat_players(self.first_players)
         self.lives = dict.fromkeys(self.players, self.start_lives)
         self._handed = False
+        self._joined: set[str] = set()  # since the last deal
+        self._left: set[str] = set()
         self.pot = 0
         self.dealer: str | None = None
         self.face_up: list[tuple[str, Card]] = []
@@ -444,6 +446,7 @@ class Game:
             self._stock_used, self._stock_seen = 0, stock_seen
         self.dealer = next_dealer
         self._handed = False
+        self._joined, self._left = set(), set()
         self.hand = hand
 
     def _card_twice(
@@ -738,6 +741,10 @@ class Game:
         self._between_hands(player, "join")
         if player in self.lives:
             raise self._error(f"{player} cannot join: {player} is already at the table", player)
+        if player in self._left:
+            raise self._error(f"{player} cannot join again before a hand is played: {player} "
+                              "left the table since the last hand (undo the leave instead)",
+                              player)
         if before is not None and before not in self.lives:
             raise self._error(f"{player} cannot sit before {before}: {before} is not at the "
                               "table", player)
@@ -752,6 +759,7 @@ class Game:
         lives = self.lives
         self._seat_players(tuple(players))
         self.lives = {p: lives.get(p, self.start_lives) for p in players}
+        self._joined.add(event.player)
 
     def _check_leave(self, event: Leave) -> None:
         player = event.player
@@ -766,9 +774,15 @@ class Game:
         player = event.player
         if self.dealer == player:
             # His deal passes to the first living player from his right-hand seat on, counted
-            # at the deal, so a revive recorded after the leave is counted as after any hand.
-            self.dealer = self._right_of(player)
+            # at the deal (a revive after the leave counts as after any hand); a newcomer does
+            # not take it, whether he sat down before or after the leave.
+            seats, at = self.players, self._seat[player]
+            right = (seats[(at + step) % len(seats)] for step in range(1, len(seats)))
+            self.dealer = next((p for p in right if p not in self._joined),
+                               self._right_of(player))
             self._handed = True
         self._seat_players(tuple(p for p in self.players if p != player))
         del self.lives[player]
+        self._joined.discard(player)
+        self._left.add(player)
         self._check_end()

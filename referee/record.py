@@ -148,8 +148,8 @@ def replay(record: Mapping[str, Any]) -> Game:
 
 
 def play_hand(game: Game, number: int, hand: Mapping[str, Any]) -> None:
-    """Play one hand of a record into the game: deal, turns, draw, reveal, settle, then revives,
-    leaves and joins (docs/HAND-RECORD.md), each when the game's phase asks for it.
+    """Play one hand of a record into the game: deal, turns, draw, reveal, settle, then joins,
+    revives and leaves (docs/HAND-RECORD.md); the game's phase says what comes next.
 
     A `keep` written for a player showing a Re or Cavallo (who takes no turn) is accepted and
     ignored; any other move of such a player is rejected.
@@ -209,9 +209,9 @@ def play_hand(game: Game, number: int, hand: Mapping[str, Any]) -> None:
 
 
 def _between_hands(hand: Mapping[str, Any], where: str) -> list[Event]:
-    """The hand's revives, leaves and joins, in that order, as events."""
+    """The hand's joins, revives and leaves, in that order, as events."""
     events: list[Event] = []
-    for key, make in (("revive", _revive), ("leave", _leave), ("join", _join)):
+    for key, make in (("join", _join), ("revive", _revive), ("leave", _leave)):
         value = hand.get(key, [])
         if not isinstance(value, list):
             raise RecordError(f"{where}{key!r} has the wrong type ({type(value).__name__})")
@@ -322,21 +322,20 @@ def _write_moves(hands: list[dict[str, Any]], moved: list[Join | Leave],
                  seating: list[str]) -> None:
     """Write the joins and leaves since the last hand onto it, as the replay applies them.
 
-    The replay applies every leave before every join, so a join is written with the neighbour
-    it has once all of them are seated, and a player who came and went in the same break is
-    left out; `seating` becomes the seating after them.
+    The replay seats every join before any leave, so a join is written with the right-hand
+    neighbour it has once the break is over (the joins from the right), and a player who came
+    and went in the same break is left out; `seating` becomes the seating after the break.
     """
     if not moved:
         return
     before = list(seating)
     for event in moved:
         _seat(seating, event)
-    rejoined = {e.player for e in moved if isinstance(e, Leave)} & set(seating)
-    leaves = [p for p in before if p not in seating or p in rejoined]
+    leaves = [e.player for e in moved if isinstance(e, Leave) and e.player in before]
     joins: list[list[str | None]] = []
     for at in range(len(seating) - 1, -1, -1):
         player = seating[at]
-        if player not in before or player in rejoined:
+        if player not in before:
             joins.append([player, seating[at + 1] if at + 1 < len(seating) else None])
     hand = hands[-1]
     if leaves:

@@ -12,7 +12,9 @@ from referee.events import (
     Draw,
     Event,
     FaceUp,
+    Join,
     Keep,
+    Leave,
     Reveal,
     Revive,
     Settle,
@@ -96,15 +98,30 @@ def _play(game: Game, event: Event) -> Event:
 
 
 def game_events(
-    game: Game, rng: random.Random, revive: float = 0.1, unseen: float = 0.1
+    game: Game, rng: random.Random, revive: float = 0.1, unseen: float = 0.1, seats: float = 0.0
 ) -> Iterator[Event]:
-    """Play a random legal game to its end (hands and revives), yielding each event."""
+    """Play a random legal game to its end (hands, revives, and joins and leaves at the rate
+    `seats`), yielding each event."""
     while game.outcome() is None:
         yield from hand_events(game, rng, unseen)
         dead = [p for p in game.players if game.lives[p] == 0]
         revival = game.rules.revival != "off"
         if game.outcome() is None and dead and revival and rng.random() < revive:
             yield _play(game, Revive(rng.choice(dead), rng.choice(game.alive())))
+        while seats and game.outcome() is None and rng.random() < seats:
+            yield from _join_or_leave(game, rng)
+
+
+def _join_or_leave(game: Game, rng: random.Random) -> Iterator[Event]:
+    """A random player leaves, or a newcomer sits down before a random one (or last)."""
+    if rng.random() < 0.5:
+        event: Event = Leave(rng.choice(game.players))
+    else:
+        name = next(f"{n}{i or ''}" for i in range(99) for n in NAMES
+                    if f"{n}{i or ''}" not in game.players)
+        event = Join(name, rng.choice([*game.players, None]))
+    if game.is_legal(event):
+        yield _play(game, event)
 
 
 def random_game(rng: random.Random, players: Sequence[str] | None = None,

@@ -1,0 +1,105 @@
+"""The legality query: what is legal now, and why not, asked without changing the game."""
+
+import random
+
+import pytest
+
+from referee.cards import parse_card
+from referee.events import (
+    ChooseDealer,
+    Deal,
+    Draw,
+    Event,
+    FaceUp,
+    Keep,
+    Leave,
+    Reveal,
+    Revive,
+    Settle,
+    Swap,
+)
+from referee.game import Game, RuleError
+from referee.record import replay_output
+from referee.simulate import game_events, random_game
+
+
+def worked_example(rules: str = "napoli") -> Game:
+    game = Game(["Anna", "Bruno", "Carla", "Dario"], rules)
+    game.play(ChooseDealer("Dario"))
+    game.play(Deal.of({"Anna": "3D", "Bruno": "10C", "Carla": "5S", "Dario": "9B"}))
+    return game
+
+
+def test_the_legal_moves_of_the_worked_example_step_by_step() -> None:
+    game = Game(["Anna", "Bruno", "Carla", "Dario"])
+    assert game.legal_moves() == [ChooseDealer(p) for p in game.players] + [
+        Leave(p) for p in game.players]
+    game.play(ChooseDealer("Dario"))
+    assert game.legal_moves() == [Leave(p) for p in game.players]  # the deal needs cards
+    game.play(Deal.of({"Anna": "3D", "Bruno": "10C", "Carla": "5S", "Dario": "9B"}))
+    assert game.legal_moves() == [Keep("Anna")]  # Bruno's Re is a wall
+    game.play(Keep("Anna"))
+    assert game.legal_moves() == [Keep("Carla"), Swap("Carla", "Anna")]
+    game.play(Swap("Carla", "Anna"))
+    assert game.legal_moves() == []  # the reveal needs the cards seen
+    game.play(Reveal.of({"Anna": "5S", "Bruno": "10C", "Carla": "3D", "Dario": "9B"}))
+    assert game.legal_moves() == [Settle()]  # Dario's Cavallo: no draw
+    game.play(Settle())
+    assert game.legal_moves() == [Leave(p) for p in game.players]  # nobody is dead
+
+
+def test_the_dealer_keeps_or_draws_and_the_dead_are_revived_by_any_living_player() -> None:
+    game = Game(["Anna", "Bruno", "Carla"], lives=1)
+    game.play(ChooseDealer("Carla"))
+    game.play(Deal.of({"Anna": "1D", "Bruno": "4C", "Carla": "6S"}))
+    game.play_all([Keep("Anna"), Keep("Bruno"), Reveal.of({"Anna": "1D", "Bruno": "4C",
+                                                          "Carla": "6S"})])
+    assert game.legal_moves() == [Keep("Carla"), Draw("Carla")]
+    game.play(Keep("Carla"))
+    game.play(Settle())
+    assert game.legal_moves() == [Revive("Anna", "Bruno"), Revive("Anna", "Carla"), Leave("Anna")]
+
+
+@pytest.mark.parametrize(
+    ("event", "says"),
+    [(Swap("Anna"), "hand 1: Anna cannot swap: Bruno shows the Re di Coppe (wall)"),
+     (Keep("Carla"), "hand 1: Carla cannot keep: it is Anna's turn"),
+     (Draw("Dario"), "hand 1: Dario cannot draw: Dario shows the Cavallo di Bastoni and takes "
+                     "no turn"),
+     (Settle(), "hand 1: cannot settle: it is Anna's turn"),
+     (FaceUp("Anna", parse_card("2D")), "hand 1: the first dealer is already chosen: Dario"),
+     (Revive("Anna", "Bruno"), "hand 1: Anna cannot be revived now: a revive is recorded "
+                               "between hands"),
+     (Leave("Anna"), "hand 1: Anna cannot leave now: players leave between hands")],
+)
+def test_why_illegal_gives_the_rule_and_changes_nothing(event: Event, says: str) -> None:
+    game = worked_example()
+    before = (list(game.history), game.current_player, replay_output(game))
+    assert game.why_illegal(event) == says and not game.is_legal(event)
+    assert (list(game.history), game.current_player, replay_output(game)) == before
+    with pytest.raises(RuleError) as caught:
+        game.play(event)
+    assert str(caught.value) == says
+
+
+def test_a_legal_event_is_legal_and_not_played_by_asking() -> None:
+    game = worked_example()
+    assert game.is_legal(Keep("Anna")) and game.why_illegal(Keep("Anna")) is None
+    assert game.current_player == "Anna" and len(game.history) == 2
+
+
+def test_every_event_of_random_games_was_legal_the_moment_before_it_was_played() -> None:
+    rng = random.Random(99)
+    for _ in range(200):
+        source = random_game(rng)
+        list(game_events(source, rng, seats=0.2))
+        game = Game(source.first_players, source.rules)
+        for event in source.history:
+            assert game.why_illegal(event) is None, event
+            moves = game.legal_moves()
+            assert all(game.is_legal(move) for move in moves)
+            if isinstance(event, (Keep, Swap, Settle, Revive, Leave, ChooseDealer)) or (
+                    isinstance(event, Draw) and event.card is None):
+                assert event in moves or isinstance(event, Swap) and event.target is None
+            game.play(event)
+        assert replay_output(game) == replay_output(source)
