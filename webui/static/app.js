@@ -172,7 +172,7 @@ function verdictView(v, big = false) {
 function seatPlace(i, n) {
   // Seating order is counterclockwise: seat 0 at the bottom, the next to its right on screen.
   const angle = (2 * Math.PI * i) / n;
-  return { x: 50 + 41 * Math.sin(angle), y: 50 + 40 * Math.cos(angle) };
+  return { x: 50 + 37 * Math.sin(angle), y: 50 + 40 * Math.cos(angle) };
 }
 
 function coins(lives, start) {

@@ -1,0 +1,218 @@
+"""End to end in headless Chromium (Debian's): the table page lives, recovers, speaks; the phone camera sends."""
+
+from __future__ import annotations
+
+import socket
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from referee.events import Deal, Keep, Reveal, Settle, Swap
+from vision.frames import PushedFrames
+from webui.app import create_app
+from webui.serve import BackgroundServer
+from webui.table import TableService
+
+from conftest import PIN, PLAYERS
+
+CHROMIUM = Path("/usr/bin/chromium")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+SAMPLE_FRAMES = Path(__file__).resolve().parents[2] / "sample_images" / "hand"
+
+playwright_api = pytest.importorskip("playwright.sync_api",
+                                     reason="the playwright package is not installed")
+if not CHROMIUM.exists():
+    pytest.skip("Debian's chromium is not installed (apt-get install chromium)",
+                allow_module_level=True)
+
+HAND = [Deal.of({"Anna": "3D", "Bruno": "10C", "Carla": "5S", "Dario": "9B"}), Keep("Anna"),
+        Swap("Carla"), Reveal.of({"Anna": "5S", "Bruno": "10C", "Carla": "3D", "Dario": "9B"})]
+
+
+@pytest.fixture
+def browser(tmp_path: Path) -> Iterator:
+    """A fresh headless Chromium profile; pages get the table PIN as if typed once before."""
+    with playwright_api.sync_playwright() as driver:
+        context = driver.chromium.launch_persistent_context(
+            str(tmp_path / "profile"), executable_path=str(CHROMIUM), headless=True,
+            args=FLAGS + ["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
+                          f"--use-file-for-fake-video-capture={fake_camera(tmp_path)}"])
+        context.add_init_script(f"localStorage.setItem('saltacavallo.pin', '{PIN}');"
+                                "window.spoken = [];"
+                                "speechSynthesis.speak = (u) => window.spoken.push(u.text);")
+        yield context
+        context.close()
+
+
+def fake_camera(folder: Path) -> Path:
+    """The sample hand's frames as an MJPEG file for Chromium's fake camera."""
+    video = folder / "hand.mjpeg"
+    with video.open("wb") as out:
+        for frame in sorted(SAMPLE_FRAMES.glob("*.jpg")):
+            out.write(frame.read_bytes())
+    return video
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[tuple[TableService, str]]:
+    app = create_app({"DATABASE": str(tmp_path / "table.db"), "PIN": PIN})
+    table: TableService = app.extensions["saltacavallo.table"]
+    table.setup(PLAYERS, dealer="Dario", stake=0.5)
+    server = BackgroundServer(app, threads=16)
+    yield table, server.url
+    table.close()
+    server.stop()
+
+
+def new_page(browser, width: int = 1024, height: int = 768):
+    page = browser.new_page()
+    page.set_viewport_size({"width": width, "height": height})
+    return page
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def restart_on(app, port: int) -> BackgroundServer:
+    """The app served again on the port it had (freed a moment after the stop)."""
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            return BackgroundServer(app, port=port, threads=8)
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)
+
+
+def living_coins(page, player: str) -> int:
+    return page.locator(f'.seat[data-player="{player}"] .coin:not(.lost)').count()
+
+
+def test_the_table_page_changes_live_and_speaks_the_verdict(browser, served,
+                                                            tmp_path: Path) -> None:
+    table, url = served
+    page = new_page(browser, 390, 844)
+    page.goto(url + "/")
+    page.wait_for_selector('.seat[data-player="Carla"]')
+    assert page.locator("#says").inner_text() == "Mano 1: Dario fa le carte"
+    assert living_coins(page, "Carla") == 3
+    page.evaluate("window.sameDocument = true")
+    page.click("#sound")
+    table.play(HAND[0])
+    page.wait_for_function("document.body.dataset.version == %d" % table.version)
+    assert [line for line in page.locator("#turn").inner_text().splitlines() if line] == [
+        "Tocca ad Anna", "Anna non può scambiare: Bruno ha il Re di Coppe (muro)"]
+    assert page.locator('.seat[data-player="Bruno"] .note').inner_text() == "Re: muro"
+    for event in HAND[1:]:
+        table.play(event)
+    page.wait_for_function("document.body.dataset.version == %d" % table.version)
+    assert page.locator("#turn").is_hidden()  # Dario shows a Cavallo: no draw, the hand settles
+    assert page.locator("#says").inner_text() == "Mano 1: paga la carta più bassa"
+    started = time.monotonic()
+    table.play(Settle())
+    page.wait_for_function("document.querySelectorAll('.seat[data-player=\"Carla\"] "
+                           ".coin:not(.lost)').length === 2", timeout=5000)
+    assert time.monotonic() - started < 2.0
+    assert page.evaluate("window.sameDocument") is True  # no reload
+    assert page.locator("#verdict .says").inner_text() == "Carla perde una vita"
+    assert page.locator("#pot").inner_text() == "1"
+    assert page.locator("#pot-money").inner_text() == "€ 0,50"
+    assert page.locator("#verdict .vcard.loser figcaption b").inner_text() == "Carla"
+    assert page.evaluate("window.spoken") == ["Audio attivo", "Carla perde una vita"]
+    shot = tmp_path / "table.png"
+    page.screenshot(path=str(shot), full_page=True)
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_page_recovers_by_itself_when_the_server_comes_back(browser, tmp_path: Path) -> None:
+    db = tmp_path / "table.db"
+    app = create_app({"DATABASE": str(db), "PIN": PIN})
+    table: TableService = app.extensions["saltacavallo.table"]
+    table.setup(PLAYERS, dealer="Dario")
+    for event in HAND + [Settle()]:
+        table.play(event)
+    port = free_port()  # a port of our choosing: cheroot lets only a chosen port be reused
+    server = BackgroundServer(app, port=port, threads=8)
+    page = new_page(browser)
+    page.goto(server.url + "/")
+    page.wait_for_selector('.seat[data-player="Carla"]')
+    assert living_coins(page, "Carla") == 2
+    table.close()
+    server.stop()
+    page.wait_for_selector("#offline:not([hidden])", timeout=10000)
+    again = create_app({"DATABASE": str(db), "PIN": PIN})
+    table = again.extensions["saltacavallo.table"]
+    server = restart_on(again, port)
+    try:
+        table.play(Deal.of({"Anna": "1C", "Bruno": "2C", "Carla": "4C", "Dario": "6C"}))
+        page.wait_for_selector("#offline[hidden]", state="attached", timeout=15000)
+        page.wait_for_function("document.querySelector('#says').textContent === "
+                               "'Mano 2: tocca a Bruno'", timeout=15000)
+        assert living_coins(page, "Carla") == 2
+        assert page.locator("#verdict .says").inner_text() == "Carla perde una vita"
+    finally:
+        table.close()
+        server.stop()
+
+
+def test_the_phone_camera_page_sends_the_camera_frames(browser, served) -> None:
+    table, url = served
+    phone = PushedFrames()
+    table.phone = phone
+    page = new_page(browser)
+    page.goto(url + "/fotocamera")
+    assert page.evaluate("window.isSecureContext") is True  # 127.0.0.1 counts as secure
+    page.click("#camera-start")
+    page.wait_for_function("Number(document.querySelector('#sent').textContent) >= 5",
+                           timeout=20000)
+    frame = next(phone.frames())
+    assert frame.pixels.shape == (720, 1280, 3)
+    assert phone.status().state.value == "live"
+    assert page.locator("#camera-note").inner_text() == "1280×720"
+    phone.close()
+
+
+def test_a_change_from_the_history_page_uses_the_pin_and_shows_the_rule(browser, served) -> None:
+    table, url = served
+    table.play(HAND[0])
+    page = new_page(browser)
+    page.goto(url + "/storico")
+    page.wait_for_selector("#last-event")
+    page.wait_for_function("document.querySelector('#last-event').textContent === "
+                           "'La distribuzione delle carte'")
+    page.click("details summary")
+    page.fill("#event-form textarea", '{"kind": "swap", "player": "Anna"}')
+    page.click("#event-form button")
+    page.wait_for_selector("#toast.bad:not([hidden])")
+    assert page.locator("#toast").inner_text() == (
+        "hand 1: Anna cannot swap: Bruno shows the Re di Coppe (wall)")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#undo")
+    page.wait_for_function("document.querySelector('#last-event').textContent === "
+                           "'Dario è il primo mazziere'")
+    assert table.game.hand is None
+
+
+def test_screenshots_at_phone_and_laptop_size(browser, served, tmp_path: Path) -> None:
+    table, url = served
+    for event in HAND + [Settle()]:
+        table.play(event)
+    for name, width, height in (("phone", 390, 844), ("laptop", 1366, 768)):
+        page = new_page(browser, width, height)
+        page.goto(url + "/")
+        page.wait_for_selector(".seat")
+        page.screenshot(path=str(tmp_path / f"{name}.png"))
+        box = page.locator("#table").bounding_box()
+        assert box is not None and box["width"] <= width
+        seats = page.locator(".seat")
+        for i in range(seats.count()):  # no seat runs off the screen's sides
+            seat = seats.nth(i).bounding_box()
+            assert seat is not None and seat["x"] >= 0 and seat["x"] + seat["width"] <= width
+        page.close()
