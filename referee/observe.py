@@ -460,6 +460,11 @@ class Controller:
                                 base[p].card_id for p in seats)
 
     def _swap_seen(self, a: str, b: str, seen: TableObservation, hand: Hand) -> None:
+        """Two face-down cards exchanged: the first player due who may swap with the other did.
+
+        A keep leaves nothing to see, so when both may swap with each other (only Cavalli
+        between them either way) the swap is the earlier player's; the cards end the same.
+        """
         game = self.game
         due = list(hand.order[hand.pos:])
         for player in [p for p in due if p in (a, b)]:

@@ -1,13 +1,27 @@
 """The controller, told as stories: what the camera sees, second by second, and what it says."""
 
+import dataclasses
+import random
 from typing import Any
 
 from referee.cards import parse_card
-from referee.events import ChooseDealer, Correct, Deal, Event, Keep, Revive, Settle, Swap
+from referee.events import (
+    ChooseDealer,
+    Correct,
+    Deal,
+    Draw,
+    Event,
+    Keep,
+    Reveal,
+    Revive,
+    Settle,
+    Swap,
+)
 from referee.game import Game, Phase
 from referee.observation import TableObservation
 from referee.observe import Controller
 from referee.rules import find_rules
+from referee.simulate import NAMES, game_events, random_game
 
 EMPTY4 = "Anna - Bruno - Carla - Dario -"
 # The worked example: Dario deals; Bruno shows the Re di Coppe, Dario the Cavallo di Bastoni.
@@ -298,6 +312,19 @@ def test_a_held_swap_resumed_by_a_person_goes_on_from_the_table_as_it_is() -> No
     assert said[-1]["losers"] == ["Carla"]
 
 
+def test_cards_with_no_identity_lifted_at_two_seats_and_put_back_are_a_swap() -> None:
+    game = table()
+    controller = Controller(game)
+    dealt = "Anna down Bruno 10C Carla down Dario 9B"
+    said = tell(controller, [(0.0, EMPTY4), (1.0, dealt), (3.0, dealt),
+                             (4.0, "Anna - Bruno 10C Carla down Dario 9B"),
+                             (4.5, "Anna - Bruno 10C Carla - Dario 9B"), (5.0, dealt)])
+    assert kinds(said)[-2:] == ["keep", "swap"]
+    assert said[-1] == {"event": "swap", "hand": 1, "from": "Carla", "to": "Anna", "legal": True}
+    # One card lifted and put back is a player looking at his own card: nothing happens.
+    assert tell(controller, [(6.0, "Anna - Bruno 10C Carla down Dario 9B"), (6.5, dealt)]) == []
+
+
 def test_the_dealer_never_starts_a_swap() -> None:
     game = table()
     controller = Controller(game)
@@ -476,3 +503,96 @@ def test_a_person_undoing_the_deal_has_it_read_again() -> None:
     game.undo()  # the page: the deal was read wrong
     said = tell(controller, [(6.0, DEALT), (8.0, DEALT)])
     assert kinds(said)[0] == "deal" and game.phase is Phase.TURNS
+
+
+# -- random games told to the camera -------------------------------------------------------------
+
+class Camera:
+    """Turns a game's events into what a camera would see of them, line by line."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.at = 0.0
+        self.views: dict[str, str] = {}
+        self.ids: dict[str, int] = {}
+        self.cards: dict[str, str] = {}
+        self.next_id = 1
+        self.lines: list[tuple[float, str]] = []
+
+    def show(self, pause: float = 0.5) -> None:
+        self.at += pause
+        self.lines.append((self.at, " ".join(f"{p} {self.views.get(p, '-')}"
+                                             for p in self.game.players)))
+
+    def card(self, player: str, code: str, face_up: bool) -> None:
+        self.ids[player], self.next_id = self.next_id, self.next_id + 1
+        self.cards[player] = code
+        self.views[player] = f"{code if face_up else 'down'}#{self.ids[player]}"
+
+    def tell(self, event: Event) -> None:
+        """The lines that show `event` happening."""
+        game = self.game
+        if isinstance(event, Deal):
+            self.views = {}
+            self.show(1.0)
+            for player, card in event.cards.items():
+                assert card is not None
+                self.card(player, card.code, card.value >= 9)
+            self.show()
+            self.show(2.0)
+        elif isinstance(event, Swap):
+            player, target = game.hand.swaps[-1] if game.hand else ("", "")
+            self.views[player] = self.views[target] = "-"
+            self.show()
+            for a, b in ((player, target), (target, player)):
+                self.views[a] = f"down#{self.ids[b]}"
+            self.ids[player], self.ids[target] = self.ids[target], self.ids[player]
+            self.cards[player], self.cards[target] = self.cards[target], self.cards[player]
+            self.show()
+        elif isinstance(event, Draw):
+            assert event.card is not None
+            hand = game.hand
+            assert hand is not None
+            self.views[event.player] = "-"
+            self.show()
+            self.card(event.player, event.card.code, hand.revealed)
+            self.show()
+        elif isinstance(event, Reveal) and len(event.cards) > 1:
+            self.views = {p: f"{self.cards[p]}#{self.ids[p]}" for p in self.views}
+            self.show()
+        elif isinstance(event, Settle):
+            self.show(SETTLE_WAIT)
+
+
+SETTLE_WAIT = 5.0
+
+
+def test_random_games_told_to_the_camera_are_refereed_the_same() -> None:
+    rng = random.Random(2026)
+    hands = 0
+    for _ in range(120):
+        source = random_game(rng, NAMES[: rng.randint(3, 8)])
+        dealer = source.dealer
+        assert dealer is not None
+        watched = Game(source.players, source.rules)
+        watched.play(ChooseDealer(dealer))
+        controller = Controller(watched)
+        camera = Camera(source)
+        for event in game_events(source, rng, unseen=0.0):
+            if isinstance(event, Revive):
+                watched.play(event)  # a person records it between hands
+                continue
+            camera.lines = []
+            camera.tell(event)
+            for at, line in camera.lines:
+                controller.observe(TableObservation.of(at, seats(line)))
+            assert controller.held is None, controller.held
+            if isinstance(event, Settle):
+                hands += 1
+                seen, played = watched.results[-1], source.results[-1]
+                # A keep leaves nothing to see: when two players may each swap with the other,
+                # the swap is told as the first one's (the cards end the same either way).
+                assert [set(pair) for pair in seen.swaps] == [set(pair) for pair in played.swaps]
+                assert dataclasses.replace(seen, swaps=()) == dataclasses.replace(played, swaps=())
+        assert watched.outcome() == source.outcome()
+    assert hands > 500
