@@ -110,7 +110,7 @@ def run_import(args: argparse.Namespace) -> int:
         return 2
     target: Path = args.db
     try:
-        store = GameStore.create(target, game.players, game.rules, game.start_lives)
+        store = GameStore.create(target, game.first_players, game.rules, game.start_lives)
     except StoreError as err:
         print(f"saltacavallo import: {err}", file=sys.stderr)
         return 2

@@ -187,7 +187,10 @@ class GameStore:
 
         Returns its sequence number in the file; `evidence` names the photo kept for it.
         """
-        data = event_to_json(event)
+        try:
+            data = event_to_json(event)
+        except (TypeError, AttributeError, KeyError) as err:  # a field of the wrong type
+            raise StoreError(f"not an event the game can take: {event!r} ({err})") from None
         if evidence is not None and not isinstance(evidence, str):
             raise StoreError(f"evidence is a file name, not {evidence!r}")
         with self._writing() as others:
@@ -197,6 +200,9 @@ class GameStore:
                 if others:
                     raise RuleError(f"{err.rule} ({others})", err.hand, err.player) from None
                 raise
+            except (TypeError, AttributeError, KeyError) as err:  # a field of the wrong type
+                self.game = _rebuilt(self.game)  # in case it failed halfway through a change
+                raise StoreError(f"not an event the game can take: {event!r} ({err})") from None
             try:
                 seq = self._insert(data, evidence)
                 self._commit("store the event")
@@ -445,6 +451,13 @@ def _table(path: Path, db: sqlite3.Connection) -> Game:
         return Game(players, find_rules(rules), row[2])
     except (ValueError, TypeError) as err:
         raise StoreError(f"{damaged} is not a table: {err}") from None
+
+
+def _rebuilt(game: Game) -> Game:
+    """The same game replayed from its history, free of anything a failed event left behind."""
+    fresh = Game(game.first_players, game.rules, game.start_lives)
+    fresh.play_all(game.history)
+    return fresh
 
 
 def _replay_row(path: Path, game: Game, seq: int, text: Any) -> None:
