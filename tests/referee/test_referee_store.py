@@ -124,3 +124,26 @@ def test_the_store_survives_sigkill_mid_game_without_losing_an_accepted_event(
         assert store.game.outcome() is None and store.game.history
         current = store.game.current_player or store.game.players[0]
         assert current in store.game.players
+
+
+def test_a_warning_stays_open_across_a_restart_until_a_person_resolves_it(tmp_path: Path) -> None:
+    path = tmp_path / "game.sqlite"
+    with GameStore.create(path, TABLE) as store:
+        store.play(ChooseDealer("Dario"))
+        first = store.warn("Bruno's card was seen as 10C and as 10B", 1)
+        second = store.warn("the camera lost the table", None)
+    with GameStore.open(path) as restarted:  # the page's server came back after a crash
+        assert [(w["id"], w["message"], w["hand"], w["how"]) for w in restarted.warnings()] == [
+            (first, "Bruno's card was seen as 10C and as 10B", 1, None),
+            (second, "the camera lost the table", None, None)]
+        restarted.resolve_warning(first, "Bruno holds the 10C")
+        with pytest.raises(StoreError, match=r"warning \d+ is already resolved \(Bruno holds"):
+            restarted.resolve_warning(first, "again")
+        with pytest.raises(StoreError, match="has no warning 99"):
+            restarted.resolve_warning(99, "seen")
+        with pytest.raises(StoreError, match="a warning needs words"):
+            restarted.warn("  ", 1)
+    with GameStore.open(path, readonly=True) as viewer:
+        assert [w["id"] for w in viewer.warnings()] == [second]
+        resolved = viewer.warnings(open_only=False)[0]
+        assert resolved["how"] == "Bruno holds the 10C" and resolved["resolved"] is not None

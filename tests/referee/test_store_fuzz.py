@@ -27,8 +27,10 @@ from referee.store import GameStore, StoreError
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "rules-example.json"
 TABLE = ["Anna", "Bruno", "Carla", "Dario"]
-FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-"""Enough examples to find the shapes nobody thought of, in a few seconds per property."""
+FUZZ = settings(max_examples=150, deadline=None, database=None,
+                suppress_health_check=[HealthCheck.too_slow])
+"""Enough examples to find the shapes nobody thought of, in a few seconds per property (and no
+example database written into the working tree)."""
 
 NAMES = st.sampled_from([*TABLE, "Elena", "", "?", " "]) | st.text(max_size=4)
 CODES = st.sampled_from([c.code for c in DECK] + ["?", "9X", "back", "", "10", "0C"]) | st.text(max_size=3)
@@ -98,7 +100,7 @@ def test_any_text_is_a_record_or_a_record_error(text: str) -> None:
         pass
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(FUZZ, max_examples=60)
 @given(st.one_of(RECORDS, _mutations_of_the_example()))
 def test_the_replay_command_answers_any_record_with_a_tally_or_one_line(record: dict[str, Any]) -> None:
     with tempfile.TemporaryDirectory() as folder:
