@@ -174,7 +174,7 @@ class Game:
 
     def play(self, event: Event) -> None:
         """Apply one event, or raise RuleError and change nothing."""
-        handler = self._handlers.get(type(event))
+        handler = self._handlers.get(event.__class__)
         if handler is None:
             raise RuleError(f"not an event: {event!r}")
         check, apply = handler
@@ -446,7 +446,8 @@ class Game:
             self._stock_used, self._stock_seen = 0, stock_seen
         self.dealer = next_dealer
         self._handed = False
-        self._joined, self._left = set(), set()
+        if self._joined or self._left:
+            self._joined, self._left = set(), set()
         self.hand = hand
 
     def _card_twice(
