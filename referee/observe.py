@@ -12,14 +12,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.cards import Card
-from referee.events import Deal, Draw, Event, FaceUp, Keep, Reveal, Settle, Swap
+from referee.events import ChooseDealer, Deal, Draw, Event, FaceUp, Keep, Reveal, Settle, Swap
 from referee.game import Game, Hand, Phase, RuleError
 from referee.observation import EMPTY, Face, SeatView, TableObservation
 from referee.walk import Stop
 
 DEAL_STILL = 1.5
-"""Seconds the table stays still, every living seat served, before the deal counts (a dealer
-lays a card about every half second, and a Re or Cavallo is turned up at once)."""
+"""Seconds the table stays still, every living seat served, before the deal counts: a dealer lays
+a card about every half second, and a player looks at his card before turning up a Re or a
+Cavallo (a turn that begins sooner, a card leaving its seat, counts the deal at once)."""
 SETTLE_STILL = 4.0
 """Seconds the table stays still after the reveal before the hand is settled (the dealer sees
 every card and decides whether to draw)."""
@@ -179,7 +180,10 @@ class Controller:
             if self._watched == len(game.results) + 1:
                 self._cleared = True  # the deal watched was undone: its cards are on the table
             elif self._last is None:
-                self._cleared = not self._cards_on(seen)
+                # before anything is played the cards at the seats are this deal's (seats found
+                # automatically are found on them); later they may be the last hand's
+                fresh = not game.history or game.history == [ChooseDealer(str(game.dealer))]
+                self._cleared = fresh or not self._cards_on(seen)
         if hand is not None and hand.result is None:
             if hand.number != self._watched:  # else what the camera read stays (corrections)
                 self._read = {p: c for p, c in hand.cards.items() if c is not None}
@@ -321,7 +325,7 @@ class Controller:
     def _commit_deal(self, seen: TableObservation) -> None:
         game = self.game
         living = game.alive()
-        event = Deal({p: _sure(seen.seats[p]) for p in living})
+        event = Deal({p: _sure(seen.seats.get(p, EMPTY)) for p in living})
         why = game.why_illegal(event)
         if why is not None:
             self._warn(why, f"carte da controllare: {why}")
@@ -569,6 +573,8 @@ class Controller:
             return
         self._play(event)
         self._read = dict(cards)
+        self._base = dict(seen.seats)
+        self._lifted = set()
         shown = ", ".join(f"{p} {c.code}" for p, c in cards.items())
         self._say("reveal", {"cards": {p: c.code for p, c in cards.items()}},
                   f"Hand {hand.number}: everyone reveals: {shown}",
@@ -596,6 +602,9 @@ class Controller:
         for player in hand.ring:
             view = seen.seats.get(player, EMPTY)
             card = _sure(view)
+            base = self._base.get(player, EMPTY) if self._base else EMPTY
+            if view.face is not Face.UP or view.card_id != base.card_id:
+                self._lifted.add(player)  # the card at this seat was taken up or replaced
             if card is None:
                 ready = False
                 if view.face is Face.UP:
@@ -612,7 +621,7 @@ class Controller:
             held, read = hand.cards.get(player), self._read.get(player)
             if card == read or card == held:
                 continue
-            if player == dealer and game.phase is Phase.DEALER:
+            if player == dealer and game.phase is Phase.DEALER and dealer in self._lifted:
                 event = Draw(dealer, card)
                 why = game.why_illegal(event)
                 if why is not None:

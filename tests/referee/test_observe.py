@@ -141,6 +141,19 @@ def test_after_the_reveal_the_dealer_replaces_his_face_up_card() -> None:
     assert said[5]["losers"] == ["Anna"]
 
 
+def test_the_dealers_card_read_anew_where_it_lies_is_no_draw() -> None:
+    game = table()
+    controller = Controller(game)
+    tell(controller, PLAIN_DEAL)
+    tell(controller, [(5.0, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 1B#4")])
+    reread = "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 7B#4"  # the same card, another name
+    said = tell(controller, [(6.0, reread), (12.0, reread)])
+    assert said == [{"event": "warning", "hand": 1, "message":
+                     "hand 1: Dario's card now reads 7B, but 1B was read at the reveal: correct "
+                     "it if it is so"}]
+    assert game.phase is Phase.DEALER
+
+
 def test_a_blind_draw_is_the_dealers_face_down_card_replaced_before_the_reveal() -> None:
     game = table(rules="classica")
     controller = Controller(game)
