@@ -118,7 +118,6 @@ def _headline(game: Game) -> tuple[str, str]:
 
 def _seat(game: Game, hand: Hand | None, player: str, may: tuple[str, ...]) -> Seat:
     lives = game.lives[player]
-    phase = game.phase
     dealer = (hand.dealer if hand else game.next_dealer) == player
     if lives == 0:
         revive = "revive" in may

@@ -727,7 +727,7 @@ class Game:
         """Raise unless the game stands between hands (or before any face-up card)."""
         self._not_over()
         phase = self.phase
-        if phase is Phase.DEAL or phase is Phase.CHOOSE_DEALER and not self.face_up:
+        if phase is Phase.DEAL or (phase is Phase.CHOOSE_DEALER and not self.face_up):
             return
         if phase is Phase.CHOOSE_DEALER:
             raise self._error(f"{player} cannot {action} now: the first dealer is being chosen "

@@ -51,7 +51,7 @@ class Said:
 
 
 @dataclass(frozen=True, slots=True)
-class Warning:  # noqa: A001 - the interface's name (COORDINATION.md)
+class Warning:  # the interface's name, though it shadows the builtin here
     """Something a person must look at: the message in two languages and the hand it holds."""
 
     message: str
@@ -382,9 +382,14 @@ class Controller:
                 f"mano {hand.number}: il {card.italian} di {owner}, scoperto alla distribuzione, "
                 "si è mosso: rimettetelo scoperto al suo posto, o annullate fino alla "
                 "distribuzione",
-                lambda again, owner=owner, card=card: _sure(again.seats.get(owner, EMPTY)) == card)
+                self._shown_at(owner, card))
             return True
         return False
+
+    @staticmethod
+    def _shown_at(owner: str, card: Card) -> Callable[[TableObservation], bool]:
+        """Whether the card shown at the deal is face up at its owner's seat again."""
+        return lambda seen: _sure(seen.seats.get(owner, EMPTY)) == card
 
     def _turned_late(self, seen: TableObservation, hand: Hand) -> bool:
         """A Re or Cavallo turned up after the deal: the walls were told without it."""
@@ -440,10 +445,11 @@ class Controller:
         lifted = [p for p in down if p in self._lifted]
         self._lifted = set()
         if len(crossed) == 1 and len(changed) == 2:
-            self._swap_seen(*crossed[0], seen, hand)
-        elif not changed and len(lifted) == 2 and all(
-                was[p] is None or now[p] is None for p in lifted):
-            self._swap_seen(lifted[0], lifted[1], seen, hand)  # both lifted and put back
+            self._swap_seen(*crossed[0], seen, hand, crossed=True)
+        elif not changed and len(lifted) == 2:
+            # both lifted at once and put back: a swap, whatever ids came back (a tracker can
+            # exchange two cards' identities where their paths cross)
+            self._swap_seen(lifted[0], lifted[1], seen, hand, crossed=False)
         elif changed == [hand.dealer] and now[hand.dealer] not in was.values():
             self._draw_seen(seen, hand)
         elif len(changed) > 1 or (changed and now[changed[0]] in was.values()):
@@ -463,8 +469,12 @@ class Controller:
         return lambda seen: all(seen.face(p) is Face.DOWN and seen.seats[p].card_id ==
                                 base[p].card_id for p in seats)
 
-    def _swap_seen(self, a: str, b: str, seen: TableObservation, hand: Hand) -> None:
+    def _swap_seen(self, a: str, b: str, seen: TableObservation, hand: Hand,
+                   crossed: bool) -> None:
         """Two face-down cards exchanged: the first player due who may swap with the other did.
+
+        `crossed`: the cards' identities were seen exchanged, so the cards going back to their
+        seats undoes an illegal swap; else both seats lifted again and put back undo it.
 
         A keep leaves nothing to see, so when both may swap with each other (only Cavalli
         between them either way) the swap is the earlier player's; the cards end the same.
@@ -499,7 +509,7 @@ class Controller:
                   f"{player} scambia con {other}: non è permesso")
         base = self._base
         assert base is not None
-        if base[a].card_id is not None and base[b].card_id is not None:
+        if crossed:
             release = self._back_at(base, [a, b])
         else:
             release = self._lifted_again(a, b)
@@ -612,7 +622,8 @@ class Controller:
                 elif view.face is Face.EMPTY and self._lasts(f"missing {player}", seen.at,
                                                              MISSING_AFTER):
                     self._warn(f"hand {hand.number}: {player}'s card is missing from "
-                               f"{player}'s seat", f"mano {hand.number}: manca la carta di {player}")
+                               f"{player}'s seat",
+                               f"mano {hand.number}: manca la carta di {player}")
                 continue
             cards[player] = card
         if self._twice(cards, hand.number):

@@ -62,7 +62,8 @@ def tell(controller: Controller, story: list[tuple[float, str]]) -> list[dict[st
     """Show the controller each (time, seats) line; return all it said, as JSON lines."""
     said = []
     for at, line in story:
-        said += [item.to_json() for item in controller.observe(TableObservation.of(at, seats(line)))]
+        seen = TableObservation.of(at, seats(line))
+        said += [item.to_json() for item in controller.observe(seen)]
     return said
 
 
@@ -336,6 +337,18 @@ def test_cards_with_no_identity_lifted_at_two_seats_and_put_back_are_a_swap() ->
     assert said[-1] == {"event": "swap", "hand": 1, "from": "Carla", "to": "Anna", "legal": True}
     # One card lifted and put back is a player looking at his own card: nothing happens.
     assert tell(controller, [(6.0, "Anna - Bruno 10C Carla down Dario 9B"), (6.5, dealt)]) == []
+
+
+def test_two_cards_lifted_at_once_and_put_back_with_their_ids_unchanged_are_a_swap() -> None:
+    # where two cards' paths cross a tracker may hand each one's identity to the other
+    game = table()
+    controller = Controller(game)
+    dealt = "Anna down#1 Bruno 10C#2 Carla down#3 Dario 9B#4"
+    said = tell(controller, [(0.0, EMPTY4), (1.0, dealt), (3.0, dealt),
+                             (4.0, "Anna - Bruno 10C#2 Carla down#3 Dario 9B#4"),
+                             (4.5, "Anna - Bruno 10C#2 Carla - Dario 9B#4"),
+                             (5.0, "Anna - Bruno 10C#2 Carla down#3 Dario 9B#4"), (5.5, dealt)])
+    assert said[-1] == {"event": "swap", "hand": 1, "from": "Carla", "to": "Anna", "legal": True}
 
 
 def test_the_dealer_never_starts_a_swap() -> None:

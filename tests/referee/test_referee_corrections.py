@@ -1,4 +1,4 @@
-"""Corrections are events: a misread card, a player joining or leaving; stored, exported, replayed."""
+"""Corrections are events: a misread card, a player joining or leaving; stored and replayed."""
 
 import json
 import random
@@ -26,6 +26,7 @@ from referee.events import (
 )
 from referee.game import Game, Phase, RuleError
 from referee.record import RecordError, game_record, replay, replay_output
+from referee.rules import find_rules
 from referee.simulate import game_events, random_game
 from referee.store import GameStore
 
@@ -139,7 +140,7 @@ def test_a_dead_player_has_no_card_to_correct() -> None:
 def settled(players: list[str] | None = None, lives: int | None = None, **rules: Any) -> Game:
     """The last player deals one hand where only Carla pays (the others show Re or Cavalli)."""
     table = players or TABLE
-    game = Game(table, {"lives": lives or 3, **rules})
+    game = Game(table, find_rules({"lives": lives or 3, **rules}))
     game.play(ChooseDealer(table[-1]))
     cards = dict(zip(table, ["10D", "9C", "1S", "10B", "9D", "9S"], strict=False))
     game.play(Deal.of(cards))
@@ -238,8 +239,8 @@ def test_a_player_who_left_joins_again_only_after_a_hand() -> None:
 # -- stored, exported, replayed ------------------------------------------------------------------
 
 def test_corrections_round_trip_through_json_and_the_store(tmp_path: Path) -> None:
-    events = [Correct("Anna", parse_card("8D")), Join("Elena", "Bruno"), Join("Fabio"),
-              Leave("Anna")]
+    events: list[Event] = [Correct("Anna", parse_card("8D")), Join("Elena", "Bruno"),
+                           Join("Fabio"), Leave("Anna")]
     for event in events:
         assert event_from_json(json.loads(json.dumps(event_to_json(event)))) == event
     assert event_to_json(Join("Fabio")) == {"kind": "join", "player": "Fabio", "before": None}

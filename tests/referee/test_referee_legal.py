@@ -100,6 +100,6 @@ def test_every_event_of_random_games_was_legal_the_moment_before_it_was_played()
             assert all(game.is_legal(move) for move in moves)
             if isinstance(event, (Keep, Swap, Settle, Revive, Leave, ChooseDealer)) or (
                     isinstance(event, Draw) and event.card is None):
-                assert event in moves or isinstance(event, Swap) and event.target is None
+                assert event in moves or (isinstance(event, Swap) and event.target is None)
             game.play(event)
         assert replay_output(game) == replay_output(source)
