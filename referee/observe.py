@@ -18,21 +18,15 @@ from referee.observation import EMPTY, Face, SeatView, TableObservation
 from referee.walk import Stop
 
 DEAL_STILL = 1.5
-"""Seconds the table stays still, every living seat served, before the deal counts: a dealer lays
-a card about every half second, and a player looks at his card before turning up a Re or a
-Cavallo (a turn that begins sooner, a card leaving its seat, counts the deal at once)."""
+"""Seconds still, every living seat served, before the deal counts: a card lands every ~0.5 s."""
 SETTLE_STILL = 4.0
-"""Seconds the table stays still after the reveal before the hand is settled (the dealer sees
-every card and decides whether to draw)."""
+"""Seconds still after the reveal before settling: the dealer looks and decides on his draw."""
 UNREAD_AFTER = 2.0
-"""Seconds a face-up card may stay unnamed, or named unsurely, before a person is asked (the
-tracker confirms a name in about 0.3 s: longer means the reader cannot)."""
+"""Seconds a face-up card may go unnamed before a person is asked: the tracker needs ~0.3 s."""
 MISSING_AFTER = 8.0
-"""Seconds a living seat may stay without its card before it is reported (longer than a swap
-or the dealer's draw takes)."""
+"""Seconds a living seat may lack its card before it is reported: longer than a swap takes."""
 SURE = 0.8
-"""The least confidence of a face-up card's name that the referee acts on; below it a person
-names the card."""
+"""The least confidence in a face-up card's name the referee acts on; below, a person names it."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,9 @@ from referee.events import (
     Deal,
     Draw,
     Event,
+    Join,
     Keep,
+    Leave,
     Reveal,
     Revive,
     Settle,
@@ -283,6 +285,18 @@ def test_a_revive_between_hands_brings_the_seat_back() -> None:
     assert said[0] == {"event": "deal", "hand": 2, "dealer": "Anna"}
     assert [line["player"] for line in said[1:]] == ["Bruno", "Dario"]
     assert game.hand is not None and game.hand.ring == ("Anna", "Bruno", "Dario")
+
+
+def test_players_joining_and_leaving_between_hands_change_the_seats_dealt() -> None:
+    game = table()
+    controller = Controller(game)
+    play_out(controller, "Anna 5D#1 Bruno 1C#2 Carla 6S#3 Dario 7B#4", start=0.0)
+    game.play_all([Join("Elena", before="Bruno"), Leave("Carla")])  # recorded on the page
+    four = "Anna down#5 Elena down#6 Bruno down#7 Dario down#8"
+    said = tell(controller, [(20.0, "Anna - Elena - Bruno - Dario -"), (21.0, four),
+                             (23.0, four)])
+    assert said[0] == {"event": "deal", "hand": 2, "dealer": "Anna"}
+    assert [line["player"] for line in said[1:]] == ["Elena", "Bruno", "Dario"]
 
 
 # -- illegal swaps, held and resolved ------------------------------------------------------------
