@@ -9,7 +9,7 @@ was; a reading that disagrees with a confirmed name lowers that name's confidenc
 from __future__ import annotations
 
 from collections import Counter, deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -32,8 +32,25 @@ false reading on a passing hand seldom twice in a row."""
 FOLLOW = 2.0
 """Card lengths a card may move between two readings: one slid or dealt along the table, read in
 frames a fraction of a second apart."""
+REAPPEAR = 1.0
+"""Card lengths from where it was last read within which a card out of sight may turn up again:
+from under a hand it comes back where it lay, or a little along its way; a card that turns up
+further off is another one."""
 MISMATCH = 1.0
 """Cost added to following a card with a reading of another name, so a card of the read name nearby wins."""
+MOVING = 0.1
+"""Card lengths a card must shift between two readings to be moving (a resting card's outline
+jitters by a few hundredths): a moving card that goes out of sight is in someone's hand, and
+its place shows empty instead of keeping it."""
+SIZE_WINDOW = 30
+"""Readings a card's usual length is the median of: two seconds at 15 fps, so a card lifted, half
+turned or outlined with a hand for a moment keeps its size."""
+NARROW = 0.85
+"""Share of its usual length under which a card read where it lies is seen edge-on, half turned:
+the reader misnames such views (a turning 4C read 3C three frames running), so they name nothing."""
+TURNING = 0.25
+"""Card lengths a card turned over where it lies shifts by; one that moved further is seen from
+another side of the camera, where perspective alone changes its length."""
 
 
 @dataclass(frozen=True)
@@ -53,18 +70,16 @@ class _Track:
     id: int
     quad: np.ndarray
     seen_at: float
+    lengths: deque[float]
+    """The card's length in its recent readings, in pixels."""
     face: str | None = None
     code: str | None = None
     misses: int = 0
+    moving: bool = False
+    """Whether the card moved between its last two readings: out of sight then, it is being carried."""
     readings: deque[Reading] = field(default_factory=lambda: deque(maxlen=WINDOW))
     face_run: tuple[str | None, int] = (None, 0)
     name_run: tuple[str | None, int] = (None, 0)
-
-    @property
-    def length(self) -> float:
-        """The card's longer side in pixels."""
-        sides = np.linalg.norm(self.quad - np.roll(self.quad, -1, axis=0), axis=1)
-        return float(max(sides.max(), 1.0))
 
     def read(self, reading: Reading, quad: np.ndarray, at: float) -> None:
         """Take a reading: follow the card to `quad`, and let a face or name that held long enough count.
@@ -72,7 +87,14 @@ class _Track:
         A card turned face up counts once its name too has held (or, read unsure throughout, after
         WINDOW readings), so it is not shown unnamed for the frames its name needs.
         """
+        length = _length(quad)
+        if self.lengths:
+            shift = float(np.linalg.norm(quad.mean(axis=0) - self.quad.mean(axis=0)))
+            self.moving = shift > MOVING * self.size
+            if shift < TURNING * self.size and length < NARROW * self.size:
+                reading = replace(reading, code=None)  # seen edge-on where it lies: its face counts, not its name
         self.quad, self.seen_at, self.misses = quad, at, 0
+        self.lengths.append(length)
         self.readings.append(reading)
         self.face_run = (None, 0) if reading.face == self.face else (
             reading.face, self.face_run[1] + 1 if self.face_run[0] == reading.face else 1)
@@ -92,6 +114,11 @@ class _Track:
                 self.code = name
 
     @property
+    def size(self) -> float:
+        """The card's usual length: the median of its recent readings' (a card lifted for a frame looks larger)."""
+        return float(np.median(self.lengths))
+
+    @property
     def label(self) -> str:
         """The class the card is shown with: 'back', its name, or the likeliest name when unsure."""
         if self.face == "down":
@@ -109,6 +136,11 @@ class _Track:
             return 0.0
         label = self.label
         return sum(r.confidence for r in same_face if r.label == label) / len(same_face)
+
+
+def _length(quad: np.ndarray) -> float:
+    """A card's longer side in pixels."""
+    return float(max(np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1).max(), 1.0))
 
 
 class CardTracker:
@@ -142,34 +174,40 @@ class CardTracker:
                     continue
             kept.append(track)
         for d, reading in enumerate(readings):
-            if d not in taken_readings:
-                track = _Track(self._next_id, detections.quad[d].copy(), at)
-                self._next_id += 1
-                track.read(reading, track.quad, at)
-                kept.append(track)
+            if d in taken_readings:
+                continue
+            track = _Track(self._next_id, detections.quad[d].copy(), at, deque(maxlen=SIZE_WINDOW))
+            self._next_id += 1
+            track.read(reading, track.quad, at)
+            kept.append(track)
         self._tracks = kept
         return self.confirmed()
 
     def _match(self, detections: CardDetections, readings: list[Reading]) -> list[tuple[int, int]]:
-        """Pairs (track, reading), closest first: overlap and distance in card lengths, names agreeing."""
+        """Pairs (track, reading), confirmed cards first, then closest first: overlap and distance in
+        card lengths, names agreeing. A card already confirmed is followed before a candidate is
+        (a second outline of a moving card would otherwise start a rival that takes its place)."""
         if not self._tracks or not readings:
             return []
         centres = detections.quad.mean(axis=1)
-        pairs: list[tuple[float, int, int]] = []
+        pairs: list[tuple[bool, float, int, int]] = []
         for t, track in enumerate(self._tracks):
             centre = track.quad.mean(axis=0)
-            length = track.length
-            for d in np.flatnonzero(np.linalg.norm(centres - centre, axis=1) <= FOLLOW * length):
-                cost = float(np.linalg.norm(centres[d] - centre)) / length - iou(track.quad, detections.quad[d])
+            length = track.size
+            reach = (FOLLOW if not track.misses else REAPPEAR) * length
+            for d in np.flatnonzero(np.linalg.norm(centres - centre, axis=1) <= reach):
                 reading = readings[d]
+                if track.face == "up" and reading.face == "down" and track.misses:
+                    continue  # a card turned down is seen turning; a back beside a vanished face is another card
+                cost = float(np.linalg.norm(centres[d] - centre)) / length - iou(track.quad, detections.quad[d])
                 if track.face == "up" and track.code and reading.code and reading.code != track.code:
                     cost += MISMATCH
-                pairs.append((cost, t, int(d)))
+                pairs.append((track.face is None, cost, t, int(d)))
         pairs.sort()
         used_tracks: set[int] = set()
         used_readings: set[int] = set()
         matched: list[tuple[int, int]] = []
-        for _, t, d in pairs:
+        for _, _, t, d in pairs:
             if t not in used_tracks and d not in used_readings:
                 used_tracks.add(t)
                 used_readings.add(d)
@@ -177,8 +215,10 @@ class CardTracker:
         return matched
 
     def confirmed(self) -> CardDetections:
-        """The cards whose face has been confirmed, those out of sight for a moment included, by id."""
-        tracks = sorted((t for t in self._tracks if t.face is not None), key=lambda t: t.id)
+        """The cards whose face has been confirmed, by id: those out of sight for a moment included,
+        unless they were moving (carried off: kept to be known again, but not shown)."""
+        tracks = sorted((t for t in self._tracks if t.face is not None and not (t.misses and t.moving)),
+                        key=lambda t: t.id)
         if not tracks:
             return CardDetections.empty()
         return CardDetections(

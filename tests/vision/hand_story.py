@@ -37,12 +37,13 @@ def readings() -> tuple[CardDetections, ...]:
     return tuple(reader(read_image(HAND / frame["file"]).pixels) for frame in truth()["frames"])
 
 
-def played(drop: float = 0.0, seed: int = 0) -> Iterator[tuple[int, int, float, CardDetections]]:
-    """(key frame, frame number, time, detections) of the hand at 15 fps; `drop` of the frames lost at random."""
+def played(drop: float = 0.0, seed: int = 0, every: int = 0) -> Iterator[tuple[int, int, float, CardDetections]]:
+    """(key frame, frame number, time, detections) of the hand at 15 fps, with frames lost: `drop` of
+    them at random, or every `every`-th (a loop that keeps up with 10 of the camera's 15 frames)."""
     rng = np.random.default_rng(seed)
     for key, detections in enumerate(readings()):
         for held in range(HOLD):
             index = key * HOLD + held
-            if drop and rng.random() < drop:
+            if (drop and rng.random() < drop) or (every and index % every == every - 1):
                 continue
             yield key, index, index / FPS, detections

@@ -24,13 +24,16 @@ def quad(at: tuple[float, float], turn: float = 0.0) -> np.ndarray:
     return (corners @ np.array([[c, s], [-s, c]]) + np.array(at)).astype(np.float32)
 
 
-def seen(*cards: tuple[str, tuple[float, float]], confidence: float = 0.98) -> CardDetections:
-    """One frame's readings: each card as (label, place); '?9D' is a face read but not named."""
+def seen(*cards: tuple[str, tuple[float, float]], confidence: float = 0.98, scale: float = 1.0) -> CardDetections:
+    """One frame's readings: each card as (label, place); '?9D' is a face read but not named; `scale`
+    shrinks the first card's outline (a card seen edge-on as it is turned)."""
     if not cards:
         return CardDetections.empty()
     labels = [label.lstrip("?") for label, _ in cards]
+    quads = [quad(at) for _, at in cards]
+    quads[0] = ((quads[0] - quads[0].mean(axis=0)) * scale + quads[0].mean(axis=0)).astype(np.float32)
     return CardDetections(
-        np.stack([quad(at) for _, at in cards]),
+        np.stack(quads),
         np.array(labels, "<U4"),
         np.full(len(cards), confidence, np.float32),
         np.array([label.startswith("?") for label, _ in cards]),
@@ -91,6 +94,33 @@ def test_a_card_turned_face_up_keeps_its_id_and_is_named_once_steady() -> None:
     out = story(CardTracker(), frames)
     assert out[3:] == [["back#1"]] * 4 + [["10S#1"]] * 2
     # the unsure reading counts towards the face, which waits for three named readings in a row
+
+
+def test_a_card_misnamed_while_seen_edge_on_as_it_turns_is_named_only_once_seen_whole() -> None:
+    frames = [seen(("back", ANNA))] * 4 + [seen(("3C", (ANNA[0], ANNA[1] - 12)), scale=0.78)] * 3
+    frames += [seen(("4C", ANNA))] * 3  # the sample video's Anna: her 4C read 3C three frames while turning
+    out = story(CardTracker(), frames)
+    assert out[3:] == [["back#1"]] * 6 + [["4C#1"]]
+
+
+def test_a_moving_card_outlined_twice_starts_no_rival() -> None:
+    path = [(ELENA[0] + 20 * t, ELENA[1] + 8 * t) for t in range(10)]
+    frames = [seen(("2B", p)) for p in path[:5]]
+    frames += [seen(("2B", path[5]), ("2B", (path[5][0] + 15, path[5][1] + 8)))]  # a second, partial outline
+    frames += [CardDetections.empty(), seen(("2B", path[7])), CardDetections.empty(), seen(("2B", path[9]))]
+    out = story(CardTracker(), frames)
+    assert {card for cards in out for card in cards} == {"2B#1"}
+
+
+def test_a_card_carried_out_of_sight_leaves_its_place_empty_and_is_known_again_where_it_lands() -> None:
+    frames = [seen(("back", ELENA), ("back", ANNA))] * 3
+    frames += [seen(("back", (ELENA[0] + 30, ELENA[1] - 10)), ("back", ANNA))]  # lifted: it moves
+    frames += [seen(("back", ANNA))] * 4  # in the hand, out of sight
+    frames += [seen(("back", (ELENA[0] + 60, ELENA[1] - 20)), ("back", ANNA))] * 3  # put down a little further
+    out = story(CardTracker(), frames)
+    assert out[3] == ["back#1", "back#2"]
+    assert out[4:8] == [["back#2"]] * 4
+    assert out[8:] == [["back#1", "back#2"]] * 3
 
 
 def test_a_single_misreading_lowers_the_confidence_instead_of_flipping_the_name() -> None:
