@@ -536,6 +536,24 @@ def test_a_controller_started_on_a_stored_game_mid_hand_takes_the_table_as_it_is
     assert said[-1]["losers"] == ["Carla"]
 
 
+def test_a_new_game_whose_first_picture_already_holds_the_deal_reads_it() -> None:
+    game = table()  # seats found on the first deal: the controller first sees it dealt
+    controller = Controller(game)
+    assert tell(controller, [(0.0, DEALT), (2.0, DEALT)]) == SAID_AT_THE_DEAL
+
+
+def test_a_game_resumed_between_hands_waits_for_the_last_hands_cards_to_go() -> None:
+    game = table()
+    said = tell(Controller(game), DEAL_STORY + CARLA_SWAPS + [(9.0, REVEALED), (14.0, REVEALED)])
+    assert said[-1]["event"] == "settle"
+    assert game.phase is Phase.DEAL
+    restarted = Controller(game)
+    assert tell(restarted, [(30.0, REVEALED), (40.0, REVEALED)]) == []
+    second = "Anna down#5 Bruno down#6 Carla down#7 Dario down#8"
+    said = tell(restarted, [(41.0, EMPTY4), (42.0, second), (44.0, second)])
+    assert said[0] == {"event": "deal", "hand": 2, "dealer": "Anna"}
+
+
 def test_a_person_undoing_the_deal_has_it_read_again() -> None:
     game = table()
     controller = Controller(game)
