@@ -17,11 +17,12 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     from referee import cli as referee_cli
     from vision import cli as vision_cli
-    from webui import serve
+    from webui import serve, watch
 
     referee_cli.add_commands(commands)
     vision_cli.add_commands(commands)
     serve.add_commands(commands)
+    watch.add_commands(commands)
     return parser
 
 

@@ -1,0 +1,300 @@
+"""The live loop: camera frames become the referee's events, each stored at once with its photo.
+
+frames -> `CardReader` -> `CardTracker` -> seats (`SeatFinder`) -> `TableObservation` ->
+`Controller` -> the store. `TableWatcher` does one frame at a time (the `watch` command drives
+it directly); `LiveLoop` runs it in a thread for the web server, feeding the `TableService`.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from referee.events import Event, Keep, Settle
+from referee.game import Game, Phase
+from referee.observe import Controller, Said
+from vision.annotate import CardAnnotator, SeatAnnotator
+from vision.detections import CardDetections
+from vision.frames import Frame, FrameSource
+from vision.recognize import CardReader
+from vision.seats import SeatFinder, Seats, SeatsError, typical_length
+from vision.seats import observe as observe_seats
+from vision.track import CardTracker
+
+log = logging.getLogger("saltacavallo.live")
+
+LIVE_EVERY = 0.2
+"""Seconds between two live pictures sent to the page: five a second look live and spare the CPU
+the JPEG encoding of every frame."""
+LIVE_QUALITY = 75
+"""JPEG quality of the live picture: small enough for a phone on the table's Wi-Fi."""
+EVIDENCE_QUALITY = 88
+"""JPEG quality of an evidence photo: kept, and looked at closely when a family disagrees."""
+
+Play = Callable[[Event, "str | None"], object]
+"""Stores one event with the name of its evidence photo (`GameStore.play`, `TableService.play`)."""
+
+
+class Evidence:
+    """The photos of what the referee acted on: one annotated JPEG per event, in one folder."""
+
+    def __init__(self, folder: str | Path) -> None:
+        self.folder = Path(folder)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self._count = len(list(self.folder.glob("*.jpg")))
+
+    def name_for(self, event: Event, hand: int) -> str:
+        """A new file name for the photo of `event` in hand `hand`."""
+        self._count += 1
+        return f"hand-{hand:02d}-{self._count:04d}-{type(event).__name__.lower()}.jpg"
+
+    def save(self, name: str, picture: np.ndarray) -> Path:
+        """Write the photo whole (a half-written file never shows under its name)."""
+        path = self.folder / name
+        part = path.with_name(f".{name}.part")
+        ok, data = cv2.imencode(".jpg", picture, [cv2.IMWRITE_JPEG_QUALITY, EVIDENCE_QUALITY])
+        if not ok:
+            raise OSError(f"cannot encode the evidence photo {name}")
+        part.write_bytes(data.tobytes())
+        part.replace(path)
+        return path
+
+
+def seats_from_taps(taps: Mapping[str, Any] | None, players: tuple[str, ...],
+                    size: tuple[int, int]) -> Seats | None:
+    """The seats a person tapped on the live picture (`TableService.seats()`), in this frame's pixels."""
+    if not taps or not isinstance(taps.get("players"), Mapping):
+        return None
+    points = taps["players"]
+    width, height = taps.get("width") or size[0], taps.get("height") or size[1]
+    if any(name not in points for name in players):
+        return None
+    sx, sy = size[0] / float(width), size[1] / float(height)
+    return Seats(players, tuple((float(points[p][0]) * sx, float(points[p][1]) * sy)
+                                for p in players))
+
+
+def seats_file(db: Path) -> Path:
+    """Where the seats of the game in `db` are kept (the web server's tapped seats too)."""
+    return db.with_name(db.stem + "-seats.json")
+
+
+def read_seats_file(path: Path, players: tuple[str, ...]) -> Seats | None:
+    """The seats kept in `path` for these players, or None (no file, or another table's)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    try:
+        return seats_from_taps(data, players, (int(data["width"]), int(data["height"])))
+    except (KeyError, TypeError, ValueError, SeatsError):
+        return None
+
+
+def write_seats_file(path: Path, seats: Seats, size: tuple[int, int]) -> None:
+    """Keep the seats found (the tapped seats' form: picture size and each player's point)."""
+    data = {"width": size[0], "height": size[1],
+            "players": {n: [round(x, 1), round(y, 1)] for n, (x, y) in zip(seats.names,
+                                                                          seats.points)}}
+    part = path.with_name(f".{path.name}.part")
+    part.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    part.replace(path)
+
+
+def _deal_seats_for(game: Game) -> tuple[tuple[str, ...], str | None]:
+    """Who gets a card at the next deal in seating order, and who deals it (None: by the camera)."""
+    if game.phase is Phase.CHOOSE_DEALER:
+        return tuple(game.players), None
+    hand = game.hand
+    dealer = hand.dealer if hand is not None and hand.result is None else game.next_dealer
+    return tuple(game.players), dealer
+
+
+class TableWatcher:
+    """One frame at a time: read the cards, follow them, place them at seats, referee the table."""
+
+    def __init__(self, game: Game, play: Play | None = None, *, reader: CardReader | None = None,
+                 seats: Seats | None = None, evidence: Evidence | None = None,
+                 dealer_known: bool = True,
+                 on_seats: Callable[[Seats, tuple[int, int]], None] | None = None) -> None:
+        self.game = game
+        self._play_event = play or (lambda event, _photo: game.play(event))
+        self.reader = reader or CardReader()
+        self.tracker = CardTracker()
+        players, dealer = _deal_seats_for(game)
+        self.finder = SeatFinder(players, dealer, seats)
+        self.evidence = evidence
+        self._on_seats = on_seats
+        self.controller = Controller(game, self._record, dealer_known=dealer_known)
+        self._cards = CardAnnotator()
+        self._seat_marks = SeatAnnotator()
+        self._frame: Frame | None = None
+        self._tracked = CardDetections.empty()
+
+    @property
+    def seats(self) -> Seats | None:
+        """The seats, once found or given."""
+        return self.finder.seats
+
+    def step(self, frame: Frame) -> list[Said]:
+        """Take one frame; return what happened on the table, in order."""
+        return self.advance(frame, self.reader(frame.pixels))
+
+    def advance(self, frame: Frame, detections: CardDetections) -> list[Said]:
+        """Take one frame already read (`reader(frame.pixels)`): follow, seat and referee its cards."""
+        self._frame = frame
+        self._tracked = self.tracker.update(detections, frame.at)
+        before = self.finder.seats
+        seats = self.finder.update(self._tracked, frame.at)
+        if seats is None:
+            return []
+        if seats is not before and self._on_seats is not None:
+            height, width = frame.pixels.shape[:2]
+            self._on_seats(seats, (width, height))
+        return self.controller.observe(observe_seats(self._tracked, seats, frame.at))
+
+    def picture(self, marked: Mapping[str, str] | None = None) -> np.ndarray | None:
+        """The last frame with every confirmed card named and the seats drawn on it."""
+        if self._frame is None:
+            return None
+        canvas = self._cards.annotate(self._frame.pixels, self._tracked)
+        if self.seats is not None:
+            canvas = self._seat_marks.annotate(canvas, self.seats, marked or {},
+                                               typical_length(self._tracked))
+        return canvas
+
+    def _record(self, event: Event) -> str | None:
+        """The controller's sink: store the event with a photo of the frame that showed it."""
+        hand = self.game.hand
+        number = hand.number if hand is not None and hand.result is None else len(
+            self.game.results) + 1
+        name = None
+        if self.evidence is not None and self._frame is not None and not isinstance(event, Keep):
+            name = self.evidence.name_for(event, number)
+        self._play_event(event, name)  # the tally first: a photo that cannot be written loses nothing
+        if name is not None:
+            marked: dict[str, str] = {}
+            if isinstance(event, Settle) and self.game.results:
+                marked = {p: "perde una vita / loses a life" for p in self.game.results[-1].losers}
+            picture = self.picture(marked)
+            assert picture is not None and self.evidence is not None
+            try:
+                self.evidence.save(name, picture)
+            except OSError as error:
+                log.error("the evidence photo %s was not written: %s", name, error)
+        return name
+
+
+def watch_frames(watcher: TableWatcher, frames: Iterator[Frame]) -> Iterator[Said]:
+    """Every happening of a stream of frames, as it happens."""
+    for frame in frames:
+        yield from watcher.step(frame)
+
+
+class LiveLoop:
+    """The web server's live loop: a frame source read in a thread, the table service fed.
+
+    The service is the game's only writer: events, warnings and the live picture go through it,
+    and the controller reads the game under the service's lock.
+    """
+
+    def __init__(self, service: Any, source: FrameSource, seats: Seats | None = None,
+                 reader: CardReader | None = None) -> None:
+        self.service = service
+        self.source = source
+        self._given_seats = seats
+        self.reader = reader or CardReader()
+        self._watcher: TableWatcher | None = None
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._last_picture = 0.0
+        self._warnings: dict[int, bool] = {}
+        self._rebuild = True
+        service.on_resolve(self._resolved)
+        service.on_new_game(lambda _game: self._new_game())
+
+    def start(self) -> LiveLoop:
+        """Read the source in a thread of its own."""
+        self._thread = threading.Thread(target=self._run, name="live-loop", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Stop reading and close the source."""
+        self._stop.set()
+        self.source.close()
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def _new_game(self) -> None:
+        self._rebuild = True
+
+    def _resolved(self, ident: int, _how: str) -> None:
+        watcher = self._watcher
+        if watcher is not None and self._warnings.pop(ident, False):
+            with self.service.lock:
+                watcher.controller.resume()
+
+    def _watcher_for(self, frame: Frame) -> TableWatcher | None:
+        game = self.service.game
+        if game is None:
+            return None
+        if self._rebuild or self._watcher is None or self._watcher.game is not game:
+            height, width = frame.pixels.shape[:2]
+            seats = self._given_seats or seats_from_taps(self.service.seats(), tuple(game.players),
+                                                         (width, height))
+            evidence = Evidence(self.service.evidence_dir)
+            dealer_known = game.dealer is not None
+            try:
+                self._watcher = TableWatcher(game, self.service.play, reader=self.reader,
+                                             seats=seats, evidence=evidence,
+                                             dealer_known=dealer_known)
+            except SeatsError as error:
+                self.service.camera_status({"state": "failed", "message": str(error)})
+                return None
+            self._rebuild = False
+        return self._watcher
+
+    def _run(self) -> None:
+        try:
+            for frame in self.source.frames():
+                if self._stop.is_set():
+                    break
+                self._one(frame)
+        except Exception as error:  # the loop must say why it stopped, never die silently
+            log.exception("the live loop stopped")
+            self.service.camera_status({"state": "failed", "message": f"the live loop stopped: {error}"})
+            return
+        self.service.camera_status(self.source.status().to_json())
+
+    def _one(self, frame: Frame) -> None:
+        self.service.camera_status(self.source.status().to_json())
+        watcher = self._watcher_for(frame)
+        if watcher is None:
+            return
+        detections = watcher.reader(frame.pixels)
+        with self.service.lock:
+            said = watcher.advance(frame, detections)
+            for line in said:
+                if line.kind == "warning":
+                    ident = self.service.warn(line.text, line.hand)
+                    self._warnings[ident] = watcher.controller.held is not None
+        now = time.monotonic()
+        if now - self._last_picture >= LIVE_EVERY:
+            self._last_picture = now
+            picture = watcher.picture()
+            if picture is not None:
+                ok, data = cv2.imencode(".jpg", picture, [cv2.IMWRITE_JPEG_QUALITY, LIVE_QUALITY])
+                if ok:
+                    self.service.show_frame(data.tobytes())
+
