@@ -23,7 +23,7 @@ from referee.game import Game, Phase
 from referee.observe import Controller, Said
 from vision.annotate import CardAnnotator, SeatAnnotator
 from vision.detections import CardDetections
-from vision.frames import Frame, FrameSource
+from vision.frames import Frame, FrameSource, SourceError, SourceState, VideoFile
 from vision.recognize import CardReader
 from vision.seats import SeatFinder, Seats, SeatsError, typical_length
 from vision.seats import observe as observe_seats
@@ -222,6 +222,13 @@ class LiveLoop:
         self._rebuild = True
         service.on_resolve(self._resolved)
         service.on_new_game(lambda _game: self._new_game())
+        if isinstance(source, DemoFilms):
+            source.on_film = self._demo_table
+
+    def _demo_table(self, truth: Mapping[str, Any]) -> None:
+        """A demo film begins: its table is set up as a host would on the Setup page."""
+        self.service.setup(truth["players"], truth["rules"], dealer=truth["dealer"])
+        self._rebuild = True
 
     def start(self) -> LiveLoop:
         """Read the source in a thread of its own."""
@@ -258,12 +265,19 @@ class LiveLoop:
             try:
                 self._watcher = TableWatcher(game, self.service.play, reader=self.reader,
                                              seats=seats, evidence=evidence,
-                                             dealer_known=dealer_known)
+                                             dealer_known=dealer_known, on_seats=self._keep_seats)
             except SeatsError as error:
                 self.service.camera_status({"state": "failed", "message": str(error)})
                 return None
             self._rebuild = False
         return self._watcher
+
+    def _keep_seats(self, seats: Seats, size: tuple[int, int]) -> None:
+        """Seats found at the deal are kept, so the page shows them and a restart reuses them."""
+        try:
+            self.service.set_seats(size[0], size[1], dict(zip(seats.names, seats.points)))
+        except ValueError as error:  # a seat found off the picture's edge: keep looking
+            log.warning("the seats found were not kept: %s", error)
 
     def _run(self) -> None:
         try:
@@ -298,3 +312,58 @@ class LiveLoop:
                 if ok:
                     self.service.show_frame(data.tobytes())
 
+
+
+DEMO_FILMS = ("game", "hand", "illegal", "classica")
+"""The sample films the demo plays, one table after another, then again from the first."""
+FILMS = Path(__file__).resolve().parent.parent / "sample_images" / "sequences"
+
+
+class DemoFilms(FrameSource):
+    """The sample films in real time, each announcing its table (`on_film`) before its first frame.
+
+    The frames go through the whole pipeline like a camera's; only where they come from differs.
+    """
+
+    description = "the demo films"
+
+    def __init__(self, folder: Path = FILMS, names: tuple[str, ...] = DEMO_FILMS,
+                 rounds: int | None = None) -> None:
+        super().__init__()
+        self.folder, self.names, self.rounds = folder, names, rounds
+        self.on_film: Callable[[Mapping[str, Any]], None] | None = None
+        self._current: FrameSource | None = None
+        self._closed = False
+        missing = [n for n in names if not (folder / f"{n}.json").is_file()]
+        if missing:
+            raise SourceError(f"the demo films are missing from {folder} ({', '.join(missing)}): "
+                              "reinstall from a complete checkout")
+
+    def frames(self) -> Iterator[Frame]:
+        """Film after film, for `rounds` rounds (None: until closed)."""
+        done = 0
+        while not self._closed and (self.rounds is None or done < self.rounds):
+            for name in self.names:
+                truth = json.loads((self.folder / f"{name}.json").read_text(encoding="utf-8"))
+                if self.on_film is not None:
+                    self.on_film(truth)
+                self._set_status(SourceState.LIVE, f"demo: the film {name} "
+                                 f"({', '.join(truth['players'])})")
+                self._current = VideoFile(self.folder / truth["video"], realtime=True)
+                yield from self._current.frames()
+                if self._closed:
+                    return
+            done += 1
+        self._set_status(SourceState.ENDED, "the demo films have ended")
+
+    def close(self) -> None:
+        """Stop after the frame in hand."""
+        self._closed = True
+        if self._current is not None:
+            self._current.close()
+        super().close()
+
+
+def demo_source() -> DemoFilms:
+    """The demo's source: the sample films, round and round (a `LiveLoop` sets up each table)."""
+    return DemoFilms()

@@ -114,8 +114,9 @@ def open_game(args: argparse.Namespace) -> tuple[Game, GameStore | None]:
 
 
 def narrate(said: Said, at: float, out: TextIO, as_json: bool, evidence: Path | None) -> None:
-    """One line for one happening: JSON, or the Italian sentence with the English after it."""
-    data = said.to_json()
+    """One line for one happening: JSON (with `at`, the source's clock in seconds), or the Italian
+    sentence with the English after it."""
+    data = {**said.to_json(), "at": round(at, 2)}
     if data.get("evidence") and evidence is not None:
         data["evidence"] = str(evidence / data["evidence"])
     if as_json:

@@ -100,8 +100,8 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "pin_wrong": "PIN sbagliato", "saved": "Fatto", "players": "Giocatori",
         "players_help": "Un nome per riga, nell'ordine in cui siedono, girando verso destra "
                         "(antiorario)",
-        "first_dealer": "Primo mazziere", "by_camera": "Lo sceglie la fotocamera (carte "
-                        "scoperte)", "rules": "Regole", "stake": "Posta per vita (€)",
+        "first_dealer": "Primo mazziere", "by_camera": "La fotocamera (carte scoperte)",
+        "rules": "Regole", "stake": "Posta per vita (€)",
         "start": "Nuova partita", "confirm_new": "Iniziare una nuova partita? Quella di ora "
                  "resta salvata in un file a parte.",
         "seats": "Posti al tavolo", "seats_help": "Tocca la foto dove siede ciascun "
@@ -146,7 +146,7 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "pin_wrong": "Wrong PIN", "saved": "Done", "players": "Players",
         "players_help": "One name a line, in seating order, going to the right "
                         "(counterclockwise)",
-        "first_dealer": "First dealer", "by_camera": "Chosen by the camera (cards face up)",
+        "first_dealer": "First dealer", "by_camera": "The camera (cards face up)",
         "rules": "Rules", "stake": "Stake per life (€)", "start": "New game",
         "confirm_new": "Start a new game? The current one stays saved in a file of its own.",
         "seats": "Seats at the table", "seats_help": "Tap the picture where each player "

@@ -1,4 +1,4 @@
-"""End to end in headless Chromium (Debian's): the table page lives, recovers, speaks; the phone camera sends."""
+"""End to end in headless Chromium: the table lives, recovers and speaks; the phone camera sends."""
 
 from __future__ import annotations
 
@@ -187,7 +187,7 @@ def test_a_change_from_the_history_page_uses_the_pin_and_shows_the_rule(browser,
     page.wait_for_selector("#last-event")
     page.wait_for_function("document.querySelector('#last-event').textContent === "
                            "'La distribuzione delle carte'")
-    page.click("details summary")
+    page.click("#by-hand summary")
     page.fill("#event-form textarea", '{"kind": "swap", "player": "Anna"}')
     page.click("#event-form button")
     page.wait_for_selector("#toast.bad:not([hidden])")

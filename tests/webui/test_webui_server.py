@@ -1,4 +1,4 @@
-"""The real server: live updates over SSE on cheroot, and `saltacavallo serve` killed and restarted."""
+"""The real server: live updates over SSE on cheroot; `serve` killed with SIGKILL and restarted."""
 
 from __future__ import annotations
 
@@ -167,3 +167,11 @@ def test_serve_refuses_a_bad_pin_with_one_line() -> None:
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert done.stderr == "saltacavallo serve: the PIN must be 4 to 12 digits, not '12'\n"
+
+
+def test_the_sse_benchmark_times_each_settled_hand_on_every_page() -> None:
+    from webui.bench_sse import run
+
+    result = run(3, 2)
+    assert result["pages"] == 3 and result["hands"] == 2
+    assert 0 < result["min_s"] <= result["median_s"] <= result["max_s"]

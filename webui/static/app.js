@@ -164,7 +164,7 @@ function verdictView(v, big = false) {
     el("div", { class: "vcards" }, cards),
     photo,
     v.swaps.length ? el("p", { class: "sub" }, `${W.swaps}: `, v.swaps.map((s) => `${s[0]} ⇄ ${s[1]}`).join(", ")) : null,
-  ];
+  ].filter(Boolean);
 }
 
 // -- Tavolo ---------------------------------------------------------------------------------
@@ -446,6 +446,10 @@ document.addEventListener("DOMContentLoaded", () => {
     if (page === "history") drawHistory(state);
     if (page === "live") drawLive(state);
     if (page === "verdict") drawOneVerdict(state);
-    if (page === "setup") seatsTapping.players(state.players);
+    if (page === "setup") {
+      seatsTapping.players(state.players);
+      const names = $("#setup").players;
+      if (!names.value && state.players.length) { names.value = state.players.join("\n"); setupPage.fillDealer(); }
+    }
   });
 });

@@ -1,0 +1,119 @@
+"""Time from a settled hand to its update on 20 open pages: `python -m webui.bench_sse`.
+
+A real cheroot server on 127.0.0.1 serves the table; each page is an SSE connection read in its
+own thread. For each hand the clock starts when `Settle` is played and stops when the last page
+has received the new state. Prints one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import statistics
+import tempfile
+import threading
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from referee.events import Deal, Keep, Reveal, Settle
+
+from webui.app import create_app
+from webui.serve import THREADS, BackgroundServer
+from webui.table import TableService
+
+PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
+TARGET_S = 0.5
+"""The issue's bound for the slowest page."""
+
+
+class Page:
+    """One open page: an SSE connection and the time each state version arrived."""
+
+    def __init__(self, url: str) -> None:
+        parts = urlsplit(url)
+        self.conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=60)
+        self.conn.request("GET", "/api/events")
+        self.answer = self.conn.getresponse()
+        self.seen: dict[int, float] = {}
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        try:
+            while True:
+                line = self.answer.readline()
+                if not line:
+                    return
+                if line.startswith(b"data: "):
+                    version = json.loads(line[6:])["version"]
+                    self.seen[version] = time.perf_counter()
+        except (OSError, ValueError, AttributeError):  # the connection closed under the reader
+            return
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def hand(number: int) -> list:
+    """A plain hand of four players: everyone keeps, the lowest pays."""
+    suits = "DCSB"
+    cards = {p: f"{v}{suits[(number + i) % 4]}" for i, (p, v) in
+             enumerate(zip(PLAYERS, (2, 3, 5, 7)))}
+    return [Deal.of(cards), Reveal.of(cards)]
+
+
+def wait_all(pages: list[Page], version: int, timeout: float = 10.0) -> float:
+    """When the last page got `version` (perf_counter)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if all(version in p.seen for p in pages):
+            return max(p.seen[version] for p in pages)
+        time.sleep(0.001)
+    raise TimeoutError(f"not every page got version {version}")
+
+
+def run(pages_count: int, hands: int) -> dict:
+    """Serve a table to `pages_count` pages and time `hands` settled hands."""
+    work = Path(tempfile.mkdtemp(prefix="saltacavallo-bench-"))
+    app = create_app({"DATABASE": str(work / "bench.db"), "PIN": "1234"})
+    table: TableService = app.extensions["saltacavallo.table"]
+    table.setup(PLAYERS, dealer="Dario", lives=hands + 1)
+    server = BackgroundServer(app, threads=max(THREADS, pages_count + 4))
+    pages = [Page(server.url) for _ in range(pages_count)]
+    wait_all(pages, table.version)
+    times = []
+    try:
+        for number in range(hands):
+            deal, reveal = hand(number)
+            table.play(deal)
+            while table.game.current_player and table.game.phase.value in ("turns", "dealer"):
+                table.play(Keep(table.game.current_player))
+            table.play(reveal)
+            if table.game.phase.value == "dealer":
+                table.play(Keep(table.game.current_player))
+            wait_all(pages, table.version)
+            started = time.perf_counter()
+            table.play(Settle())
+            times.append(wait_all(pages, table.version) - started)
+    finally:
+        for page in pages:
+            page.close()
+        table.close()
+        server.stop()
+    return {"pages": pages_count, "hands": hands, "median_s": round(statistics.median(times), 4),
+            "max_s": round(max(times), 4), "min_s": round(min(times), 4),
+            "target_s": TARGET_S, "within_target": max(times) < TARGET_S}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pages", type=int, default=20)
+    parser.add_argument("--hands", type=int, default=20)
+    args = parser.parse_args()
+    print(json.dumps(run(args.pages, args.hands)))
+
+
+if __name__ == "__main__":
+    main()

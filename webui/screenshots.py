@@ -1,0 +1,88 @@
+"""Screenshots of the pages at phone and laptop size: `python -m webui.screenshots OUTDIR`.
+
+A game from the sample scene `reveal-tie` (its photo as the verdict's evidence) and a second
+hand in play is served on 127.0.0.1, and Debian's headless Chromium photographs the pages.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from referee.events import Deal, Keep
+from referee.record import replay
+
+from webui.app import create_app
+from webui.serve import BackgroundServer
+from webui.table import TableService
+
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+SAMPLES = Path(__file__).resolve().parents[1] / "sample_images"
+SHOTS = [("table-phone", "/", 390, 844, True), ("table-laptop", "/", 1366, 768, False),
+         ("history-phone", "/storico", 390, 844, True), ("setup-phone", "/setup", 390, 844, True),
+         ("table-phone-en", "/?lang=en", 390, 844, False)]
+
+
+def sample_game(table: TableService) -> None:
+    """Hand 1 of the sample `reveal-tie` (Anna and Carla tie and pay), then hand 2 in play."""
+    scene = json.loads((SAMPLES / "reveal-tie.json").read_text(encoding="utf-8"))
+    played = replay(scene["record"])
+    table.setup(scene["players"], dealer=scene["dealer"], stake=0.5)
+    shutil.copy(SAMPLES / "reveal-tie.jpg", table.evidence_dir / "hand-1.jpg")
+    events = played.history[1:]
+    for event in events[:-1]:
+        table.play(event)
+    table.play(events[-1], evidence="hand-1.jpg")
+    table.play(Deal.of({"Anna": "8C", "Bruno": "9C", "Carla": "4D", "Dario": "6S",
+                        "Elena": "3B"}))
+    table.play(Keep("Carla"))
+
+
+def take(outdir: Path) -> list[Path]:
+    """Serve the sample game and save every screenshot in `outdir`; their paths."""
+    from playwright.sync_api import sync_playwright
+
+    outdir.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="saltacavallo-shots-"))
+    app = create_app({"DATABASE": str(work / "table.db"), "PIN": "1234"})
+    table: TableService = app.extensions["saltacavallo.table"]
+    sample_game(table)
+    server = BackgroundServer(app, threads=16)
+    saved = []
+    try:
+        with sync_playwright() as driver:
+            context = driver.chromium.launch_persistent_context(
+                str(work / "profile"), executable_path=CHROMIUM, headless=True, args=FLAGS)
+            for name, path, width, height, full in SHOTS:
+                page = context.new_page()
+                page.set_viewport_size({"width": width, "height": height})
+                page.goto(server.url + path)
+                page.wait_for_function("document.body.dataset.version !== undefined")
+                page.wait_for_load_state("networkidle")
+                target = outdir / f"{name}.png"
+                page.screenshot(path=str(target), full_page=full)
+                saved.append(target)
+                page.close()
+            context.close()
+    finally:
+        table.close()
+        server.stop()
+        shutil.rmtree(work, ignore_errors=True)
+    return saved
+
+
+def main(argv: list[str]) -> int:
+    """Write the screenshots to the folder given (docs/screenshots by default)."""
+    outdir = Path(argv[0]) if argv else Path("docs/screenshots")
+    for path in take(outdir):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
