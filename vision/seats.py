@@ -25,6 +25,9 @@ SEAT_SHARE = 0.45
 """Largest radius as a share of the distance between the two closest seats, so places never overlap."""
 STOCK_CLEAR = 1.2
 """Card lengths from the stock a dealt card must lie: a card only lifted off the pile is not yet dealt."""
+SEPARATE = 1.0
+"""Card lengths between two dealt cards for them to mark two places: neighbours' cards do not
+overlap, even at a crowded table of eight."""
 REST_SECONDS = 0.5
 """Seconds a dealt card must lie still before it marks a seat: a card on its way, in the dealer's
 hand, stops for less."""
@@ -224,7 +227,7 @@ class SeatFinder:
             if ident in self._dealt or near_stock or not self._resting(ident, at):
                 continue
             spot, since = self._rest[ident]
-            if all(np.linalg.norm(spot - other) >= 2 * SEAT_RADIUS * length for _, other in self._dealt.values()):
+            if all(np.linalg.norm(spot - other) >= SEPARATE * length for _, other in self._dealt.values()):
                 self._dealt[ident] = (since, spot)
         if len(self._dealt) < len(self.players):
             return

@@ -3,7 +3,8 @@
 `CardTracker().update(detections, at)` takes one frame's readings and gives the confirmed cards,
 each with its `tracker_id`. A card's face (up or down) and its name change only after several
 consecutive readings agree; a card nobody sees for a moment (a hand over it) is kept where it
-was; a reading that disagrees with a confirmed name lowers that name's confidence.
+was, unless it was moving (then it is in someone's hand, and its place shows empty); a reading
+that disagrees with a confirmed name lowers that name's confidence.
 """
 
 from __future__ import annotations
