@@ -176,8 +176,7 @@ class GameStore:
             db.close()
             raise
         if not readonly:
-            with store._lock:
-                store._keep_record()
+            store._keep_record()
         return store
 
     # -- writing -------------------------------------------------------------------------------
@@ -210,7 +209,7 @@ class GameStore:
                 self.game.undo()
                 raise
             self._seen = seq
-            self._keep_record()
+        self._keep_record()
         return seq
 
     def undo(self) -> Event:
@@ -228,7 +227,7 @@ class GameStore:
             self._commit("store the undo")
             self._seen = seq
             undone = self.game.undo()
-            self._keep_record()
+        self._keep_record()
         return undone
 
     def warn(self, message: str, hand: int | None) -> int:
@@ -271,7 +270,10 @@ class GameStore:
                 raise StoreError(f"{self.path}: nothing changed: {sqlite_reason(err)}") from None
             try:
                 before = self._seen
-                self._catch_up()
+                try:
+                    self._catch_up()
+                except sqlite3.Error as err:
+                    raise StoreError(f"{self.path}: nothing changed: {sqlite_reason(err)}") from None
                 others = "" if self._seen == before else (
                     f"another writer stored event {self._seen} first" if self._seen == before + 1
                     else f"another writer stored events {before + 1}-{self._seen} first")
@@ -316,32 +318,45 @@ class GameStore:
                 raise StoreError(f"{self.path}: {sqlite_reason(err)}") from None
             return self._seen != before
 
+    def _record_text_now(self) -> str:
+        return json.dumps(game_record(self.game), ensure_ascii=False, indent=1) + "\n"
+
     def _keep_record(self) -> None:
         """Rewrite the hand record beside the file when the settled hands changed.
 
-        Called while this store holds the file's write lock (or just opened it), so a slower
-        writer can never put back an older record over a newer one.
+        The record is written inside a write transaction of its own, from the latest stored
+        game, so a slower writer can never put back an older record over a newer one.
         """
-        if self.readonly:
-            return
-        text = json.dumps(game_record(self.game), ensure_ascii=False, indent=1) + "\n"
-        if text == self._record_text:
+        if self.readonly or self._record_text_now() == self._record_text:
             return
         target = self.record_path
-        if not self.game.results and not target.exists():
-            self._record_text = text
-            return
-        try:
-            with suppress(OSError):
-                if target.read_text(encoding="utf-8") == text:
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as err:
+                self.record_problem = f"cannot write the hand record {target}: {sqlite_reason(err)}"
+                return
+            try:
+                self._catch_up()
+                text = self._record_text_now()
+                if not self.game.results and not target.exists():
                     self._record_text = text
                     return
-            write_atomically(target, text)
-        except OSError as err:
-            self.record_problem = f"cannot write the hand record {target}: {os_reason(err)}"
-        else:
-            self._record_text = text
-            self.record_problem = None
+                with suppress(OSError):
+                    if target.read_text(encoding="utf-8") == text:
+                        self._record_text = text
+                        return
+                write_atomically(target, text)
+            except OSError as err:
+                self.record_problem = f"cannot write the hand record {target}: {os_reason(err)}"
+            except sqlite3.Error as err:
+                self.record_problem = f"cannot write the hand record {target}: {sqlite_reason(err)}"
+            else:
+                self._record_text = text
+                self.record_problem = None
+            finally:
+                with suppress(sqlite3.Error):
+                    self._db.execute("ROLLBACK")
 
     # -- reading -------------------------------------------------------------------------------
 
