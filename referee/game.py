@@ -32,7 +32,12 @@ _NO_CARD: Any = object()
 
 def _a_name(name: object) -> bool:
     """Whether `name` can name a player (`?` stands for an unseen card in records)."""
-    return isinstance(name, str) and bool(name.strip()) and name != "?"
+    return isinstance(name, str) and bool(name.strip()) and name != "?" and name.isprintable()
+
+
+def _named(name: object) -> str:
+    """A name as a message shows it: quoted when it could not be a player's (a line break...)."""
+    return name if isinstance(name, str) and _a_name(name) else repr(name)
 
 
 class RuleError(ValueError):
@@ -354,7 +359,7 @@ class Game:
 
     def _who(self, player: str, hand: int | None = None) -> None:
         if player not in self.lives:
-            raise self._error(f"{player} is not at the table", player, hand)
+            raise self._error(f"{_named(player)} is not at the table", player, hand)
 
     def _not_over(self, hand: int | None = None) -> None:
         outcome = self._outcome
@@ -747,8 +752,8 @@ class Game:
                               "left the table since the last hand (undo the leave instead)",
                               player)
         if before is not None and before not in self.lives:
-            raise self._error(f"{player} cannot sit before {before}: {before} is not at the "
-                              "table", player)
+            raise self._error(f"{player} cannot sit before {_named(before)}: {_named(before)} "
+                              "is not at the table", player)
         if len(self.players) >= MAX_PLAYERS:
             raise self._error(f"{player} cannot join: a table has at most {MAX_PLAYERS} players",
                               player)

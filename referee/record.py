@@ -96,6 +96,11 @@ def _unknown_fields(data: Mapping[str, Any], known: tuple[str, ...], where: str)
             raise RecordError(f"{where}unknown field {key!r}: the fields are {', '.join(known)}")
 
 
+def _named(name: str) -> str:
+    """A player's name in a message, quoted when it holds a line break or the like."""
+    return name if name.isprintable() else repr(name)
+
+
 def _card(text: Any, where: str) -> Card:
     if not isinstance(text, str):
         raise RecordError(f"{where}: a card is a code like 9S, not {text!r}")
@@ -157,7 +162,7 @@ def play_hand(game: Game, number: int, hand: Mapping[str, Any]) -> None:
     where = f"hand {number}: "
     _unknown_fields(hand, _HAND, where)
     deal = _need(hand, "deal", dict, where)
-    cards = {p: _dealt(c, f"{where}{p}'s card in the deal") for p, c in deal.items()}
+    cards = {p: _dealt(c, f"{where}{_named(p)}'s card in the deal") for p, c in deal.items()}
     turns = hand.get("turns", {})
     stock_codes = hand.get("stock", [])
     showdown_codes = hand.get("showdown", {})
@@ -167,9 +172,9 @@ def play_hand(game: Game, number: int, hand: Mapping[str, Any]) -> None:
             raise RecordError(f"{where}{key!r} has the wrong type ({type(value).__name__})")
     for player, move in turns.items():
         if move not in _MOVES:
-            raise RecordError(f"{where}{player}'s turn {move!r} is not keep, swap or draw")
+            raise RecordError(f"{where}{_named(player)}'s turn {move!r} is not keep, swap or draw")
     stock = [_card(c, f"{where}the stock") for c in stock_codes]
-    showdown = {p: _card(c, f"{where}{p}'s card at the showdown")
+    showdown = {p: _card(c, f"{where}{_named(p)}'s card at the showdown")
                 for p, c in showdown_codes.items()}
     between = _between_hands(hand, where)
     game.play(Deal(cards))
