@@ -75,7 +75,7 @@ def _now() -> str:
 
 
 def record_path(path: str | Path) -> Path:
-    """Where the hand record of the game in `path` is kept: `family.sqlite` -> `family.record.json`."""
+    """Where the hand record of a game file lies: `family.record.json` for `family.sqlite`."""
     path = Path(path)
     return path.with_name(f"{path.stem}.record.json")
 
@@ -273,7 +273,8 @@ class GameStore:
                 try:
                     self._catch_up()
                 except sqlite3.Error as err:
-                    raise StoreError(f"{self.path}: nothing changed: {sqlite_reason(err)}") from None
+                    raise StoreError(f"{self.path}: nothing changed: "
+                                     f"{sqlite_reason(err)}") from None
                 others = "" if self._seen == before else (
                     f"another writer stored event {self._seen} first" if self._seen == before + 1
                     else f"another writer stored events {before + 1}-{self._seen} first")
@@ -361,7 +362,7 @@ class GameStore:
     # -- reading -------------------------------------------------------------------------------
 
     def events(self) -> list[dict[str, Any]]:
-        """Every stored row in order (undos included): the event's JSON with `seq` and `evidence`."""
+        """Every stored row in order (undos included): each event's JSON, its `seq`, `evidence`."""
         evidence = "evidence" if self._version >= 1 else "NULL"
         with self._lock:
             rows = self._db.execute(

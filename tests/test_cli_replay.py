@@ -101,7 +101,8 @@ def test_a_record_imported_into_a_new_game_file_plays_on_from_the_same_tally(
     assert json.loads((tmp_path / "again.record.json").read_text()) == json.loads(exported.stdout)
     again = saltacavallo("import", str(EXAMPLE), "--db", str(game))
     assert (again.returncode, again.stdout) == (2, "")
-    assert again.stderr == f"saltacavallo import: {game} already exists: open it, or choose a new file\n"
+    assert again.stderr == (f"saltacavallo import: {game} already exists: open it, or choose a "
+                            "new file\n")
 
 
 def test_import_and_export_refuse_bad_input_in_one_line(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""Every bad game file is refused with its reason, unchanged; old files are migrated, newer refused."""
+"""Every bad game file is refused with its reason, unchanged; old ones migrated, newer refused."""
 
 from __future__ import annotations
 
