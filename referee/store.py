@@ -279,6 +279,8 @@ class GameStore:
                     f"another writer stored event {self._seen} first" if self._seen == before + 1
                     else f"another writer stored events {before + 1}-{self._seen} first")
                 yield others
+            except sqlite3.Error as err:  # e.g. a warning's INSERT on a full disk
+                raise StoreError(f"{self.path}: nothing changed: {sqlite_reason(err)}") from None
             finally:
                 if self._db.in_transaction:
                     with suppress(sqlite3.Error):
