@@ -291,13 +291,7 @@ class Controller:
             self._cleared = True
             self._warned = set()
         living = game.alive()
-        number = self._number()
-        for player in game.players:
-            if player not in living and seen.face(player) is not Face.EMPTY:
-                self._warn(f"hand {number}: a card lies at {player}'s seat, but {player} is dead "
-                           "and gets no card",
-                           f"mano {number}: c'è una carta al posto di {player}, che è morto e "
-                           "non riceve carte")
+        self._dead_seats(seen)
         if all(seen.face(p) is not Face.EMPTY for p in living):
             unread = [p for p in living if seen.face(p) is Face.UP
                       and _sure(seen.seats[p]) is None]
@@ -315,6 +309,17 @@ class Controller:
             hand = game.hand
             if hand is not None and hand.result is None:
                 self._watch_turns(seen, hand)
+
+    def _dead_seats(self, seen: TableObservation) -> None:
+        """A card at a dead player's seat is reported (he gets no card and takes no turn)."""
+        game = self.game
+        number = self._number()
+        for player in game.players:
+            if game.lives[player] <= 0 and seen.face(player) is not Face.EMPTY:
+                self._warn(f"hand {number}: a card lies at {player}'s seat, but {player} is dead "
+                           "and gets no card",
+                           f"mano {number}: c'è una carta al posto di {player}, che è morto e "
+                           "non riceve carte")
 
     def _commit_deal(self, seen: TableObservation) -> None:
         game = self.game
@@ -358,6 +363,7 @@ class Controller:
             return
         self._watch_moves(seen, hand)
         self._missing(seen, hand)
+        self._dead_seats(seen)
 
     def _shown_moved(self, seen: TableObservation, hand: Hand) -> bool:
         """A Re or Cavallo shown at the deal that is no longer where it was: hold the hand."""

@@ -273,6 +273,19 @@ def test_a_dead_seat_gets_no_card_and_a_card_there_is_reported() -> None:
                        "hand 2: a card lies at Bruno's seat, but Bruno is dead and gets no card"}
     assert kinds(said) == ["warning", "deal", "target", "target"]
     assert game.hand is not None and game.hand.ring == ("Anna", "Carla", "Dario")
+    # Told once a hand: the card still lying there says nothing more.
+    assert tell(controller, [(28.0, four), (29.0, four)]) == []
+
+
+def test_a_card_put_at_a_dead_seat_during_the_turns_is_reported() -> None:
+    game = table(lives=1)
+    controller = Controller(game)
+    play_out(controller, "Anna 5D#1 Bruno 1C#2 Carla 6S#3 Dario 7B#4", start=0.0)
+    three = "Anna down#5 Bruno - Carla down#6 Dario down#7"
+    tell(controller, [(20.0, EMPTY4), (21.0, three), (23.0, three)])
+    said = tell(controller, [(24.0, "Anna down#5 Bruno down#6 Carla - Dario down#7")])
+    assert said == [{"event": "warning", "hand": 2, "message":
+                     "hand 2: a card lies at Bruno's seat, but Bruno is dead and gets no card"}]
 
 
 def test_a_revive_between_hands_brings_the_seat_back() -> None:
