@@ -253,12 +253,14 @@ def live_stream() -> Response:
 
     def stream() -> Iterator[bytes]:
         index = -1
+        part = b"--frame\r\nContent-Type: image/jpeg\r\n\r\n"
+        yield part
         while not service.closed:
             index, jpeg = service.next_frame(index, MJPEG_WAIT)
             if jpeg is None:  # no camera yet: end, so a closed page never holds a thread
                 return
-            yield (b"--frame\r\nContent-Type: image/jpeg\r\nContent-Length: "
-                   + str(len(jpeg)).encode() + b"\r\n\r\n" + jpeg + b"\r\n")
+            # a browser shows a picture once the next part's headers have come: send them now
+            yield jpeg + b"\r\n" + part
 
     return Response(stream(), mimetype="multipart/x-mixed-replace; boundary=frame",
                     headers={"Cache-Control": "no-store"})

@@ -45,41 +45,62 @@ def sample_game(table: TableService) -> None:
 
 def take(outdir: Path) -> list[Path]:
     """Serve the sample game and save every screenshot in `outdir`; their paths."""
-    from playwright.sync_api import sync_playwright
-
-    outdir.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="saltacavallo-shots-"))
     app = create_app({"DATABASE": str(work / "table.db"), "PIN": "1234"})
     table: TableService = app.extensions["saltacavallo.table"]
     sample_game(table)
     server = BackgroundServer(app, threads=16)
-    saved = []
     try:
-        with sync_playwright() as driver:
-            context = driver.chromium.launch_persistent_context(
-                str(work / "profile"), executable_path=CHROMIUM, headless=True, args=FLAGS)
-            for name, path, width, height, full in SHOTS:
-                page = context.new_page()
-                page.set_viewport_size({"width": width, "height": height})
-                page.goto(server.url + path)
-                page.wait_for_function("document.body.dataset.version !== undefined")
-                page.wait_for_load_state("networkidle")
-                target = outdir / f"{name}.png"
-                page.screenshot(path=str(target), full_page=full)
-                saved.append(target)
-                page.close()
-            context.close()
+        return shoot(server.url, outdir, SHOTS, work)
     finally:
         table.close()
         server.stop()
         shutil.rmtree(work, ignore_errors=True)
+
+
+def shoot(url: str, outdir: Path, shots: list[tuple[str, str, int, int, bool]],
+          work: Path) -> list[Path]:
+    """Photograph the pages of the server at `url`; the files written."""
+    from playwright.sync_api import sync_playwright
+
+    outdir.mkdir(parents=True, exist_ok=True)
+    saved = []
+    with sync_playwright() as driver:
+        context = driver.chromium.launch_persistent_context(
+            str(work / "profile"), executable_path=CHROMIUM, headless=True, args=FLAGS)
+        for name, path, width, height, full in shots:
+            page = context.new_page()
+            page.set_viewport_size({"width": width, "height": height})
+            page.goto(url + path)
+            page.wait_for_function("document.body.dataset.version !== undefined")
+            page.wait_for_timeout(1500)  # the cards' art, the photos and a live picture load
+            target = outdir / f"{name}.png"
+            page.screenshot(path=str(target), full_page=full)
+            saved.append(target)
+            page.close()
+        context.close()
     return saved
 
 
+LIVE_SHOTS = [("verdict-phone", "/mano/1", 390, 844, True), ("live-laptop", "/live", 1366, 768,
+                                                                  False)]
+"""What `--url` photographs of a running server whose live loop has settled a hand."""
+
+
 def main(argv: list[str]) -> int:
-    """Write the screenshots to the folder given (docs/screenshots by default)."""
-    outdir = Path(argv[0]) if argv else Path("docs/screenshots")
-    for path in take(outdir):
+    """Write the screenshots to the folder given (docs/screenshots by default).
+
+    With `--url URL` the pages of a running `saltacavallo serve` are photographed instead.
+    """
+    if argv[:1] == ["--url"] and len(argv) >= 2:
+        url, rest = argv[1].rstrip("/"), argv[2:]
+        outdir = Path(rest[0]) if rest else Path("docs/screenshots")
+        work = Path(tempfile.mkdtemp(prefix="saltacavallo-shots-"))
+        paths = shoot(url, outdir, LIVE_SHOTS, work)
+        shutil.rmtree(work, ignore_errors=True)
+    else:
+        paths = take(Path(argv[0]) if argv else Path("docs/screenshots"))
+    for path in paths:
         print(path)
     return 0
 

@@ -128,7 +128,9 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "phase_turns": "Turni", "phase_dealer": "Tocca al mazziere",
         "phase_reveal": "Si scoprono le carte", "phase_settle": "Chi paga",
         "phase_over": "Fine della partita", "wall": "Re: muro", "jumped": "Cavallo: saltato",
-        "your_turn": "tocca a lui", "join_before": "Siede prima di",
+        "your_turn": "tocca a lui", "cam_off": "spenta", "cam_connecting": "in collegamento",
+        "cam_live": "in diretta", "cam_reconnecting": "si ricollega", "cam_ended": "finita",
+        "cam_failed": "non funziona", "join_before": "Siede prima di",
         "join_last": "(in fondo)", "sound_ready": "Audio attivo", "undo_confirm": "Annullare "
         "questo evento?", "how": "Come è stato risolto?", "no_game": "Nessuna partita: "
         "apri Setup per scegliere i giocatori",
@@ -173,7 +175,9 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "phase_turns": "Turns", "phase_dealer": "The dealer's move",
         "phase_reveal": "Revealing the cards", "phase_settle": "Who pays",
         "phase_over": "Game over", "wall": "Re: a wall", "jumped": "Cavallo: jumped",
-        "your_turn": "to play", "join_before": "Sits before",
+        "your_turn": "to play", "cam_off": "off", "cam_connecting": "connecting",
+        "cam_live": "live", "cam_reconnecting": "reconnecting", "cam_ended": "ended",
+        "cam_failed": "failed", "join_before": "Sits before",
         "join_last": "(last)", "sound_ready": "Sound on", "undo_confirm": "Undo this event?",
         "how": "How was it resolved?", "no_game": "No game yet: open Setup to choose the "
         "players",

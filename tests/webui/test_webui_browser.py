@@ -7,6 +7,8 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import cv2
+import numpy as np
 import pytest
 
 from referee.events import Deal, Keep, Reveal, Settle, Swap
@@ -216,3 +218,14 @@ def test_screenshots_at_phone_and_laptop_size(browser, served, tmp_path: Path) -
             seat = seats.nth(i).bounding_box()
             assert seat is not None and seat["x"] >= 0 and seat["x"] + seat["width"] <= width
         page.close()
+
+
+def test_the_live_page_shows_the_camera_picture_at_once(browser, served) -> None:
+    table, url = served
+    ok, data = cv2.imencode(".jpg", np.full((90, 160, 3), 200, np.uint8))
+    table.show_frame(data.tobytes())
+    table.camera_status({"state": "live", "message": "receiving pictures from the phone's camera"})
+    page = new_page(browser)
+    page.goto(url + "/live")
+    page.wait_for_function("document.querySelector('#live').naturalWidth === 160", timeout=3000)
+    assert page.locator("#camera-state").inner_text() == "in diretta"

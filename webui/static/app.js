@@ -186,7 +186,9 @@ function drawTable(state) {
   $("#phase").textContent = state.phase ? W["phase_" + state.phase] : W.no_game;
   const seats = $("#seats");
   const n = state.seats.length;
-  seats.className = n > 10 ? "many" : n > 6 ? "some" : "few";
+  const crowd = n > 10 ? "many" : n > 6 ? "some" : "few";
+  seats.className = crowd;
+  $("#table").className = `table ${crowd}`; // a longer table seats a crowd
   seats.replaceChildren(...state.seats.map((s, i) => {
     const at = seatPlace(i, n);
     const classes = ["seat", s.alive ? "" : "dead", s.turn ? "turn" : "", s.dealer ? "dealer" : ""].join(" ");
@@ -351,7 +353,7 @@ function seatsTapping() {
 // -- Live, the phone camera, one verdict ---------------------------------------------------
 
 function drawLive(state) {
-  $("#camera-state").textContent = state.camera.state;
+  $("#camera-state").textContent = W["cam_" + state.camera.state] || state.camera.state;
   $("#camera-message").textContent = state.camera.message || "";
   const img = $("#live");
   if (img.dataset.on) return;
