@@ -112,11 +112,11 @@ def test_the_live_view_is_mjpeg(served: str, table: TableService) -> None:
     conn.close()
 
 
-def start_serve(db: Path) -> tuple[subprocess.Popen, str]:
+def start_serve(db: Path, *options: str) -> tuple[subprocess.Popen, str]:
     """`saltacavallo serve` on a free local port; its process and address."""
     process = subprocess.Popen(
         [sys.executable, "-m", "webui.cli", "serve", "--host", "127.0.0.1", "--port", "0",
-         "--db", str(db), "--pin", PIN],
+         "--db", str(db), "--pin", PIN, *options],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"})
     assert process.stdout is not None
@@ -125,7 +125,7 @@ def start_serve(db: Path) -> tuple[subprocess.Popen, str]:
     while time.monotonic() < deadline:
         line = process.stdout.readline()
         lines.append(line)
-        found = re.search(r"(http://127\.0\.0\.1:\d+)/", line)
+        found = re.search(r"(https?://127\.0\.0\.1:\d+)/", line)
         if found:
             return process, found[1]
         if not line and process.poll() is not None:
@@ -176,3 +176,43 @@ def test_the_sse_benchmark_times_each_settled_hand_on_every_page() -> None:
     result = run(3, 2)
     assert result["pages"] == 3 and result["hands"] == 2
     assert 0 < result["min_s"] <= result["median_s"] <= result["max_s"]
+
+
+def test_https_serves_with_a_certificate_made_once_and_kept(tmp_path: Path) -> None:
+    import ssl
+
+    db = tmp_path / "family.db"
+    process, _ = start_serve(db, "--https")
+    cert = tmp_path / "saltacavallo-tls" / "saltacavallo-cert.pem"
+    try:
+        first = cert.read_bytes()
+    finally:
+        process.terminate()
+        process.wait(10)
+    assert first.startswith(b"-----BEGIN CERTIFICATE-----")
+    process, url = start_serve(db, "--https")
+    try:
+        assert url.startswith("https://127.0.0.1:")
+        context = ssl.create_default_context(cafile=str(cert))  # the kept certificate verifies
+        parts = urlsplit(url)
+        conn = http.client.HTTPSConnection(parts.hostname, parts.port, timeout=10,
+                                           context=context)
+        conn.request("GET", "/api/state")
+        assert json.loads(conn.getresponse().read())["ready"] is False
+        conn.close()
+    finally:
+        process.terminate()
+        process.wait(10)
+    assert cert.read_bytes() == first
+
+
+def test_serve_refuses_a_camera_it_cannot_open(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "webui.cli", "serve", "--host", "127.0.0.1",
+                           "--port", "0", "--db", str(tmp_path / "t.db"), "--camera",
+                           str(tmp_path / "nothing.mp4")], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[-1] == (
+        f"saltacavallo serve: {tmp_path / 'nothing.mp4'}: no such file or folder (give a camera "
+        "number such as 0, a video, an image or a folder of images, or a camera address starting "
+        "http:// or rtsp://)")
