@@ -66,6 +66,8 @@ _MIGRATIONS: dict[int, tuple[str, ...]] = {
 }
 """The statements that take a file of each older version to the next one."""
 _UNDO = "undo"
+_IN_HAND = frozenset({"keep", "swap", "draw", "reveal"})
+"""Events that change only the unfinished hand, which the hand record leaves out."""
 BUSY_SECONDS = 10.0
 """How long a write waits for another writer's transaction (each lasts milliseconds)."""
 
@@ -192,6 +194,7 @@ class GameStore:
             raise StoreError(f"not an event the game can take: {event!r} ({err})") from None
         if evidence is not None and not isinstance(evidence, str):
             raise StoreError(f"evidence is a file name, not {evidence!r}")
+        settled = len(self.game.results)
         with self._writing() as others:
             try:
                 self.game.play(event)
@@ -209,7 +212,8 @@ class GameStore:
                 self.game.undo()
                 raise
             self._seen = seq
-        self._keep_record()
+        if data["kind"] not in _IN_HAND or len(self.game.results) != settled:
+            self._keep_record()
         return seq
 
     def undo(self) -> Event:

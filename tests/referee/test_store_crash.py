@@ -67,7 +67,7 @@ def test_a_game_killed_twenty_times_mid_write_keeps_every_accepted_event(tmp_pat
     rng = random.Random(13)
     accepted: dict[int, dict[str, object]] = {}
     warnings: set[int] = set()
-    undone = unacknowledged = 0
+    undone = unacknowledged = mid_write = 0
     for kill in range(KILLS):
         child = subprocess.Popen([sys.executable, "-c", WRITER, str(path), str(kill),
                                   str(plan_file)], stdout=subprocess.PIPE, text=True, cwd=ROOT)
@@ -76,6 +76,7 @@ def test_a_game_killed_twenty_times_mid_write_keeps_every_accepted_event(tmp_pat
         out, _ = child.communicate()
         assert child.returncode == -signal.SIGKILL, f"kill {kill}: the writer stopped by itself"
         printed = [json.loads(line) for line in out.splitlines()]
+        mid_write += bool(printed)
         accepted.update({line["seq"]: line["event"] for line in printed if "seq" in line})
         warnings.update(line["warning"] for line in printed if "warning" in line)
         undone += sum(1 for line in printed if "undone" in line)
@@ -90,22 +91,25 @@ def test_a_game_killed_twenty_times_mid_write_keeps_every_accepted_event(tmp_pat
             assert unacknowledged <= unprinted <= unacknowledged + 1
             unacknowledged = unprinted
             assert warnings <= {w["id"] for w in store.warnings()}
-    assert len(accepted) > 100
+    assert mid_write >= KILLS // 2  # most kills came while events were being written
 
 
 def check_record_beside(path: Path) -> None:
-    """The hand record beside a killed game is whole and replays (it may lag one hand)."""
+    """The hand record beside a killed game is whole and replays; it may be one change behind
+    (a hand settled or undone just before the kill), and the next opening brings it up to date."""
     with GameStore.open(path, readonly=True) as store:
         stored = store.export()["hands"]
     beside = record_path(path)
-    if not beside.exists():
-        assert stored == []
-        return
-    record = read_record(beside.read_text(encoding="utf-8"))
-    replay(record)
-    kept = record["hands"]
-    assert len(stored) - 1 <= len(kept) <= len(stored)
-    assert kept[:-1] == stored[: len(kept) - 1]
+    if beside.exists():
+        record = read_record(beside.read_text(encoding="utf-8"))
+        replay(record)
+        kept = record["hands"]
+        assert abs(len(kept) - len(stored)) <= 1
+        common = min(len(kept), len(stored)) - 1
+        assert kept[:common] == stored[:common]
+    with GameStore.open(path) as store:
+        if store.game.results:
+            assert read_record(beside.read_text(encoding="utf-8")) == store.export()
 
 
 FULL_DISK = """
