@@ -93,7 +93,10 @@ class TableObservation:
     """The table at one moment of the source's clock (`at`, in seconds).
 
     `seats` holds every seat by player name; `stock` says whether a face-down pile lies at the
-    stock; `elsewhere` lists the cards lying at no seat (put aside, or on their way).
+    stock; `elsewhere` lists the cards lying at no seat (put aside, or on their way); `crowded`
+    names the seats where a second card lies beside the seat's own (one card of a swap brought
+    to the other's place); `hidden` the seats whose card is kept from an earlier frame while
+    nothing is read there now (a hand over it).
     Only states the tracker has confirmed appear here: a card half turned or under a passing
     hand keeps its last confirmed state.
     """
@@ -102,13 +105,17 @@ class TableObservation:
     seats: Mapping[str, SeatView]
     stock: bool = False
     elsewhere: tuple[SeatView, ...] = field(default=())
+    crowded: frozenset[str] = field(default=frozenset())
+    hidden: frozenset[str] = field(default=frozenset())
 
     @classmethod
     def of(cls, at: float, seats: Mapping[str, str], stock: bool = False,
-           elsewhere: tuple[str, ...] = ()) -> TableObservation:
+           elsewhere: tuple[str, ...] = (), crowded: tuple[str, ...] = (),
+           hidden: tuple[str, ...] = ()) -> TableObservation:
         """An observation in story notation: `TableObservation.of(2.0, {"Anna": "down#1"})`."""
         return cls(at, {name: parse_view(text) for name, text in seats.items()}, stock,
-                   tuple(parse_view(text) for text in elsewhere))
+                   tuple(parse_view(text) for text in elsewhere), frozenset(crowded),
+                   frozenset(hidden))
 
     def face(self, player: str) -> Face:
         """What lies at a player's seat (EMPTY for a seat the observation does not hold)."""

@@ -66,6 +66,12 @@ def _picture(seen: TableObservation) -> tuple[tuple[str, Face, Card | None, int 
     return tuple((p, v.face, v.card, v.card_id) for p, v in sorted(seen.seats.items()))
 
 
+def _touched(seen: TableObservation, player: str) -> bool:
+    """Whether a seat's card is being handled: gone, with a second card beside it, or hidden."""
+    return (seen.face(player) is Face.EMPTY or player in seen.crowded
+            or player in seen.hidden)
+
+
 def _rotated(ring: tuple[str, ...], dealer: str) -> list[str]:
     """The ring from the dealer's right round to the dealer."""
     start = ring.index(dealer) + 1
@@ -91,6 +97,7 @@ class Controller:
         self._changed_at = 0.0
         self._base: dict[str, SeatView] | None = None  # None: take the next picture as it is
         self._lifted: set[str] = set()
+        self._emptied: set[str] = set()
         self._cleared = False
         self._full: TableObservation | None = None
         self._read: dict[str, Card] = {}
@@ -430,10 +437,12 @@ class Controller:
         base = self._base
         assert base is not None
         for player in hand.ring:
-            if seen.face(player) is Face.EMPTY and base.get(player, EMPTY).face is Face.DOWN:
+            if _touched(seen, player) and base.get(player, EMPTY).face is Face.DOWN:
                 self._lifted.add(player)
-        if any(seen.face(p) is Face.EMPTY for p in self._lifted):
-            return  # cards in flight
+                if seen.face(player) is Face.EMPTY:
+                    self._emptied.add(player)
+        if any(_touched(seen, p) for p in self._lifted):
+            return  # cards in flight, one brought to the other's place, or hands over them
         down = [p for p in hand.ring
                 if base.get(p, EMPTY).face is Face.DOWN and seen.face(p) is Face.DOWN]
         was = {p: base[p].card_id for p in down}
@@ -443,12 +452,15 @@ class Controller:
         crossed = [(a, b) for i, a in enumerate(changed) for b in changed[i + 1:]
                    if now[a] == was[b] and now[b] == was[a]]
         lifted = [p for p in down if p in self._lifted]
-        self._lifted = set()
+        emptied = self._emptied
+        self._lifted, self._emptied = set(), set()
         if len(crossed) == 1 and len(changed) == 2:
             self._swap_seen(*crossed[0], seen, hand, crossed=True)
-        elif not changed and len(lifted) == 2:
-            # both lifted at once and put back: a swap, whatever ids came back (a tracker can
-            # exchange two cards' identities where their paths cross)
+        elif len(lifted) == 2 and set(changed) <= set(lifted) and emptied & set(lifted):
+            # two seats touched at once (one seen empty, the other empty, with a second card
+            # beside it, or under a hand) and settled again: a swap, whatever ids came back (a
+            # tracker can exchange two cards' identities where their paths cross, or lose one
+            # under the hands); an arm over two cards empties neither
             self._swap_seen(lifted[0], lifted[1], seen, hand, crossed=False)
         elif changed == [hand.dealer] and now[hand.dealer] not in was.values():
             self._draw_seen(seen, hand)

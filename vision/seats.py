@@ -307,12 +307,15 @@ def similarity(source: np.ndarray, target: np.ndarray) -> np.ndarray:
     return np.hstack([rot, (mu_t - rot @ mu_s)[:, None]])
 
 
-def observe(tracked: CardDetections, seats: Seats, at: float) -> TableObservation:
+def observe(tracked: CardDetections, seats: Seats, at: float,
+            unseen: frozenset[int] = frozenset()) -> TableObservation:
     """What lies at each seat, the stock, and the cards at no seat, from the tracker's confirmed cards.
 
     A card lies at the nearest seat within the seat's radius; of two cards at one seat the nearer
-    holds it and the other is elsewhere. A face-down card at the stock's place is the stock
-    (with the stock's place unknown, any face-down card at no seat).
+    holds it, the other is elsewhere and the seat is `crowded` (a swap brings one card to the
+    other's place before taking that one away). A face-down card at the stock's place is the
+    stock (with the stock's place unknown, any face-down card at no seat). A seat whose card
+    is among the tracker's `unseen` ids (kept, but not read this frame) is `hidden`.
     """
     length = typical_length(tracked)
     radius = seats.zone(length)
@@ -321,10 +324,16 @@ def observe(tracked: CardDetections, seats: Seats, at: float) -> TableObservatio
     holder: dict[int, tuple[float, int]] = {}
     loose: list[int] = []
     stock = False
+    crowded: set[str] = set()
+    stock_at = None if seats.stock is None else np.array(seats.stock)
     for k, centre in enumerate(centres):
         gaps = np.linalg.norm(points - centre, axis=1)
         seat = int(np.argmin(gaps))
         if gaps[seat] <= radius:
+            at_stock = tracked.face[k] == "down" and stock_at is not None and \
+                np.linalg.norm(centre - stock_at) <= STOCK_CLEAR * length
+            if seat in holder and not at_stock:
+                crowded.add(seats.names[seat])
             if seat not in holder or gaps[seat] < holder[seat][0]:
                 if seat in holder:
                     loose.append(holder[seat][1])
@@ -340,7 +349,9 @@ def observe(tracked: CardDetections, seats: Seats, at: float) -> TableObservatio
             stock = True
         loose.append(k)
     views = {name: _view(tracked, holder[i][1]) if i in holder else EMPTY for i, name in enumerate(seats.names)}
-    return TableObservation(at, views, stock, tuple(_view(tracked, k) for k in sorted(loose)))
+    hidden = frozenset(name for name, view in views.items() if view.card_id in unseen)
+    return TableObservation(at, views, stock, tuple(_view(tracked, k) for k in sorted(loose)),
+                            frozenset(crowded), hidden)
 
 
 def _view(tracked: CardDetections, k: int) -> SeatView:

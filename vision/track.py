@@ -215,6 +215,10 @@ class CardTracker:
                 matched.append((t, d))
         return matched
 
+    def unseen(self) -> frozenset[int]:
+        """The ids of confirmed cards kept but not read in the last frame (under a hand, say)."""
+        return frozenset(t.id for t in self._tracks if t.face is not None and t.misses)
+
     def confirmed(self) -> CardDetections:
         """The cards whose face has been confirmed, by id: those out of sight for a moment included,
         unless they were moving (carried off: kept to be known again, but not shown)."""

@@ -161,7 +161,8 @@ class TableWatcher:
         if seats is not before and self._on_seats is not None:
             height, width = frame.pixels.shape[:2]
             self._on_seats(seats, (width, height))
-        return self.controller.observe(observe_seats(self._tracked, seats, frame.at))
+        return self.controller.observe(observe_seats(self._tracked, seats, frame.at,
+                                                     self.tracker.unseen()))
 
     def picture(self, marked: Mapping[str, str] | None = None) -> np.ndarray | None:
         """The last frame with every confirmed card named and the seats drawn on it."""

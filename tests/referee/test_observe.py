@@ -46,9 +46,17 @@ REVEALED = "Anna 5S#3 Bruno 10C#2 Carla 3D#1 Dario 9B#4"
 
 
 def seats(text: str) -> dict[str, str]:
-    """`Anna down#1 Bruno 10C#2` as a seat map."""
+    """`Anna down#1 Bruno 10C#2` as a seat map (after a seat `+`: a second card beside it; `~`:
+    its card under a hand, not read in this frame)."""
     words = text.split()
-    return dict(zip(words[::2], words[1::2], strict=True))
+    return {name: view.rstrip("+~") for name, view in zip(words[::2], words[1::2], strict=True)}
+
+
+def marked(text: str, mark: str) -> tuple[str, ...]:
+    """The seats of a story line written with a mark after them: `Nadia down#7+`."""
+    words = text.split()
+    return tuple(name for name, view in zip(words[::2], words[1::2], strict=True)
+                 if view.endswith(mark))
 
 
 def table(players: str = "Anna Bruno Carla Dario", dealer: str | None = "Dario",
@@ -64,7 +72,8 @@ def tell(controller: Controller, story: list[tuple[float, str]]) -> list[dict[st
     """Show the controller each (time, seats) line; return all it said, as JSON lines."""
     said = []
     for at, line in story:
-        seen = TableObservation.of(at, seats(line))
+        seen = TableObservation.of(at, seats(line), crowded=marked(line, "+"),
+                                   hidden=marked(line, "~"))
         said += [item.to_json() for item in controller.observe(seen)]
     return said
 
@@ -376,6 +385,40 @@ def test_two_cards_lifted_at_once_and_put_back_with_their_ids_unchanged_are_a_sw
                              (4.5, "Anna - Bruno 10C#2 Carla - Dario 9B#4"),
                              (5.0, "Anna - Bruno 10C#2 Carla down#3 Dario 9B#4"), (5.5, dealt)])
     assert said[-1] == {"event": "swap", "hand": 1, "from": "Carla", "to": "Anna", "legal": True}
+
+
+def test_a_card_brought_beside_the_target_and_the_target_taken_back_is_a_swap() -> None:
+    # the target's seat never empties: the swapper's card lies beside it for a moment
+    game = table()
+    controller = Controller(game)
+    dealt = "Anna down#1 Bruno 10C#2 Carla down#3 Dario 9B#4"
+    said = tell(controller, [(0.0, EMPTY4), (1.0, dealt), (3.0, dealt),
+                             (4.0, "Anna down#1 Bruno 10C#2 Carla - Dario 9B#4"),
+                             (4.5, "Anna down#1+ Bruno 10C#2 Carla - Dario 9B#4"),
+                             (5.0, "Anna down#1 Bruno 10C#2 Carla - Dario 9B#4"),
+                             (5.5, "Anna down#1 Bruno 10C#2 Carla down#9 Dario 9B#4")])
+    assert said[-1] == {"event": "swap", "hand": 1, "from": "Carla", "to": "Anna", "legal": True}
+
+
+def test_the_target_under_the_hands_while_the_swapper_s_seat_empties_is_a_swap() -> None:
+    game = table()
+    controller = Controller(game)
+    dealt = "Anna down#1 Bruno 10C#2 Carla down#3 Dario 9B#4"
+    said = tell(controller, [(0.0, EMPTY4), (1.0, dealt), (3.0, dealt),
+                             (4.0, "Anna down#1~ Bruno 10C#2 Carla - Dario 9B#4"),
+                             (4.8, "Anna down#1~ Bruno 10C#2 Carla - Dario 9B#4"),
+                             (5.2, "Anna down#1 Bruno 10C#2 Carla down#9 Dario 9B#4")])
+    assert said[-1] == {"event": "swap", "hand": 1, "from": "Carla", "to": "Anna", "legal": True}
+
+
+def test_an_arm_over_two_cards_is_no_swap() -> None:
+    game = table()
+    controller = Controller(game)
+    dealt = "Anna down#1 Bruno 10C#2 Carla down#3 Dario 9B#4"
+    tell(controller, [(0.0, EMPTY4), (1.0, dealt), (3.0, dealt)])
+    said = tell(controller, [(4.0, "Anna down#1~ Bruno 10C#2 Carla down#3~ Dario 9B#4"),
+                             (4.5, dealt), (5.0, dealt)])
+    assert said == []
 
 
 def test_the_dealer_never_starts_a_swap() -> None:

@@ -200,12 +200,12 @@ def table(*cards: CardDetections) -> CardDetections:
                             ("quad", "label", "confidence", "abstain", "tracker_id")))
 
 
-def test_of_two_cards_at_a_seat_the_nearer_holds_it_and_the_other_is_elsewhere() -> None:
+def test_of_two_cards_at_a_seat_the_nearer_holds_it_the_other_is_elsewhere_and_it_is_crowded() -> None:
     seats = Seats(("Anna", "Bruno", "Carla"), ((600.0, 600.0), (1000.0, 350.0), (500.0, 150.0)), stock=(650.0, 350.0))
     seen = observe(table(card("back", (610, 590), 1), card("7C", (660, 640), 2), card("back", (652, 352), 3),
                          card("1D", (1010, 340), 4)), seats, 3.5)
     assert seen == TableObservation.of(3.5, {"Anna": "down#1@0.75", "Bruno": "1D#4@0.75", "Carla": "-"},
-                                       stock=True, elsewhere=("7C#2@0.75",))
+                                       stock=True, elsewhere=("7C#2@0.75",), crowded=("Anna",))
 
 
 def test_with_the_stock_unknown_a_face_down_card_at_no_seat_is_the_stock() -> None:
