@@ -17,8 +17,11 @@ from referee.game import Game, Hand, Phase, RuleError
 from referee.observation import EMPTY, Face, SeatView, TableObservation
 from referee.walk import Stop
 
-DEAL_STILL = 1.5
-"""Seconds still, every living seat served, before the deal counts: a card lands every ~0.5 s."""
+DEAL_STILL = 3.0
+"""Seconds the table stays still, every living seat served, before the deal counts: a dealer lays
+a card about every half second, and a player looks at his card before turning up a Re or a
+Cavallo (about 2 s after the last card in the sample films); a turn that begins sooner (a card
+leaving its seat) counts the deal at once."""
 SETTLE_STILL = 4.0
 """Seconds still after the reveal before settling: the dealer looks and decides on his draw."""
 UNREAD_AFTER = 2.0
@@ -310,7 +313,8 @@ class Controller:
             if seen.at - self._changed_at >= DEAL_STILL:
                 self._commit_deal(seen)
         elif self._full is not None and any(
-                self._full.face(p) is Face.DOWN and seen.face(p) is Face.EMPTY for p in living):
+                self._full.face(p) is Face.DOWN and seen.face(p) is Face.EMPTY
+                for p in living if p != game.next_dealer):  # the stock lies at the dealer's
             full = self._full
             self._commit_deal(full)  # a face-down card left its seat: the turns have begun
             hand = game.hand

@@ -21,7 +21,7 @@ from referee.events import (
 )
 from referee.game import Game, Phase
 from referee.observation import TableObservation
-from referee.observe import Controller
+from referee.observe import DEAL_STILL, Controller
 from referee.rules import find_rules
 from referee.simulate import NAMES, game_events, random_game
 
@@ -30,7 +30,8 @@ EMPTY4 = "Anna - Bruno - Carla - Dario -"
 DEALT = "Anna down#1 Bruno 10C#2 Carla down#3 Dario 9B#4"
 DEAL_STORY = [(0.0, EMPTY4), (1.0, "Anna down#1 Bruno - Carla - Dario -"),
               (1.5, "Anna down#1 Bruno down#2 Carla - Dario -"),
-              (2.0, "Anna down#1 Bruno 10C#2 Carla down#3 Dario -"), (2.5, DEALT), (4.5, DEALT)]
+              (2.0, "Anna down#1 Bruno 10C#2 Carla down#3 Dario -"), (2.5, DEALT),
+              (2.5 + DEAL_STILL, DEALT)]
 SAID_AT_THE_DEAL = [
     {"event": "deal", "hand": 1, "dealer": "Dario"},
     {"event": "shown", "hand": 1, "player": "Bruno", "card": "10C"},
@@ -40,8 +41,8 @@ SAID_AT_THE_DEAL = [
     {"event": "target", "hand": 1, "player": "Carla", "target": "Anna",
      "reason": "Carla may swap with Anna: Dario's Cavallo di Bastoni is jumped"},
 ]
-CARLA_SWAPS = [(6.0, "Anna - Bruno 10C#2 Carla - Dario 9B#4"),
-               (7.0, "Anna down#3 Bruno 10C#2 Carla down#1 Dario 9B#4")]
+CARLA_SWAPS = [(7.0, "Anna - Bruno 10C#2 Carla - Dario 9B#4"),
+               (8.0, "Anna down#3 Bruno 10C#2 Carla down#1 Dario 9B#4")]
 REVEALED = "Anna 5S#3 Bruno 10C#2 Carla 3D#1 Dario 9B#4"
 
 
@@ -103,10 +104,10 @@ def test_the_worked_example_as_the_camera_sees_it() -> None:
     assert tell(controller, CARLA_SWAPS) == [
         {"event": "keep", "hand": 1, "player": "Anna"},
         {"event": "swap", "hand": 1, "from": "Carla", "to": "Anna", "legal": True}]
-    assert tell(controller, [(9.0, REVEALED), (12.0, REVEALED)]) == [
+    assert tell(controller, [(10.0, REVEALED), (13.0, REVEALED)]) == [
         {"event": "reveal", "hand": 1,
          "cards": {"Anna": "5S", "Bruno": "10C", "Carla": "3D", "Dario": "9B"}}]
-    assert tell(controller, [(13.5, REVEALED)]) == [
+    assert tell(controller, [(14.5, REVEALED)]) == [
         {"event": "settle", "hand": 1, "losers": ["Carla"],
          "lives": {"Anna": 3, "Bruno": 3, "Carla": 2, "Dario": 3}, "pot": 1,
          "evidence": "evidence/hand-1.jpg"}]
@@ -137,7 +138,7 @@ def test_the_deal_counts_as_soon_as_a_turn_begins() -> None:
 # -- the dealer's draw ---------------------------------------------------------------------------
 
 FOUR = "Anna down#1 Bruno down#2 Carla down#3 Dario down#4"
-PLAIN_DEAL = [(0.0, EMPTY4), (1.0, FOUR), (3.0, FOUR)]
+PLAIN_DEAL = [(0.0, EMPTY4), (1.0, FOUR), (1.0 + DEAL_STILL, FOUR)]
 
 
 def test_after_the_reveal_the_dealer_replaces_his_face_up_card() -> None:
@@ -146,8 +147,8 @@ def test_after_the_reveal_the_dealer_replaces_his_face_up_card() -> None:
     tell(controller, PLAIN_DEAL)
     shown = "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 1B#4"
     drawn = "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 6C#5"
-    said = tell(controller, [(5.0, shown), (6.0, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario -"),
-                             (7.0, drawn), (12.0, drawn)])
+    said = tell(controller, [(6.0, shown), (7.0, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario -"),
+                             (8.0, drawn), (13.0, drawn)])
     assert kinds(said) == ["keep", "keep", "keep", "reveal", "draw", "settle"]
     assert said[4] == {"event": "draw", "hand": 1, "player": "Dario", "card": "6C"}
     assert said[5]["losers"] == ["Anna"]
@@ -157,9 +158,9 @@ def test_the_dealers_card_read_anew_where_it_lies_is_no_draw() -> None:
     game = table()
     controller = Controller(game)
     tell(controller, PLAIN_DEAL)
-    tell(controller, [(5.0, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 1B#4")])
+    tell(controller, [(6.0, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 1B#4")])
     reread = "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 7B#4"  # the same card, another name
-    said = tell(controller, [(6.0, reread), (12.0, reread)])
+    said = tell(controller, [(7.0, reread), (13.0, reread)])
     assert said == [{"event": "warning", "hand": 1, "message":
                      "hand 1: Dario's card now reads 7B, but 1B was read at the reveal: correct "
                      "it if it is so"}]
@@ -170,10 +171,10 @@ def test_a_blind_draw_is_the_dealers_face_down_card_replaced_before_the_reveal()
     game = table(rules="classica")
     controller = Controller(game)
     tell(controller, PLAIN_DEAL)
-    said = tell(controller, [(5.0, "Anna down#1 Bruno down#2 Carla down#3 Dario -"),
-                             (6.0, "Anna down#1 Bruno down#2 Carla down#3 Dario down#9"),
-                             (8.0, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 1C#9"),
-                             (13.0, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 1C#9")])
+    said = tell(controller, [(6.0, "Anna down#1 Bruno down#2 Carla down#3 Dario -"),
+                             (7.0, "Anna down#1 Bruno down#2 Carla down#3 Dario down#9"),
+                             (9.0, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 1C#9"),
+                             (14.0, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 1C#9")])
     assert kinds(said) == ["keep", "keep", "keep", "draw", "reveal", "settle"]
     assert said[3] == {"event": "draw", "hand": 1, "player": "Dario", "card": None}
     assert said[5]["losers"] == ["Dario"]
@@ -183,10 +184,10 @@ def test_after_the_reveal_rules_a_draw_before_it_is_held() -> None:
     game = table()
     controller = Controller(game)
     tell(controller, PLAIN_DEAL)
-    said = tell(controller, [(5.0, "Anna down#1 Bruno down#2 Carla down#3 Dario -"),
-                             (6.0, "Anna down#1 Bruno down#2 Carla down#3 Dario down#9"),
-                             (8.0, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 1C#9"),
-                             (15.0, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 1C#9")])
+    said = tell(controller, [(6.0, "Anna down#1 Bruno down#2 Carla down#3 Dario -"),
+                             (7.0, "Anna down#1 Bruno down#2 Carla down#3 Dario down#9"),
+                             (9.0, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 1C#9"),
+                             (16.0, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 1C#9")])
     assert said == [{"event": "warning", "hand": 1, "message":
                      "hand 1: Dario cannot draw before the reveal (dealer_draw after_reveal: he "
                      "draws after seeing every card) (put his card back)"}]
@@ -199,13 +200,13 @@ def test_without_horse_chain_a_second_cavallo_is_no_swap_and_a_swap_past_it_is_h
     game = table(horse_chain=False)
     controller = Controller(game)
     dealt = "Anna down#1 Bruno 9C#2 Carla 9S#3 Dario down#4"
-    said = tell(controller, [(0.0, EMPTY4), (1.0, dealt), (3.0, dealt)])
+    said = tell(controller, [(0.0, EMPTY4), (1.0, dealt), (1.0 + DEAL_STILL, dealt)])
     assert said[3] == {"event": "target", "hand": 1, "player": "Anna", "target": None,
                        "reason": "Anna cannot swap: Bruno's Cavallo di Coppe is jumped, then "
                                  "Carla's Cavallo di Spade is a second Cavallo (horse_chain "
                                  "off: only one jump)"}
-    said = tell(controller, [(4.0, "Anna - Bruno 9C#2 Carla 9S#3 Dario -"),
-                             (5.0, "Anna down#4 Bruno 9C#2 Carla 9S#3 Dario down#1")])
+    said = tell(controller, [(5.0, "Anna - Bruno 9C#2 Carla 9S#3 Dario -"),
+                             (6.0, "Anna down#4 Bruno 9C#2 Carla 9S#3 Dario down#1")])
     assert said[0] == {"event": "swap", "hand": 1, "from": "Anna", "to": "Dario", "legal": False}
     assert said[1]["message"] == ("hand 1: Anna cannot swap: Bruno's Cavallo di Coppe is jumped, "
                                   "then Carla's Cavallo di Spade is a second Cavallo (horse_chain "
@@ -216,9 +217,9 @@ def test_with_horse_chain_the_same_swap_is_legal() -> None:
     game = table()
     controller = Controller(game)
     dealt = "Anna down#1 Bruno 9C#2 Carla 9S#3 Dario down#4"
-    said = tell(controller, [(0.0, EMPTY4), (1.0, dealt), (3.0, dealt),
-                             (4.0, "Anna - Bruno 9C#2 Carla 9S#3 Dario -"),
-                             (5.0, "Anna down#4 Bruno 9C#2 Carla 9S#3 Dario down#1")])
+    said = tell(controller, [(0.0, EMPTY4), (1.0, dealt), (1.0 + DEAL_STILL, dealt),
+                             (5.0, "Anna - Bruno 9C#2 Carla 9S#3 Dario -"),
+                             (6.0, "Anna down#4 Bruno 9C#2 Carla 9S#3 Dario down#1")])
     assert said[3]["target"] == "Dario"
     assert said[-1] == {"event": "swap", "hand": 1, "from": "Anna", "to": "Dario", "legal": True}
 
@@ -239,8 +240,9 @@ def test_without_skip_wraps_the_walk_stops_at_the_dealer() -> None:
 
 def play_out(controller: Controller, faces: str, start: float = 5.0) -> list[dict[str, Any]]:
     """Deal four face-down cards, reveal `faces`, and wait for the settlement."""
-    return tell(controller, [(start, EMPTY4), (start + 1, FOUR), (start + 3, FOUR),
-                             (start + 5, faces), (start + 10, faces)])
+    counted = start + 1 + DEAL_STILL
+    return tell(controller, [(start, EMPTY4), (start + 1, FOUR), (counted, FOUR),
+                             (counted + 2, faces), (counted + 7, faces)])
 
 
 def test_a_tie_makes_both_pay() -> None:
@@ -256,9 +258,9 @@ def test_a_void_hand_takes_no_life_and_says_so() -> None:
     controller = Controller(game)
     three = "Anna down#1 Bruno down#2 Carla down#3"
     faces = "Anna 2D#1 Bruno 2C#2 Carla 2S#3"
-    said = tell(controller, [(0.0, "Anna - Bruno - Carla -"), (1.0, three), (3.0, three),
-                             (5.0, faces), (10.0, faces)])
-    settle = controller.observe(TableObservation.of(10.5, seats(faces)))
+    said = tell(controller, [(0.0, "Anna - Bruno - Carla -"), (1.0, three),
+                             (1.0 + DEAL_STILL, three), (6.0, faces), (11.0, faces)])
+    settle = controller.observe(TableObservation.of(11.5, seats(faces)))
     assert said[-1] == {"event": "settle", "hand": 1, "losers": [],
                         "lives": {"Anna": 1, "Bruno": 1, "Carla": 1}, "pot": 0, "evidence": None}
     assert settle == [] and game.next_dealer == "Carla"
@@ -271,19 +273,19 @@ def test_a_dead_seat_gets_no_card_and_a_card_there_is_reported() -> None:
     play_out(controller, "Anna 5D#1 Bruno 1C#2 Carla 6S#3 Dario 7B#4", start=0.0)
     assert game.alive() == ["Anna", "Carla", "Dario"] and game.next_dealer == "Anna"
     three = "Anna down#5 Bruno - Carla down#6 Dario down#7"
-    said = tell(controller, [(20.0, EMPTY4), (21.0, three), (23.0, three)])
+    said = tell(controller, [(20.0, EMPTY4), (21.0, three), (21.0 + DEAL_STILL, three)])
     assert kinds(said) == ["deal", "target", "target"]
     assert said[1] == {"event": "target", "hand": 2, "player": "Carla", "target": "Dario",
                        "reason": "Carla may swap with Dario"}
     game.undo()  # the page: deal again, and this time the dealer serves Bruno too
     four = "Anna down#5 Bruno down#8 Carla down#6 Dario down#7"
-    said = tell(controller, [(24.0, four), (25.0, four), (27.0, four)])
+    said = tell(controller, [(25.0, four), (26.0, four), (25.0 + DEAL_STILL, four)])
     assert said[0] == {"event": "warning", "hand": 2, "message":
                        "hand 2: a card lies at Bruno's seat, but Bruno is dead and gets no card"}
     assert kinds(said) == ["warning", "deal", "target", "target"]
     assert game.hand is not None and game.hand.ring == ("Anna", "Carla", "Dario")
     # Told once a hand: the card still lying there says nothing more.
-    assert tell(controller, [(28.0, four), (29.0, four)]) == []
+    assert tell(controller, [(29.0, four), (30.0, four)]) == []
 
 
 def test_a_card_put_at_a_dead_seat_during_the_turns_is_reported() -> None:
@@ -291,8 +293,8 @@ def test_a_card_put_at_a_dead_seat_during_the_turns_is_reported() -> None:
     controller = Controller(game)
     play_out(controller, "Anna 5D#1 Bruno 1C#2 Carla 6S#3 Dario 7B#4", start=0.0)
     three = "Anna down#5 Bruno - Carla down#6 Dario down#7"
-    tell(controller, [(20.0, EMPTY4), (21.0, three), (23.0, three)])
-    said = tell(controller, [(24.0, "Anna down#5 Bruno down#6 Carla - Dario down#7")])
+    tell(controller, [(20.0, EMPTY4), (21.0, three), (21.0 + DEAL_STILL, three)])
+    said = tell(controller, [(25.0, "Anna down#5 Bruno down#6 Carla - Dario down#7")])
     assert said == [{"event": "warning", "hand": 2, "message":
                      "hand 2: a card lies at Bruno's seat, but Bruno is dead and gets no card"}]
 
@@ -303,7 +305,7 @@ def test_a_revive_between_hands_brings_the_seat_back() -> None:
     play_out(controller, "Anna 5D#1 Bruno 1C#2 Carla 6S#3 Dario 7B#4", start=0.0)
     game.play(Revive("Bruno", "Carla"))  # a person records it on the page
     three = "Anna down#5 Bruno down#6 Carla - Dario down#7"
-    said = tell(controller, [(20.0, EMPTY4), (21.0, three), (23.0, three)])
+    said = tell(controller, [(20.0, EMPTY4), (21.0, three), (21.0 + DEAL_STILL, three)])
     assert said[0] == {"event": "deal", "hand": 2, "dealer": "Anna"}
     assert [line["player"] for line in said[1:]] == ["Bruno", "Dario"]
     assert game.hand is not None and game.hand.ring == ("Anna", "Bruno", "Dario")
@@ -316,7 +318,7 @@ def test_players_joining_and_leaving_between_hands_change_the_seats_dealt() -> N
     game.play_all([Join("Elena", before="Bruno"), Leave("Carla")])  # recorded on the page
     four = "Anna down#5 Elena down#6 Bruno down#7 Dario down#8"
     said = tell(controller, [(20.0, "Anna - Elena - Bruno - Dario -"), (21.0, four),
-                             (23.0, four)])
+                             (21.0 + DEAL_STILL, four)])
     assert said[0] == {"event": "deal", "hand": 2, "dealer": "Anna"}
     assert [line["player"] for line in said[1:]] == ["Elena", "Bruno", "Dario"]
 
@@ -324,14 +326,14 @@ def test_players_joining_and_leaving_between_hands_change_the_seats_dealt() -> N
 # -- illegal swaps, held and resolved ------------------------------------------------------------
 
 WALLED = "Anna down#1 Bruno 10C#2 Carla down#3 Dario down#4"
-PAST_THE_WALL = [(6.0, "Anna - Bruno 10C#2 Carla - Dario down#4"),
-                 (7.0, "Anna down#3 Bruno 10C#2 Carla down#1 Dario down#4")]
+PAST_THE_WALL = [(7.0, "Anna - Bruno 10C#2 Carla - Dario down#4"),
+                 (8.0, "Anna down#3 Bruno 10C#2 Carla down#1 Dario down#4")]
 
 
 def test_an_illegal_swap_is_held_settles_nothing_and_is_undone_on_the_table() -> None:
     game = table()
     controller = Controller(game)
-    tell(controller, [(0.0, EMPTY4), (1.0, WALLED), (3.0, WALLED)])
+    tell(controller, [(0.0, EMPTY4), (1.0, WALLED), (1.0 + DEAL_STILL, WALLED)])
     said = tell(controller, PAST_THE_WALL)
     wall = ("hand 1: Anna cannot swap: Bruno shows the Re di Coppe (wall) "
             "(undo the swap on the table)")
@@ -340,11 +342,11 @@ def test_an_illegal_swap_is_held_settles_nothing_and_is_undone_on_the_table() ->
     assert controller.held is not None and controller.held.message == wall
     # Everyone turns up and waits: nothing is played while the hand is held.
     faces = "Anna 5S#3 Bruno 10C#2 Carla 3D#1 Dario 6B#4"
-    assert tell(controller, [(9.0, faces), (20.0, faces)]) == []
+    assert tell(controller, [(10.0, faces), (21.0, faces)]) == []
     assert game.phase is Phase.TURNS and game.pot == 0
     # The cards go back face down where they were: the hand goes on.
-    said = tell(controller, [(21.0, WALLED), (22.0, "Anna 3D#1 Bruno 10C#2 Carla 5S#3 Dario 6B#4"),
-                             (27.0, "Anna 3D#1 Bruno 10C#2 Carla 5S#3 Dario 6B#4")])
+    said = tell(controller, [(22.0, WALLED), (23.0, "Anna 3D#1 Bruno 10C#2 Carla 5S#3 Dario 6B#4"),
+                             (28.0, "Anna 3D#1 Bruno 10C#2 Carla 5S#3 Dario 6B#4")])
     assert controller.held is None
     assert kinds(said) == ["keep", "keep", "reveal", "keep", "settle"]
     assert said[-1]["losers"] == ["Anna"]
@@ -353,11 +355,11 @@ def test_an_illegal_swap_is_held_settles_nothing_and_is_undone_on_the_table() ->
 def test_a_held_swap_resumed_by_a_person_goes_on_from_the_table_as_it_is() -> None:
     game = table()
     controller = Controller(game)
-    tell(controller, [(0.0, EMPTY4), (1.0, WALLED), (3.0, WALLED)] + PAST_THE_WALL)
+    tell(controller, [(0.0, EMPTY4), (1.0, WALLED), (1.0 + DEAL_STILL, WALLED)] + PAST_THE_WALL)
     controller.resume()
     faces = "Anna 5S#3 Bruno 10C#2 Carla 3D#1 Dario 6B#4"
-    said = tell(controller, [(8.0, "Anna down#3 Bruno 10C#2 Carla down#1 Dario down#4"),
-                             (9.0, faces), (15.0, faces)])
+    said = tell(controller, [(9.0, "Anna down#3 Bruno 10C#2 Carla down#1 Dario down#4"),
+                             (10.0, faces), (16.0, faces)])
     assert kinds(said) == ["keep", "keep", "reveal", "keep", "settle"]
     assert said[-1]["losers"] == ["Carla"]
 
@@ -366,13 +368,13 @@ def test_cards_with_no_identity_lifted_at_two_seats_and_put_back_are_a_swap() ->
     game = table()
     controller = Controller(game)
     dealt = "Anna down Bruno 10C Carla down Dario 9B"
-    said = tell(controller, [(0.0, EMPTY4), (1.0, dealt), (3.0, dealt),
-                             (4.0, "Anna - Bruno 10C Carla down Dario 9B"),
-                             (4.5, "Anna - Bruno 10C Carla - Dario 9B"), (5.0, dealt)])
+    said = tell(controller, [(0.0, EMPTY4), (1.0, dealt), (1.0 + DEAL_STILL, dealt),
+                             (5.0, "Anna - Bruno 10C Carla down Dario 9B"),
+                             (5.5, "Anna - Bruno 10C Carla - Dario 9B"), (6.0, dealt)])
     assert kinds(said)[-2:] == ["keep", "swap"]
     assert said[-1] == {"event": "swap", "hand": 1, "from": "Carla", "to": "Anna", "legal": True}
     # One card lifted and put back is a player looking at his own card: nothing happens.
-    assert tell(controller, [(6.0, "Anna - Bruno 10C Carla down Dario 9B"), (6.5, dealt)]) == []
+    assert tell(controller, [(7.0, "Anna - Bruno 10C Carla down Dario 9B"), (7.5, dealt)]) == []
 
 
 def test_two_cards_lifted_at_once_and_put_back_with_their_ids_unchanged_are_a_swap() -> None:
@@ -380,10 +382,10 @@ def test_two_cards_lifted_at_once_and_put_back_with_their_ids_unchanged_are_a_sw
     game = table()
     controller = Controller(game)
     dealt = "Anna down#1 Bruno 10C#2 Carla down#3 Dario 9B#4"
-    said = tell(controller, [(0.0, EMPTY4), (1.0, dealt), (3.0, dealt),
-                             (4.0, "Anna - Bruno 10C#2 Carla down#3 Dario 9B#4"),
-                             (4.5, "Anna - Bruno 10C#2 Carla - Dario 9B#4"),
-                             (5.0, "Anna - Bruno 10C#2 Carla down#3 Dario 9B#4"), (5.5, dealt)])
+    said = tell(controller, [(0.0, EMPTY4), (1.0, dealt), (1.0 + DEAL_STILL, dealt),
+                             (5.0, "Anna - Bruno 10C#2 Carla down#3 Dario 9B#4"),
+                             (5.5, "Anna - Bruno 10C#2 Carla - Dario 9B#4"),
+                             (6.0, "Anna - Bruno 10C#2 Carla down#3 Dario 9B#4"), (6.5, dealt)])
     assert said[-1] == {"event": "swap", "hand": 1, "from": "Carla", "to": "Anna", "legal": True}
 
 
@@ -392,11 +394,11 @@ def test_a_card_brought_beside_the_target_and_the_target_taken_back_is_a_swap() 
     game = table()
     controller = Controller(game)
     dealt = "Anna down#1 Bruno 10C#2 Carla down#3 Dario 9B#4"
-    said = tell(controller, [(0.0, EMPTY4), (1.0, dealt), (3.0, dealt),
-                             (4.0, "Anna down#1 Bruno 10C#2 Carla - Dario 9B#4"),
-                             (4.5, "Anna down#1+ Bruno 10C#2 Carla - Dario 9B#4"),
+    said = tell(controller, [(0.0, EMPTY4), (1.0, dealt), (1.0 + DEAL_STILL, dealt),
                              (5.0, "Anna down#1 Bruno 10C#2 Carla - Dario 9B#4"),
-                             (5.5, "Anna down#1 Bruno 10C#2 Carla down#9 Dario 9B#4")])
+                             (5.5, "Anna down#1+ Bruno 10C#2 Carla - Dario 9B#4"),
+                             (6.0, "Anna down#1 Bruno 10C#2 Carla - Dario 9B#4"),
+                             (6.5, "Anna down#1 Bruno 10C#2 Carla down#9 Dario 9B#4")])
     assert said[-1] == {"event": "swap", "hand": 1, "from": "Carla", "to": "Anna", "legal": True}
 
 
@@ -404,10 +406,10 @@ def test_the_target_under_the_hands_while_the_swapper_s_seat_empties_is_a_swap()
     game = table()
     controller = Controller(game)
     dealt = "Anna down#1 Bruno 10C#2 Carla down#3 Dario 9B#4"
-    said = tell(controller, [(0.0, EMPTY4), (1.0, dealt), (3.0, dealt),
-                             (4.0, "Anna down#1~ Bruno 10C#2 Carla - Dario 9B#4"),
-                             (4.8, "Anna down#1~ Bruno 10C#2 Carla - Dario 9B#4"),
-                             (5.2, "Anna down#1 Bruno 10C#2 Carla down#9 Dario 9B#4")])
+    said = tell(controller, [(0.0, EMPTY4), (1.0, dealt), (1.0 + DEAL_STILL, dealt),
+                             (5.0, "Anna down#1~ Bruno 10C#2 Carla - Dario 9B#4"),
+                             (5.8, "Anna down#1~ Bruno 10C#2 Carla - Dario 9B#4"),
+                             (6.2, "Anna down#1 Bruno 10C#2 Carla down#9 Dario 9B#4")])
     assert said[-1] == {"event": "swap", "hand": 1, "from": "Carla", "to": "Anna", "legal": True}
 
 
@@ -415,9 +417,9 @@ def test_an_arm_over_two_cards_is_no_swap() -> None:
     game = table()
     controller = Controller(game)
     dealt = "Anna down#1 Bruno 10C#2 Carla down#3 Dario 9B#4"
-    tell(controller, [(0.0, EMPTY4), (1.0, dealt), (3.0, dealt)])
-    said = tell(controller, [(4.0, "Anna down#1~ Bruno 10C#2 Carla down#3~ Dario 9B#4"),
-                             (4.5, dealt), (5.0, dealt)])
+    tell(controller, [(0.0, EMPTY4), (1.0, dealt), (1.0 + DEAL_STILL, dealt)])
+    said = tell(controller, [(5.0, "Anna down#1~ Bruno 10C#2 Carla down#3~ Dario 9B#4"),
+                             (5.5, dealt), (6.0, dealt)])
     assert said == []
 
 
@@ -426,9 +428,9 @@ def test_the_dealer_never_starts_a_swap() -> None:
     controller = Controller(game)
     tell(controller, PLAIN_DEAL)
     game.play_all([Keep("Anna"), Keep("Bruno"), Keep("Carla")])  # the page records the keeps
-    tell(controller, [(4.0, "Anna down#1 Bruno down#2 Carla down#3 Dario down#4")])
-    said = tell(controller, [(5.0, "Anna - Bruno down#2 Carla down#3 Dario -"),
-                             (6.0, "Anna down#4 Bruno down#2 Carla down#3 Dario down#1")])
+    tell(controller, [(5.0, "Anna down#1 Bruno down#2 Carla down#3 Dario down#4")])
+    said = tell(controller, [(6.0, "Anna - Bruno down#2 Carla down#3 Dario -"),
+                             (7.0, "Anna down#4 Bruno down#2 Carla down#3 Dario down#1")])
     assert said[-1]["message"] == ("hand 1: Dario cannot swap: the dealer never swaps, drawing is "
                                    "the dealer's only move (undo the swap on the table)")
     assert controller.held is not None
@@ -440,9 +442,9 @@ def test_a_seat_flickering_empty_and_a_hand_crossing_change_nothing() -> None:
     game = table()
     controller = Controller(game)
     tell(controller, DEAL_STORY)
-    said = tell(controller, [(5.0, "Anna - Bruno 10C#2 Carla down#3 Dario 9B#4"),
-                             (5.1, DEALT), (6.0, DEALT), (6.1, "Anna down#1 Bruno 10C#2 Carla - "
-                                                               "Dario 9B#4"), (6.2, DEALT)])
+    said = tell(controller, [(6.0, "Anna - Bruno 10C#2 Carla down#3 Dario 9B#4"),
+                             (6.1, DEALT), (7.0, DEALT), (7.1, "Anna down#1 Bruno 10C#2 Carla - "
+                                                               "Dario 9B#4"), (7.2, DEALT)])
     assert said == [] and game.phase is Phase.TURNS and game.current_player == "Anna"
     said = tell(controller, CARLA_SWAPS)
     assert kinds(said) == ["keep", "swap"]
@@ -453,7 +455,7 @@ def test_a_face_up_card_that_cannot_be_read_is_reported_once_and_nothing_is_sett
     controller = Controller(game)
     tell(controller, PLAIN_DEAL)
     unsure = "Anna 3D#1 Bruno ?#2@0.4 Carla 5S#3 Dario 6B#4"
-    said = tell(controller, [(5.0, unsure), (6.0, unsure), (7.5, unsure), (20.0, unsure)])
+    said = tell(controller, [(6.0, unsure), (7.0, unsure), (8.5, unsure), (21.0, unsure)])
     assert said == [{"event": "warning", "hand": 1,
                      "message": "hand 1: Bruno's face-up card cannot be read: name it by hand"}]
     assert game.phase is Phase.TURNS
@@ -464,7 +466,7 @@ def test_the_same_card_at_two_seats_is_reported_not_guessed() -> None:
     controller = Controller(game)
     tell(controller, PLAIN_DEAL)
     twice = "Anna 3D#1 Bruno 3D#2 Carla 5S#3 Dario 6B#4"
-    said = tell(controller, [(5.0, twice), (12.0, twice)])
+    said = tell(controller, [(6.0, twice), (13.0, twice)])
     assert said == [{"event": "warning", "hand": 1,
                      "message": "hand 1: the same card 3D at two seats: Anna and Bruno"}]
 
@@ -474,7 +476,7 @@ def test_a_re_that_moved_holds_the_hand() -> None:
     controller = Controller(game)
     tell(controller, DEAL_STORY)
     moved = "Anna 5S#3 Bruno 3D#1 Carla 10C#2 Dario 9B#4"
-    said = tell(controller, [(6.0, moved), (12.0, moved)])
+    said = tell(controller, [(7.0, moved), (13.0, moved)])
     assert said == [{"event": "warning", "hand": 1, "message":
                      "hand 1: Bruno's Re di Coppe shown at the deal has moved and lies at "
                      "Carla's seat (a Re that moved): put it back face up, or undo to the deal"}]
@@ -485,7 +487,7 @@ def test_a_cavallo_turned_up_late_holds_the_hand() -> None:
     game = table()
     controller = Controller(game)
     tell(controller, PLAIN_DEAL)
-    said = tell(controller, [(5.0, "Anna down#1 Bruno 9C#2 Carla down#3 Dario down#4")])
+    said = tell(controller, [(6.0, "Anna down#1 Bruno 9C#2 Carla down#3 Dario down#4")])
     assert said[0]["message"].startswith("hand 1: Bruno turns up the Cavallo di Coppe after the "
                                          "deal")
     assert controller.held is not None
@@ -496,7 +498,7 @@ def test_a_card_missing_for_long_is_reported() -> None:
     controller = Controller(game)
     tell(controller, PLAIN_DEAL)
     gone = "Anna down#1 Bruno - Carla down#3 Dario down#4"
-    said = tell(controller, [(4.0, gone), (8.0, gone), (12.5, gone)])
+    said = tell(controller, [(5.0, gone), (9.0, gone), (13.5, gone)])
     assert said == [{"event": "warning", "hand": 1,
                      "message": "hand 1: Bruno's card is missing from Bruno's seat"}]
 
@@ -508,9 +510,9 @@ def test_a_misread_card_corrected_by_a_person_is_settled_as_corrected() -> None:
     controller = Controller(game)
     tell(controller, PLAIN_DEAL)
     misread = "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 6B#4"  # Anna's card is really the 8D
-    tell(controller, [(5.0, misread)])
+    tell(controller, [(6.0, misread)])
     game.play(Correct("Anna", parse_card("8D")))  # from the page
-    said = tell(controller, [(6.0, misread), (10.0, misread)])
+    said = tell(controller, [(7.0, misread), (11.0, misread)])
     assert kinds(said) == ["keep", "settle"]  # Dario kept
     assert said[-1]["losers"] == ["Bruno"]
 
@@ -519,14 +521,14 @@ def test_a_reading_that_changes_after_the_reveal_waits_for_a_person() -> None:
     game = table()
     controller = Controller(game)
     tell(controller, PLAIN_DEAL)
-    tell(controller, [(5.0, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 6B#4")])
+    tell(controller, [(6.0, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 6B#4")])
     better = "Anna 8D#1 Bruno 4C#2 Carla 5S#3 Dario 6B#4"
-    said = tell(controller, [(6.0, better), (12.0, better)])
+    said = tell(controller, [(7.0, better), (13.0, better)])
     assert said == [{"event": "warning", "hand": 1, "message":
                      "hand 1: Anna's card now reads 8D, but 3D was read at the reveal: correct "
                      "it if it is so"}]
     game.play(Correct("Anna", parse_card("8D")))
-    said = tell(controller, [(13.0, better)])
+    said = tell(controller, [(14.0, better)])
     assert kinds(said) == ["keep", "settle"] and said[-1]["losers"] == ["Bruno"]
 
 
@@ -548,7 +550,7 @@ def test_the_first_dealer_is_chosen_by_cards_dealt_face_up() -> None:
     # The face-up cards must go before the first deal is read.
     assert tell(controller, [(5.0, "Anna 10S#3 Bruno 2D#4 Carla 4D#1 Dario 7C#2"),
                              (9.0, "Anna 10S#3 Bruno 2D#4 Carla 4D#1 Dario 7C#2")]) == []
-    said = tell(controller, [(10.0, EMPTY4), (11.0, FOUR), (13.0, FOUR)])
+    said = tell(controller, [(10.0, EMPTY4), (11.0, FOUR), (11.0 + DEAL_STILL, FOUR)])
     assert said[0] == {"event": "deal", "hand": 1, "dealer": "Bruno"}
 
 
@@ -565,14 +567,14 @@ def test_a_face_up_card_out_of_turn_is_reported() -> None:
 def test_several_hands_in_a_row_wait_for_the_table_to_be_cleared() -> None:
     game = table()
     controller = Controller(game)
-    said = tell(controller, DEAL_STORY + CARLA_SWAPS + [(9.0, REVEALED), (14.0, REVEALED)])
+    said = tell(controller, DEAL_STORY + CARLA_SWAPS + [(10.0, REVEALED), (15.0, REVEALED)])
     assert said[-1]["event"] == "settle"
     # Hand 2: Anna deals; Bruno is first. The old cards stay a while: nothing is dealt.
     assert tell(controller, [(16.0, REVEALED), (20.0, REVEALED)]) == []
     second = "Anna down#5 Bruno down#6 Carla down#7 Dario down#8"
-    said = tell(controller, [(21.0, EMPTY4), (22.0, second), (24.0, second),
-                             (25.0, "Anna 6C#5 Bruno 2B#6 Carla 4S#7 Dario 1S#8"),
-                             (30.0, "Anna 6C#5 Bruno 2B#6 Carla 4S#7 Dario 1S#8")])
+    said = tell(controller, [(21.0, EMPTY4), (22.0, second), (22.0 + DEAL_STILL, second),
+                             (26.0, "Anna 6C#5 Bruno 2B#6 Carla 4S#7 Dario 1S#8"),
+                             (31.0, "Anna 6C#5 Bruno 2B#6 Carla 4S#7 Dario 1S#8")])
     assert kinds(said) == ["deal", "target", "target", "target", "keep", "keep", "keep", "reveal",
                            "keep", "settle"]
     assert said[0] == {"event": "deal", "hand": 2, "dealer": "Anna"}
@@ -595,18 +597,18 @@ def test_a_controller_started_on_a_stored_game_mid_hand_takes_the_table_as_it_is
 def test_a_new_game_whose_first_picture_already_holds_the_deal_reads_it() -> None:
     game = table()  # seats found on the first deal: the controller first sees it dealt
     controller = Controller(game)
-    assert tell(controller, [(0.0, DEALT), (2.0, DEALT)]) == SAID_AT_THE_DEAL
+    assert tell(controller, [(0.0, DEALT), (DEAL_STILL, DEALT)]) == SAID_AT_THE_DEAL
 
 
 def test_a_game_resumed_between_hands_waits_for_the_last_hands_cards_to_go() -> None:
     game = table()
-    said = tell(Controller(game), DEAL_STORY + CARLA_SWAPS + [(9.0, REVEALED), (14.0, REVEALED)])
+    said = tell(Controller(game), DEAL_STORY + CARLA_SWAPS + [(10.0, REVEALED), (15.0, REVEALED)])
     assert said[-1]["event"] == "settle"
     assert game.phase is Phase.DEAL
     restarted = Controller(game)
     assert tell(restarted, [(30.0, REVEALED), (40.0, REVEALED)]) == []
     second = "Anna down#5 Bruno down#6 Carla down#7 Dario down#8"
-    said = tell(restarted, [(41.0, EMPTY4), (42.0, second), (44.0, second)])
+    said = tell(restarted, [(41.0, EMPTY4), (42.0, second), (42.0 + DEAL_STILL, second)])
     assert said[0] == {"event": "deal", "hand": 2, "dealer": "Anna"}
 
 
@@ -615,7 +617,7 @@ def test_a_person_undoing_the_deal_has_it_read_again() -> None:
     controller = Controller(game)
     tell(controller, DEAL_STORY)
     game.undo()  # the page: the deal was read wrong
-    said = tell(controller, [(6.0, DEALT), (8.0, DEALT)])
+    said = tell(controller, [(7.0, DEALT), (7.0 + DEAL_STILL, DEALT)])
     assert kinds(said)[0] == "deal" and game.phase is Phase.TURNS
 
 
@@ -653,7 +655,7 @@ class Camera:
                 assert card is not None
                 self.card(player, card.code, card.value >= 9)
             self.show()
-            self.show(2.0)
+            self.show(DEAL_STILL)
         elif isinstance(event, Swap):
             player, target = game.hand.swaps[-1] if game.hand else ("", "")
             self.views[player] = self.views[target] = "-"
