@@ -312,14 +312,28 @@ class Controller:
             self._full = seen
             if seen.at - self._changed_at >= DEAL_STILL:
                 self._commit_deal(seen)
-        elif self._full is not None and any(
-                self._full.face(p) is Face.DOWN and seen.face(p) is Face.EMPTY
-                for p in living if p != game.next_dealer):  # the stock lies at the dealer's
+        elif self._full is not None and self._turn_begun(seen, self._full, living):
             full = self._full
             self._commit_deal(full)  # a face-down card left its seat: the turns have begun
             hand = game.hand
             if hand is not None and hand.result is None:
                 self._watch_turns(seen, hand)
+
+    def _turn_begun(self, seen: TableObservation, full: TableObservation,
+                    living: list[str]) -> bool:
+        """Whether a face-down card dealt has left its seat for a swap: it is seen on its way, or
+        another seat is being handled too. A card that only vanishes may be being turned up
+        where it lies (a Re or a Cavallo shown at the deal), and the stock lies at the dealer's."""
+        gone = [p for p in living if p != self.game.next_dealer
+                and full.face(p) is Face.DOWN and seen.face(p) is Face.EMPTY]
+        if not gone:
+            return False
+        flying = {view.card_id for view in seen.elsewhere if view.card_id is not None}
+        if len(gone) > 1 or any(full.seats[p].card_id in flying for p in gone):
+            return True
+        dealer = self.game.next_dealer
+        return any(_touched(seen, p) and not (p == dealer and p in seen.crowded)
+                   for p in living if p not in gone)
 
     def _dead_seats(self, seen: TableObservation) -> None:
         """A card at a dead player's seat is reported (he gets no card and takes no turn)."""

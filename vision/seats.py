@@ -35,6 +35,10 @@ STILL = 0.15
 """Card lengths a resting card may wander between readings (its outline jitters by a few pixels)."""
 REANCHOR_REACH = 1.5
 """Card lengths a seat may have moved when the camera was nudged between hands."""
+RIGID = 0.35
+"""Card lengths the next deal's cards may lie off a camera move that fits them all (people lay a
+card about a third of a length askew): farther, and the cards were laid askew (or the stock was
+taken for a card), so the seats stay where they were."""
 CARD_LENGTH = 130.0
 """A card's length in pixels assumed when no card is in sight (a 720p frame of a kitchen table)."""
 
@@ -186,7 +190,6 @@ class SeatFinder:
         self._dealt: dict[int, tuple[float, np.ndarray]] = {}
         """Per card id marking a place at the first deal: when and where it came to rest."""
         self._armed = False
-        self._anchors: dict[str, np.ndarray] = {}
 
     def update(self, tracked: CardDetections, at: float) -> Seats | None:
         """Take one frame's confirmed cards; the seats once found (re-anchored as the camera moves)."""
@@ -248,39 +251,40 @@ class SeatFinder:
         self._anchor = self.seats
 
     def _reanchor(self, tracked: CardDetections, at: float, length: float) -> None:
-        """After a cleared table, move the seats onto the resting face-down cards of the next deal."""
+        """After a cleared table, move the seats with the camera onto the next deal's resting cards.
+
+        Only a whole deal counts (each seat's nearest resting card, face down or a Re shown),
+        and only a move that keeps the table's shape (every card within RIGID of where the move
+        puts its seat): people lay cards a little askew, a nudged camera moves them all alike.
+        """
         assert self.seats is not None and self._anchor is not None
         seen = observe(tracked, self.seats, at)
         if all(view.face is Face.EMPTY for view in seen.seats.values()):
             if self.seats.stock is None:
                 self._find_stock(tracked, at)
             if not self._armed:
-                self._armed, self._anchors, self._anchor = True, {}, self.seats
+                self._armed, self._anchor = True, self.seats
             return
         if not self._armed:
             return
-        if any(view.face is Face.UP for view in seen.seats.values()):
-            self._armed = False  # the turns have begun: this deal's cards are all down
-            return
         old = np.array(self._anchor.points)
-        stock = None if self._anchor.stock is None else np.array(self._anchor.stock)
-        for ident, face, centre in zip(tracked.tracker_id, tracked.face, tracked.quad.mean(axis=1)):
-            if face != "down" or not self._resting(int(ident), at):
-                continue
-            if stock is not None and np.linalg.norm(centre - stock) < STOCK_CLEAR * length:
+        nearest: dict[int, tuple[float, np.ndarray]] = {}
+        for ident, centre in zip(tracked.tracker_id, tracked.quad.mean(axis=1)):
+            if not self._resting(int(ident), at):
                 continue
             gaps = np.linalg.norm(old - centre, axis=1)
-            nearest = int(np.argmin(gaps))
-            if gaps[nearest] <= REANCHOR_REACH * length:
-                self._anchors[self._anchor.names[nearest]] = centre
-        if not self._anchors:
+            seat = int(np.argmin(gaps))
+            if gaps[seat] <= REANCHOR_REACH * length and (
+                    seat not in nearest or gaps[seat] < nearest[seat][0]):
+                nearest[seat] = (float(gaps[seat]), centre)
+        if len(nearest) < len(self.players):
             return
-        names = list(self._anchors)
-        matrix = similarity(np.array([self._anchor.point(n) for n in names]), np.array([self._anchors[n] for n in names]))
-        self.seats = self._anchor.moved(matrix)
-        if len(self._anchors) == len(self.players):
-            self._armed = False
-
+        target = np.array([nearest[k][1] for k in range(len(self.players))])
+        matrix = similarity(old, target)
+        moved = old @ matrix[:, :2].T + matrix[:, 2]
+        self._armed = False
+        if float(np.linalg.norm(moved - target, axis=1).max()) <= RIGID * length:
+            self.seats = self._anchor.moved(matrix)
 
     def _find_stock(self, tracked: CardDetections, at: float) -> None:
         """With seats given but not the stock: the face-down pile resting on a table with no card dealt."""

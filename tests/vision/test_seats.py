@@ -255,3 +255,29 @@ def test_a_missing_seats_file_says_so(tmp_path: Path) -> None:
 def test_a_finder_for_a_dealer_not_playing_is_refused() -> None:
     with pytest.raises(SeatsError, match="the dealer Zoe is not one of the players"):
         SeatFinder(PLAYERS, "Zoe")
+
+
+def test_the_next_deal_laid_askew_leaves_the_seats_where_they_were() -> None:
+    # a stock at the new dealer's place and a card laid far off its seat are no camera move
+    seats = Seats(("Anna", "Bruno", "Carla"), ((600.0, 600.0), (1000.0, 350.0), (500.0, 150.0)),
+                  stock=(650.0, 350.0))
+    finder = SeatFinder(("Anna", "Bruno", "Carla"), "Carla", seats)
+    finder.update(CardDetections.empty(), 0.0)  # the table cleared after a hand
+    askew = table(card("back", (600, 600), 1), card("back", (1000, 350), 2),
+                  card("back", (500 + 1.2 * LENGTH, 150), 3))
+    for step in range(20):
+        finder.update(askew, 1.0 + step / 15)
+    assert finder.seats == seats
+
+
+def test_the_next_deal_seen_by_a_nudged_camera_moves_every_seat_alike() -> None:
+    seats = Seats(("Anna", "Bruno", "Carla"), ((600.0, 600.0), (1000.0, 350.0), (500.0, 150.0)))
+    finder = SeatFinder(("Anna", "Bruno", "Carla"), "Carla", seats)
+    finder.update(CardDetections.empty(), 0.0)
+    nudged = table(card("back", (620, 590), 1), card("back", (1020, 340), 2),
+                   card("10C", (520, 140), 3))  # a Re shown at once anchors its seat too
+    for step in range(20):
+        finder.update(nudged, 1.0 + step / 15)
+    assert finder.seats is not None
+    assert np.array(finder.seats.points) == pytest.approx(
+        np.array([[620.0, 590.0], [1020.0, 340.0], [520.0, 140.0]]), abs=0.5)
