@@ -1,6 +1,6 @@
 """The whole pipeline on the sample hand: 33 frames of one hand of five, against their ground truth.
 
-    .venv/bin/python -m benchmarks.eval_hand [--hand sample_images/hand] [--locator cues|net]
+    .venv/bin/python -m benchmarks.eval_hand [--hand sample_images/hand]
 
 Every card at least half visible in a frame (`visible` in hand.json) should be read: right when
 exactly its card (or a face-down card, for a back) is read on it, wrong when another card is

@@ -145,7 +145,7 @@ def render(figures: harness.Figures) -> list[str]:
 
 def command() -> argparse.ArgumentParser:
     """The command line: the shared arguments and this benchmark's own."""
-    cli = harness.parser(NAME, __doc__, reads=("data", "model", "locator"))
+    cli = harness.parser(NAME, __doc__, reads=("data", "model"))
     cli.add_argument("--widths", type=int, nargs="+", default=[60, 80, 100, 150, 200, 300], help="card widths (pixels)")
     cli.add_argument("--cues", nargs="+", default=None, help="locator cues (default: LocatorConfig's)")
 

@@ -71,7 +71,7 @@ def render(figures: harness.Figures) -> list[str]:
 
 def command() -> argparse.ArgumentParser:
     """The command line: the shared arguments and this benchmark's own."""
-    cli = harness.parser(NAME, __doc__, reads=("data", "model", "locator"))
+    cli = harness.parser(NAME, __doc__, reads=("data", "model"))
     cli.add_argument("--split", default="valid", help="split of the photos (default: valid)")
 
     return cli

@@ -149,7 +149,7 @@ def render(figures: harness.Figures) -> list[str]:
 
 def command() -> argparse.ArgumentParser:
     """The command line: the shared arguments and this benchmark's own."""
-    cli = harness.parser(NAME, __doc__, reads=("data", "model", "locator"))
+    cli = harness.parser(NAME, __doc__, reads=("data", "model"))
     cli.add_argument("--seed", type=int, default=0, help="seed of each condition's random draws")
     cli.add_argument("--save", type=Path, default=None, help="folder for one example image per condition")
 

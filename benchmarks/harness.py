@@ -42,8 +42,8 @@ def photos(data: Path, split: str) -> list[tuple[Path, str, str]]:
 
 
 def make_reader(args: argparse.Namespace, threads: int = 0, **locator: Any) -> CardReader:
-    """The card reader under test: the benchmark's --model and --locator, `threads` onnxruntime threads."""
-    return CardReader(CardClassifier(args.model, threads=threads), LocatorConfig(method=args.locator, **locator))
+    """The card reader under test: the benchmark's --model, `threads` onnxruntime threads, `locator` settings."""
+    return CardReader(CardClassifier(args.model, threads=threads), LocatorConfig(**locator))
 
 
 def machine() -> dict[str, Any]:
@@ -116,9 +116,9 @@ def read_results(folder: Path = RESULTS) -> list[dict[str, Any]]:
     return runs
 
 
-def parser(name: str, doc: str, reads: Iterable[str] = ("model", "locator")) -> argparse.ArgumentParser:
-    """The benchmark's command line with the shared arguments: those in `reads` ("model", "locator",
-    "data") and where its run is recorded."""
+def parser(name: str, doc: str, reads: Iterable[str] = ("model",)) -> argparse.ArgumentParser:
+    """The benchmark's command line with the shared arguments: those in `reads` ("model", "data") and
+    where its run is recorded."""
     reads = set(reads)
     command = argparse.ArgumentParser(
         prog=f"python -m benchmarks.{name}", description=doc.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
@@ -127,8 +127,6 @@ def parser(name: str, doc: str, reads: Iterable[str] = ("model", "locator")) -> 
         command.add_argument("--data", type=Path, default=DATA, help="the shared data folder (default: ../shared/data)")
     if "model" in reads:
         command.add_argument("--model", type=Path, default=None, help="ONNX classifier (default: the shipped one)")
-    if "locator" in reads:
-        command.add_argument("--locator", choices=("cues", "net"), default="cues", help="locator method (default: cues)")
     command.add_argument("--results", type=Path, default=RESULTS, help="folder of the results (default: benchmarks/results)")
     command.add_argument("--no-record", dest="record", action="store_false", help="print the figures only")
     return command

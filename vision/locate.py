@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import NamedTuple
 
 import cv2
@@ -11,7 +10,6 @@ import numpy as np
 
 from vision.crop import CARD_ASPECT, order_quad
 from vision.io import as_bgr
-from vision.locnet import NET_SIDE, OUTPUT_STRIDE, LocatorModelError, LocatorNet, default_locator_path, load_locator
 from vision.quadfit import aspect_priors, fit_quad, fit_quads, halves, hull_quad, iou, overlap
 from vision.refine import snap_sides
 
@@ -45,11 +43,6 @@ CLOTH_SQUARE = 0.8
 class LocatorConfig:
     """Settings of the locator; the defaults suit phone photos and 720p/1080p table views."""
 
-    method: str = "cues"
-    """"cues": the hand-fitted search over the cue maps below; "net": the learned locator
-    (models/locator.onnx) guiding it, falling back to "cues" when that model is missing or does not load."""
-    model: Path | None = None
-    """The learned locator's ONNX file (default: the shipped models/locator.onnx)."""
     work_side: int = 640
     """Long side of the downscaled copy the search runs on (pixels)."""
     min_card_side: float = 18.0
@@ -374,7 +367,7 @@ def _best_quads(
 ) -> list[tuple[float, np.ndarray] | None]:
     """For each outline's offer (the quads it may stand for, its hull's area) the best scoring quad with
     its score, or None: how well the hull fills the quad, times the share of its sides lying on edges,
-    times how card-like its proportions are (`aspect_prior`). All offers are scored in one go."""
+    times how card-like its proportions are (`aspect_priors`). All offers are scored in one go."""
     owners, quads, ratios = [], [], []
     for k, (options, hull_area) in enumerate(offers):
         for quad in options:
@@ -509,28 +502,10 @@ def _distinct(candidates: list[tuple[float, np.ndarray]]) -> list[np.ndarray]:
     return kept
 
 
-def learned_locator(config: LocatorConfig) -> LocatorNet | None:
-    """The configured locator net, or None when the config asks for cues or the model is missing or broken."""
-    if config.method == "cues":
-        return None
-    if config.method != "net":
-        raise ValueError(f"unknown locator method {config.method!r}: use 'net' or 'cues'")
-    try:
-        return load_locator(Path(config.model) if config.model else default_locator_path())
-    except LocatorModelError:
-        return None
-
-
 def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.ndarray:
     """Find card quads in a BGR frame: float32 [N, 4, 2] ordered corners in frame pixels."""
     config = config or LocatorConfig()
     frame = as_bgr(frame)
-    net = learned_locator(config)
-    if net is not None:
-        quads, scores = net.quads(frame)
-        kept = _distinct(list(zip(scores, quads)))[: config.max_candidates]
-        scale = NET_SIDE / max(frame.shape[:2]) / OUTPUT_STRIDE  # its quads are off by a map pixel or two: reach that far
-        return _finish(frame, np.stack(kept), scale, config) if kept else np.zeros((0, 4, 2), np.float32)
     small, scale = _downscaled(frame, config)
     # on a checked cloth the checks, alone or in pairs, outline more card-sized regions than the cards do:
     # known beforehand, the search passes the checks' cues and square outlines over

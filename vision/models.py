@@ -7,11 +7,9 @@ from pathlib import Path
 import onnxruntime as ort
 
 WEIGHTS = Path(__file__).resolve().parent / "weights"
-"""The folder of the shipped models; `python -m models.train` and `models.train_locator` write here."""
+"""The folder of the shipped models; `python -m models.train` writes here."""
 CARDS = WEIGHTS / "cards.onnx"
 """The card classifier (42 classes: 40 faces, a card back, not a card)."""
-LOCATOR = WEIGHTS / "locator.onnx"
-"""The learned card locator (an option of the locator, not its default)."""
 
 
 def cpu_session(path: Path, threads: int = 0) -> ort.InferenceSession:

@@ -127,17 +127,12 @@ def _fit_runs(
     return np.where(enough, centroid, starts), np.where(enough, direction, u)
 
 
-def aspect_prior(quad: np.ndarray) -> float:
-    """How card-like a quad's proportions are: 1 for a card seen up to about 45 degrees, 0 for a sliver.
+def aspect_priors(quads: np.ndarray) -> np.ndarray:
+    """How card-like each quad's [M, 4, 2] proportions are: 1 for a card seen up to about 45 degrees, 0 for a sliver.
 
     Far cards under a steep view foreshorten toward squares, so squares keep some weight;
     the classifier settles which way is up.
     """
-    return float(aspect_priors(np.asarray(quad, np.float32)[None])[0])
-
-
-def aspect_priors(quads: np.ndarray) -> np.ndarray:
-    """`aspect_prior` of each of the quads [M, 4, 2]."""
     convex = np.array([cv2.isContourConvex(quad.reshape(-1, 1, 2)) for quad in quads], bool)
     step = quads[:, [1, 2, 3, 0]] - quads  # corners run round the quad
     sides = np.hypot(step[..., 0], step[..., 1])
@@ -164,23 +159,3 @@ def iou(a: np.ndarray, b: np.ndarray) -> float:
     """Intersection over union of two convex quads."""
     inter, _ = cv2.intersectConvexConvex(a.reshape(-1, 1, 2), b.reshape(-1, 1, 2))
     return inter / max(cv2.contourArea(a) + cv2.contourArea(b) - inter, 1e-6)
-
-
-def offset_quad(quad: np.ndarray, distance: float) -> np.ndarray:
-    """The quad with every side moved `distance` pixels outward (inward when negative), corners re-met.
-
-    Sides that come out nearly parallel to their neighbour keep the corner moved along its bisector.
-    """
-    quad = np.asarray(quad, np.float32).reshape(4, 2)
-    flipped = cv2.contourArea(quad, oriented=True) < 0
-    if flipped:  # work on the clockwise order (y down), hand back the caller's
-        quad = quad[::-1]
-    ends = np.roll(quad, -1, axis=0)
-    along = ends - quad
-    along /= np.maximum(np.linalg.norm(along, axis=1, keepdims=True), 1e-6)
-    normal = np.stack([along[:, 1], -along[:, 0]], axis=1)  # outward for a clockwise quad (y down)
-    moved = quad + distance * normal
-    corners, crossed = crossings(moved[None], along[None])
-    bisector = quad + distance * (np.roll(normal, 1, axis=0) + normal) / 2
-    out = np.where(crossed[0][:, None], corners[0], bisector).astype(np.float32)
-    return out[::-1].copy() if flipped else out

@@ -80,7 +80,7 @@ class CardReader:
         """
         frame = well_exposed(as_bgr(frame))
         found = self._read(frame, self.locator)
-        coarser = self.locator.method == "cues" and self.locator.work_side > COARSE_SIDE
+        coarser = self.locator.work_side > COARSE_SIDE
         if len(found) == 0 and coarser and not shows_checked_cloth(frame, self.locator):
             found = self._read(frame, replace(self.locator, work_side=COARSE_SIDE))
         return found

@@ -76,7 +76,7 @@ def test_a_run_prints_its_figures_and_records_them_with_machine_and_commit(tmp_p
     frames = json.loads((eval_hand.HAND / "hand.json").read_text())["frames"]
     shown = sum(card["visible"] >= 0.5 for frame in frames for card in frame["cards"])
     figures = run["figures"]
-    assert run["benchmark"] == "eval_hand" and run["args"] == {"hand": "sample_images/hand", "locator": "cues", "model": None}
+    assert run["benchmark"] == "eval_hand" and run["args"] == {"hand": "sample_images/hand", "model": None}
     assert (figures["frames"], figures["right"] + figures["wrong"] + figures["missed"]) == (len(frames), shown)
     assert set(run["machine"]) == {"cpu", "cores", "usable_cores", "load_1min", "system", "python", "numpy", "opencv", "onnxruntime"}
     assert {"commit", "dirty", "at", "seconds"} <= set(run)
@@ -86,10 +86,19 @@ def test_a_run_prints_its_figures_and_records_them_with_machine_and_commit(tmp_p
 
 
 def test_a_setting_other_than_the_default_is_given_in_the_command_that_repeats_it() -> None:
-    run = {"benchmark": "eval_soft", "args": {"blur": [1.0, 2.0], "locator": "net", "model": None}}
+    run = {"benchmark": "eval_soft", "args": {"blur": [1.0, 2.0], "model": "cards-int8.onnx"}}
     assert report._command(report.importlib.import_module("benchmarks.eval_soft"), run) == (
-        ".venv/bin/python -m benchmarks.eval_soft --blur 1.0 2.0 --locator net"
+        ".venv/bin/python -m benchmarks.eval_soft --blur 1.0 2.0 --model cards-int8.onnx"
     )
+
+
+def test_a_run_recorded_with_a_removed_argument_is_repeated_without_it_and_shares_its_setting() -> None:
+    module = report.importlib.import_module("benchmarks.eval_soft")
+    old = {"benchmark": "eval_soft", "args": {"blur": [1.0, 2.0], "locator": "cues", "model": None}}
+    new = {"benchmark": "eval_soft", "args": {"blur": [1.0, 2.0], "model": None}}
+    taken = set(vars(module.command().parse_args([])))
+    assert report._command(module, old) == ".venv/bin/python -m benchmarks.eval_soft --blur 1.0 2.0"
+    assert report._setting(old, taken) == report._setting(new, taken)
 
 
 def test_the_committed_benchmarks_page_is_what_the_committed_results_give() -> None:

@@ -41,8 +41,8 @@ def _row(codes: list[str], gap_cm: float = 4.0, angle: float = 0.0) -> list[Plac
 
 
 CLOSE = Camera(1280, 720, tilt=0, view_cm=60)
-CUES = LocatorConfig(method="cues")
-"""The hand-fitted locator, named explicitly: it is the default (the learned one: test_locator_net.py)."""
+CUES = LocatorConfig()
+"""The locator with its default settings."""
 
 
 @pytest.mark.parametrize("style", ["felt", "wood", "cloth"])
@@ -134,7 +134,7 @@ def test_refinement_pulls_a_loose_quad_onto_the_card_edges() -> None:
 
 def test_a_coarser_work_size_still_finds_big_cards() -> None:
     frame, truth = _frame(_row(["9S", "1D"]), CLOSE)
-    found = locate_cards(frame, LocatorConfig(method="cues", work_side=320))
+    found = locate_cards(frame, LocatorConfig(work_side=320))
     for card in truth:
         assert _corner_error(found, card["corners"]) < 4.0
 
@@ -153,7 +153,7 @@ def test_a_card_a_hand_covers_by_a_third_is_also_guessed_whole(angle: float) -> 
 def test_the_squares_of_a_checked_cloth_are_not_all_candidates() -> None:
     frame, truth = _frame(_row(["9S", "1D"]), Camera(1280, 720, tilt=30, view_cm=90), "cloth", seed=1)
     found = locate_cards(frame, CUES)
-    every = locate_cards(frame, LocatorConfig(method="cues", drop_lattice=False))
+    every = locate_cards(frame, LocatorConfig(drop_lattice=False))
     assert len(every) > 10 * len(truth)  # the squares, kept, crowd the candidates
     assert len(found) == len(truth)  # dropped, they leave the two cards
     for card in truth:  # and no card is lost with the squares
