@@ -9,9 +9,10 @@ import numpy as np
 import pytest
 
 from vision.crop import CARD_ASPECT, order_quad
-from vision.locate import LocatorConfig, _check_area, locate_cards
-from vision.quadfit import fit_quads
-from vision.refine import refine_quad
+from vision.locate import LocatorConfig, locate_cards
+from vision.locate.cloth import check_area
+from vision.locate.fitting import fit_quads
+from vision.locate.snap import refine_quad
 from vision.art.scene import CARD_W_CM, Camera, Placed, Scene, deal_to_seats, fit_camera, render_scene, round_table_seats
 
 
@@ -188,11 +189,11 @@ def _polka_dots(width: int = 640, height: int = 360, pitch: int = 24, radius: in
 @pytest.mark.parametrize("style, checked", [("cloth", True), ("wood", False), ("felt", False)])
 def test_a_checked_cloth_is_known_before_the_search(style: str, checked: bool) -> None:
     frame, _ = _frame(_row(["9S", "1D", "10B"]), Camera(1280, 720, tilt=30, view_cm=90), style, seed=1)
-    assert (_check_area(cv2.resize(frame, (320, 180), interpolation=cv2.INTER_AREA)) > 0) is checked  # the thumbnail
+    assert (check_area(cv2.resize(frame, (320, 180), interpolation=cv2.INTER_AREA)) > 0) is checked  # the thumbnail
 
 
 def test_polka_dots_are_no_checked_cloth() -> None:
-    assert _check_area(cv2.resize(_polka_dots(), (320, 180), interpolation=cv2.INTER_AREA)) == 0
+    assert check_area(cv2.resize(_polka_dots(), (320, 180), interpolation=cv2.INTER_AREA)) == 0
 
 
 def _outline_of(card: np.ndarray, bite: bool) -> np.ndarray:

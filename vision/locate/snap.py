@@ -5,28 +5,12 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from vision.locate.geometry import convex, crossings
+
 SAMPLES = 14
 """Points along each side where the edge is searched."""
 MIN_STEP = 12.0
 """Smallest colour change (summed over B, G, R) between neighbouring pixels that counts as an edge."""
-
-
-def crossings(points: np.ndarray, directions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Corner i of each quad where side i-1 meets side i; also whether those two sides really cross [N, 4]."""
-    p, u = np.roll(points, 1, axis=1), np.roll(directions, 1, axis=1)
-    q, v = points, directions
-    det = u[..., 1] * v[..., 0] - u[..., 0] * v[..., 1]
-    ok = np.abs(det) > 0.2  # sides of a card, even tilted, meet at a clear angle
-    d = q - p
-    t = (d[..., 1] * v[..., 0] - d[..., 0] * v[..., 1]) / np.where(ok, det, 1.0)
-    return p + t[..., None] * u, ok
-
-
-def _convex(quads: np.ndarray) -> np.ndarray:
-    """Whether each quad is convex (all turns the same way)."""
-    edges = np.roll(quads, -1, axis=1) - quads
-    turns = edges[..., 0] * np.roll(edges, -1, axis=1)[..., 1] - edges[..., 1] * np.roll(edges, -1, axis=1)[..., 0]
-    return (turns > 0).all(axis=1) | (turns < 0).all(axis=1)
 
 
 def _median_of_found(votes: np.ndarray) -> np.ndarray:
@@ -121,7 +105,7 @@ def snap_sides(frame: np.ndarray, quads: np.ndarray, reach: np.ndarray) -> tuple
     line_dir = np.where(trusted[..., None], direction, u)
     refined, crossed = crossings(line_point, line_dir)
     moved = np.abs(refined - quads).max(axis=(1, 2))
-    good = crossed.all(axis=1) & (moved <= 2.5 * reach) & _convex(refined) & np.isfinite(refined).all(axis=(1, 2))
+    good = crossed.all(axis=1) & (moved <= 2.5 * reach) & convex(refined) & np.isfinite(refined).all(axis=(1, 2))
     return np.where(good[:, None, None], refined, quads).astype(np.float32), trusted | ~good[:, None]
 
 

@@ -1,0 +1,13 @@
+"""The card locator: every card-like quadrilateral in a frame (`locate_cards`), found on a downscaled copy.
+
+The search runs in steps, one module each: the cue maps (`cues`), the outlines in them (`outlines`),
+the quads they may stand for, scored (`candidates`, fitted by `fitting`), the checked cloth told from
+cards (`cloth`), the sides snapped at full resolution (`snap`) and the quads made whole (`finish`);
+`geometry` holds what they share about quads, `config` the settings.
+"""
+
+from vision.locate.cloth import shows_checked_cloth
+from vision.locate.config import LocatorConfig
+from vision.locate.core import locate_cards
+
+__all__ = ["LocatorConfig", "locate_cards", "shows_checked_cloth"]

@@ -1,0 +1,180 @@
+"""The candidate quads: the quads each outline may stand for, scored against the frame's edges; halves of pairs."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.crop import CARD_ASPECT
+from vision.locate.cloth import CLOTH_SQUARE
+from vision.locate.config import LocatorConfig
+from vision.locate.fitting import aspect_priors, fit_quad, fit_quads, hull_quad
+from vision.locate.geometry import NEXT, halves, iou, overlap, squareness
+from vision.locate.outlines import find_outlines
+
+
+_ALONG = np.linspace(0.1, 0.9, 24, dtype=np.float32)[None, :, None]
+
+
+def _edge_support(edges: np.ndarray, quads: np.ndarray) -> np.ndarray:
+    """For each quad [K, 4, 2], the fraction of points along its sides that lie on an edge of the frame."""
+    points = quads[:, :, None] + _ALONG[None] * (quads[:, NEXT] - quads)[:, :, None]  # [K, 4, S, 2]
+    xs = np.clip(np.rint(points[..., 0]).astype(int), 0, edges.shape[1] - 1)
+    ys = np.clip(np.rint(points[..., 1]).astype(int), 0, edges.shape[0] - 1)
+    return (edges[ys, xs] > 0).reshape(len(quads), -1).mean(axis=1)
+
+
+def _seen_before(box: tuple, seen: np.ndarray) -> bool:
+    """Tell whether a rotated box outlines what an earlier one did (one cue repeating another).
+
+    `seen` holds one row (centre x, centre y, area, longest side) per earlier box.
+    """
+    (x, y), (w, h), _ = box
+    if len(seen) == 0:
+        return False
+    size = np.maximum(seen[:, 3], max(w, h))
+    near = np.hypot(seen[:, 0] - x, seen[:, 1] - y) < 0.06 * size
+    return bool((near & (np.abs(seen[:, 2] - w * h) < 0.15 * w * h)).any())
+
+
+def _quads_for(hull: np.ndarray, hull_area: float, box: tuple, around: bool) -> tuple[list[np.ndarray], bool]:
+    """The quads an outline may stand for short of the side fit, and whether the side fit is wanted too.
+
+    A rectangle seen square-on takes its min-area box. Any other outline offers that box (a rough quad
+    that keeps all of a steeply tilted card; the side snapping then fits it), the quad on its hull's own
+    points and the costlier fit to its longest straight runs (so that a snowflake or a finger over a
+    corner does not bend it); the caller keeps the best supported.
+    Without `around` (on a checked cloth, where an outline often takes in a check beside the card and the
+    box round it then covers the check too) the box is not offered, and a clean convex outline takes
+    the quad on its hull's points without the side fit.
+    """
+    (rw, rh) = box[1]
+    if hull_area > 0.95 * rw * rh:
+        return [cv2.boxPoints(box).astype(np.float32)], False
+    simple = hull_quad(hull)
+    if around:  # the box round the hull keeps all of a steeply tilted card, where the hull's points cut a corner
+        return [cv2.boxPoints(box).astype(np.float32), simple], True
+    return [simple], abs(hull_area / max(cv2.contourArea(simple), 1e-6) - 1) >= 0.03  # not clean
+
+
+def _box_row(box: tuple) -> list[float]:
+    """A rotated box as (centre x, centre y, area, longest side), the row `_seen_before` compares."""
+    return [box[0][0], box[0][1], box[1][0] * box[1][1], max(box[1])]
+
+
+def _first_sightings(boxes: list[tuple]) -> list[int]:
+    """Indices of the boxes that outline something no earlier box did."""
+    seen, first = np.zeros((0, 4)), []
+    for k, box in enumerate(boxes):
+        if not _seen_before(box, seen):
+            first.append(k)
+            seen = np.vstack([seen, _box_row(box)])
+    return first
+
+
+def candidates(
+    edges: np.ndarray, masks: list[np.ndarray], config: LocatorConfig, cloth: bool = False
+) -> list[tuple[float, np.ndarray]]:
+    """Score every plausible card quad outlined in the cue maps against the frame's edges, in downscaled pixels.
+
+    On a checked `cloth`, outlines whose box is nearly square are passed over unfitted, and quads are
+    taken on the hulls' own points (see `_quads_for`).
+    """
+    h, w = edges.shape[:2]
+    min_area = config.min_card_side**2 / CARD_ASPECT * 0.7
+    outlines = find_outlines(masks, min_area, config.max_area_fraction * h * w, config.min_card_side)
+    if cloth:
+        outlines = [outline for outline in outlines if min(outline.box[1]) < CLOTH_SQUARE * max(outline.box[1])]
+    # the side fits in one go, for the outlines that repeat no earlier one; should an earlier one give no
+    # quad after all, the loop below fits the outline it would have hidden on its own
+    first = _first_sightings([outline.box for outline in outlines])
+    plans = {k: _quads_for(outlines[k].hull, outlines[k].hull_area, outlines[k].box, not cloth) for k in first}
+    wanted = [k for k in first if plans[k][1]][: config.max_side_fits]
+    fits = dict(zip(wanted, fit_quads([outlines[k].points for k in wanted])))
+    offers = [(plans[k][0] + ([fits[k]] if k in fits else []), outlines[k].hull_area) for k in first]
+    ranked = dict(zip(first, _best_quads(edges, offers, config)))
+    found: list[tuple[float, np.ndarray]] = []
+    fitted = np.zeros((0, 4))
+    side_fits = 0
+    for k, (_, box, contour, hull, hull_area, _, _) in enumerate(outlines):
+        if _seen_before(box, fitted):
+            continue
+        quads, wants = plans[k] if k in plans else _quads_for(hull, hull_area, box, not cloth)
+        fit = wants and side_fits < config.max_side_fits
+        side_fits += fit
+        if k in ranked and fit == (k in fits):
+            best = ranked[k]
+        else:  # an earlier outline gave no quad after all, so this one is looked at, or fitted, unforeseen
+            best = _best_quads(edges, [(quads + ([fit_quad(contour)] if fit else []), hull_area)], config)[0]
+        if best is not None:
+            fitted = np.vstack([fitted, _box_row(box)])
+            found.append(best)
+    return found
+
+
+def _best_quads(
+    edges: np.ndarray, offers: list[tuple[list[np.ndarray | None], float]], config: LocatorConfig
+) -> list[tuple[float, np.ndarray] | None]:
+    """For each outline's offer (the quads it may stand for, its hull's area) the best scoring quad with
+    its score, or None: how well the hull fills the quad, times the share of its sides lying on edges,
+    times how card-like its proportions are (`aspect_priors`). All offers are scored in one go."""
+    owners, quads, ratios = [], [], []
+    for k, (options, hull_area) in enumerate(offers):
+        for quad in options:
+            # the hull forgives drawings that reach the outline and bite into the enclosed region
+            ratio = hull_area / max(cv2.contourArea(quad), 1e-6) if quad is not None else 0.0
+            if config.min_rectangularity < ratio < 1.3:
+                owners.append(k)
+                quads.append(quad)
+                ratios.append(ratio)
+    picks: list[tuple[float, np.ndarray] | None] = [None] * len(offers)
+    if not quads:
+        return picks
+    stacked = np.stack(quads)
+    support = _edge_support(edges, stacked)
+    ratio = np.array(ratios)
+    scores = np.minimum(ratio, 1 / ratio) * support * aspect_priors(stacked)
+    for k, quad, score, supported in zip(owners, quads, scores, support >= config.min_edge_support):
+        if supported and score > (picks[k] or (0.0,))[0]:
+            picks[k] = (float(score), quad)
+    return picks
+
+
+PAIR_SHAPE = (0.78, 0.95)
+"""Short over long sides of a quad whose halves are both offered: two cards lying side by side, long
+sides together, make 0.83 seen square-on; a single card seen at a 30-degree tilt makes up to about 0.77."""
+
+
+def other_halves(quads: list[np.ndarray]) -> list[np.ndarray]:
+    """Halves of near-square quads, which two cards lying side by side make: the other one beside a card
+    also found alone, else both when the quad has a pair's shape (the classifier tells a card from half of one)."""
+    found = []
+    areas = [cv2.contourArea(q) for q in quads]
+    for pair, pair_area in zip(quads, areas):
+        ratio = squareness(pair)
+        if ratio < 0.7:
+            continue
+        both = halves(pair)
+        for one, one_area in zip(quads, areas):
+            if 0.3 < one_area / pair_area < 0.7 and overlap(one, pair) > 0.85:
+                near = np.argmin([np.linalg.norm(h.mean(axis=0) - one.mean(axis=0)) for h in both])
+                found.append(both[1 - near])
+                break
+        else:
+            found += both if PAIR_SHAPE[0] <= ratio <= PAIR_SHAPE[1] else []
+    return found
+
+
+def distinct(candidates: list[tuple[float, np.ndarray]]) -> list[np.ndarray]:
+    """The candidates' quads, best first, each one not lying on a better one."""
+    kept: list[np.ndarray] = []
+    bounds = np.zeros((0, 4), np.float32)  # x0, y0, x1, y1 of each kept quad
+    for _, quad in sorted(candidates, key=lambda item: -item[0]):
+        lo, hi = quad.min(axis=0), quad.max(axis=0)
+        touching = np.flatnonzero(
+            (bounds[:, 0] < hi[0]) & (bounds[:, 2] > lo[0]) & (bounds[:, 1] < hi[1]) & (bounds[:, 3] > lo[1])
+        )
+        if all(iou(quad, kept[k]) < 0.6 for k in touching):
+            kept.append(quad)
+            bounds = np.vstack([bounds, np.concatenate([lo, hi])[None]])
+    return kept

@@ -1,0 +1,122 @@
+"""The outlines in the cue maps that could be a card's, cut in two where two cards' outlines run together."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import cv2
+import numpy as np
+
+from vision.crop import CARD_ASPECT
+from vision.locate.cloth import CLOTH_SQUARE
+
+
+WAIST = 0.2
+"""Depth of a notch, as a share of an outline's box's short side, from which the outline may be cut in two there."""
+
+
+NECK = 0.6
+"""Length of the cut across a waist, as a share of the outline's box's short side, beyond which it is no waist."""
+
+
+WAIST_SOLIDITY = 0.9
+"""Area of an outline over its hull's above which it has no waist to cut at."""
+
+
+ONE_BOX = 0.9
+"""Area of an outline's hull over its min-area box's above which it is one card's rectangle, not two cards'."""
+
+
+class Outline(NamedTuple):
+    """A contour that could outline a card."""
+
+    fill: float
+    """Its area over its min-area box's."""
+    box: tuple
+    """Its min-area box (cv2.minAreaRect)."""
+    points: np.ndarray
+    """Its points (float32)."""
+    hull: np.ndarray
+    """Its convex hull's points (float32)."""
+    hull_area: float
+    area: float
+    hull_index: np.ndarray
+    """Where the hull's points lie on the contour (for the notches between them)."""
+
+
+def find_outlines(masks: list[np.ndarray], min_area: float, max_area: float, min_side: float) -> list[Outline]:
+    """The outlines in all cue maps that could be a card's, the most box-filling first.
+
+    An outline pinched at a waist (two cards side by side, their outlines run together) gives its two parts too.
+    """
+    found = []
+    for mask in masks:
+        contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
+        for contour in contours:
+            if len(contour) < 4 * min_side:
+                continue
+            outline = _outline(contour, min_area, max_area)
+            if outline is None:
+                continue
+            found.append(outline)
+            for part in _parts_at_waist(contour, outline):
+                found += [half for half in [_outline(part, min_area, max_area)] if half is not None]
+    found.sort(key=lambda outline: -outline.fill)
+    return found
+
+
+def _outline(contour: np.ndarray, min_area: float, max_area: float) -> Outline | None:
+    """A contour (integer points) as an Outline, or None when it cannot outline a card."""
+    area = cv2.contourArea(contour)  # cheap first: squiggles of texture enclose nothing
+    if not min_area < area < max_area:
+        return None
+    index = cv2.convexHull(contour, returnPoints=False)  # sooner on the integer points
+    hull = contour[index.ravel()].astype(np.float32)
+    box = cv2.minAreaRect(hull)  # the hull's few points give the contour's own box, sooner
+    (rw, rh) = box[1]
+    if min(rw, rh) < 0.3 * max(rw, rh) or area < 0.2 * rw * rh:
+        return None
+    hull_area = cv2.contourArea(hull)
+    if hull_area <= 0.7 * rw * rh:  # a card's hull fills its box, even tilted
+        return None
+    return Outline(area / (rw * rh), box, contour.astype(np.float32), hull, hull_area, area, index)
+
+
+def _parts_at_waist(contour: np.ndarray, outline: Outline) -> list[np.ndarray]:
+    """The two parts of an outline pinched at a waist (two cards side by side), else none.
+
+    The waist runs from a notch deeper than WAIST of the box's short side to the nearest point of the
+    outline's far side; it is cut when shorter than NECK of that side and a quarter of the outline
+    lies on either side of it.
+    """
+    box, area, hull_area = outline.box, outline.area, outline.hull_area
+    if area > WAIST_SOLIDITY * hull_area or hull_area > ONE_BOX * box[1][0] * box[1][1]:
+        return []  # nearly convex, or a single card's rectangle with a notch (a figure reaching its edge)
+    try:
+        defects = cv2.convexityDefects(contour, outline.hull_index)
+    except cv2.error:  # a contour that runs back over itself has no monotonous hull
+        return []
+    if defects is None:
+        return []
+    defects = defects.reshape(-1, 4)
+    points = outline.points.reshape(-1, 2)
+    n = len(points)
+    along = np.arange(n)
+    best, cut = [], NECK * min(box[1])
+    for i in defects[defects[:, 3] >= 256 * WAIST * min(box[1]), 2]:
+        apart = np.minimum((along - i) % n, (i - along) % n) >= 0.15 * n  # the far side, not the notch's own walls
+        distance = np.where(apart, np.linalg.norm(points - points[i], axis=1), np.inf)
+        j = int(np.argmin(distance))
+        if distance[j] < cut:
+            lo, hi = sorted((int(i), j))
+            parts = [contour[lo : hi + 1], np.concatenate([contour[hi:], contour[: lo + 1]])]
+            if min(cv2.contourArea(part) for part in parts) >= 0.25 * area and all(map(_card_shaped, parts)):
+                best, cut = parts, float(distance[j])
+    return best
+
+
+def _card_shaped(part: np.ndarray) -> bool:
+    """Whether a part of an outline is as oblong as a card seen up to 45 degrees off, not a squarish
+    piece or a strip of one."""
+    (w, h) = cv2.minAreaRect(part)[1]
+    return 0.7 * CARD_ASPECT * max(w, h) <= min(w, h) <= CLOTH_SQUARE * max(w, h)
