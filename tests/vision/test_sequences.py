@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 
 from referee.game import RuleError
-from referee.record import replay, replay_output
+from referee.events import Deal
+from referee.record import new_game, replay, replay_output
 from vision.art.occlude import arm_across, camera_shift, drop_frames, shift_frame, shift_points
 from vision.art.sequences import (
     CLASSICA,
@@ -69,16 +70,28 @@ def test_the_illegal_swap_past_bruno_s_re_is_one_the_referee_rejects() -> None:
 
 def test_the_illegal_swap_is_narrated_with_a_warning_and_then_put_back() -> None:
     said = [(e["event"], e.get("from"), e.get("legal")) for e in narration(ILLEGAL)]
-    assert said[:3] == [("deal", None, None), ("shown", None, None), ("shown", None, None)]
-    assert said[3:6] == [("swap", "Anna", False), ("warning", None, None), ("swap", "Carla", True)]
+    assert said[:2] == [("deal", None, None), ("shown", None, None)]
+    assert said[2:5] == [("swap", "Anna", False), ("warning", None, None), ("swap", "Dario", True)]
     notes = [shot.note for shot in shots(ILLEGAL)[0]]
     assert notes.index("Anna swaps with Carla (past a wall)") < notes.index("Carla swaps with Anna (put back)")
-    assert notes.index("Carla swaps with Anna (put back)") < notes.index("Carla swaps with Anna")
+    assert notes.index("Carla swaps with Anna (put back)") < notes.index("Dario swaps with Elena")
+
+
+def test_nobody_could_have_made_the_illegal_swap_nor_its_put_back() -> None:
+    # a camera sees two cards trade places, not whose turn moved them
+    game = new_game(hand_record(ILLEGAL))
+    game.play(Deal.of(ILLEGAL.hands[0].deal))
+    targets = {player: game.target(player) for player in ILLEGAL.players}
+    assert targets["Anna"].target is None  # Bruno's Re is her wall
+    assert targets["Carla"].target == "Dario"
+    assert not any(t is not None and {t.player, t.target} == {"Anna", "Carla"} for t in targets.values())
 
 
 def test_under_classica_the_blind_draw_comes_before_the_reveal() -> None:
     said = [e["event"] for e in narration(CLASSICA)]
     assert said.index("draw") < said.index("reveal")
+    draw = next(e for e in narration(CLASSICA) if e["event"] == "draw")
+    assert draw == {"event": "draw", "hand": 1, "player": "Zoe", "card": None}  # face down yet
     reveal = next(e for e in narration(CLASSICA) if e["event"] == "reveal")
     assert reveal["cards"] == {"Ugo": "6C", "Vera": "8D", "Walter": "4B", "Zoe": "5D"}
 
@@ -87,6 +100,13 @@ def test_cards_are_dealt_from_the_dealer_s_right_counterclockwise_the_dealer_las
     notes = [shot.note for shot in shots(SAMPLE_HAND)[0] if shot.phase == "deal" and "deals to" in shot.note]
     order = list(dict.fromkeys(notes))
     assert order == [f"Elena deals to {name}" for name in ("Anna", "Bruno", "Carla", "Dario", "Elena")]
+
+
+def test_a_re_or_a_cavallo_is_turned_as_soon_as_it_lands() -> None:
+    notes = [shot.note for shot in shots(SAMPLE_HAND)[0]]
+    assert notes.index("Elena deals to Bruno") < notes.index("Bruno turns the 10S at once")
+    assert notes.index("Bruno turns the 10S at once") < notes.index("Elena deals to Carla")
+    assert notes.index("Dario turns the 9D at once") < notes.index("Elena deals to Elena")
 
 
 def test_states_are_held_as_long_as_people_hold_them() -> None:

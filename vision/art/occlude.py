@@ -31,10 +31,11 @@ def _arm_mask(shape: tuple[int, int], shoulder: np.ndarray, tip: np.ndarray) -> 
     along = (tip - shoulder) / max(float(np.linalg.norm(tip - shoulder)), 1e-6)
     across = np.array([-along[1], along[0]])
     wrist = tip - along * 1.6 * size
+    knuckles = wrist + along * 0.9 * size
     mask = np.zeros(shape, np.float32)
-    pieces = [_capsule(shoulder, wrist, 0.45 * size), _capsule(wrist, wrist + along * 0.9 * size, 0.6 * size)]
+    pieces = [_capsule(shoulder, wrist, 0.45 * size), _capsule(wrist, knuckles, 0.6 * size)]
     pieces += [
-        _capsule(wrist + along * 0.9 * size + across * k * 0.28 * size, tip + across * k * 0.3 * size, 0.13 * size)
+        _capsule(knuckles + across * k * 0.28 * size, tip + across * k * 0.3 * size, 0.13 * size)
         for k in (-1.5, -0.5, 0.5, 1.5)
     ]
     for piece in pieces:
@@ -106,7 +107,9 @@ def camera_shift(width: int, height: int, dx: float, dy: float, degrees: float) 
 def shift_frame(frame: np.ndarray, matrix: np.ndarray) -> np.ndarray:
     """The frame as the nudged camera sees it; the edge that comes into view repeats the border."""
     height, width = frame.shape[:2]
-    return cv2.warpAffine(frame, matrix, (width, height), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return cv2.warpAffine(
+        frame, matrix, (width, height), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
 
 
 def shift_points(points: np.ndarray, matrix: np.ndarray) -> np.ndarray:
