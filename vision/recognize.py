@@ -19,6 +19,7 @@ from vision.exposure import well_exposed
 from vision.io import ImageError, as_bgr, prepare_folder, read_image
 from vision.labels import BACK, CLASS_INDEX, CLASSES, NONE
 from vision.locate import LocatorConfig, locate_cards, shows_checked_cloth
+from vision.locate.cloth import without_cloth_backs
 
 NONE_INDEX = CLASS_INDEX[NONE]
 SQUARISH = 0.8
@@ -91,28 +92,6 @@ class CardReader:
         return resolve_overlaps(candidates[candidates.label != NONE])
 
 
-def _without_cloth_backs(detections: CardDetections, least: int = 4) -> CardDetections:
-    """Drop 'backs' that are the squares of a checked cloth: near-square, equal, turned alike.
-
-    Face-down cards lie at different seats and so are turned differently; `least` equal
-    near-squares turned the same way are the cloth's pattern, however back-like it looks.
-    """
-    quads = detections.quad
-    sides = np.linalg.norm(quads - np.roll(quads, -1, axis=1), axis=2)
-    across, along = sides[:, 0] + sides[:, 2], sides[:, 1] + sides[:, 3]
-    square = (detections.label == BACK) & (np.minimum(across, along) > 0.8 * np.maximum(across, along))
-    if square.sum() < least:
-        return detections
-    first = quads[:, 1] - quads[:, 0]
-    turn = np.degrees(np.arctan2(first[:, 1], first[:, 0])) % 90
-    area = np.maximum(np.abs([cv2.contourArea(q) for q in quads]), 1e-6)
-    alike = (np.abs((turn[:, None] - turn[None, :] + 45) % 90 - 45) < 8) & (
-        np.abs(np.log(area[:, None] / area[None, :])) < np.log(1.6)
-    )
-    cloth = square & ((alike & square[None, :]).sum(axis=1) >= least)
-    return detections[~cloth]
-
-
 def _surely_named(detections: CardDetections) -> np.ndarray:
     """Mask of face-up readings named with a confidence of at least SURE."""
     return ~detections.abstain & (detections.face == "up") & (detections.confidence >= SURE)
@@ -157,7 +136,7 @@ def resolve_overlaps(detections: CardDetections) -> CardDetections:
     place are two readings (a card and a loose quad round it, or two cards side by side read as
     one and one of them alone): the surer one stands.
     """
-    detections = _without_cloth_backs(detections)
+    detections = without_cloth_backs(detections)
     if len(detections) < 2:
         return detections
     areas = np.array([cv2.contourArea(q) for q in detections.quad])

@@ -6,14 +6,37 @@ import cv2
 import numpy as np
 
 from vision.crop import CARD_ASPECT
-from vision.locate.cloth import CLOTH_SQUARE
+from vision.locate.cloth import CLOTH_SQUARE, Cloth
 from vision.locate.config import LocatorConfig
 from vision.locate.fitting import aspect_priors, fit_quad, fit_quads, hull_quad
 from vision.locate.geometry import NEXT, halves, iou, overlap, squareness
 from vision.locate.outlines import find_outlines
 
-
 _ALONG = np.linspace(0.1, 0.9, 24, dtype=np.float32)[None, :, None]
+"""Where along each side (shares of its length) the edge support is sampled: 24 points, the rounded corners left out."""
+SMALLEST = 0.7
+"""Share of the area of the narrowest card worth a look (LocatorConfig.min_card_side wide) an outline must
+enclose, foreshortening allowed for."""
+SAME_PLACE = 0.06
+"""Distance between two boxes' centres, as a share of the longer one's longest side, within which they may
+outline one thing."""
+SAME_AREA = 0.15
+"""Difference of two boxes' areas, as a share of the later one's, within which they outline one thing."""
+SQUARE_ON = 0.95
+"""Share of its min-area box an outline's hull fills from which it is a rectangle seen square-on: its box."""
+CLEAN = 0.03
+"""Relative difference between a hull's area and that of the quad on its points up to which a convex outline
+is clean, needing no side fit."""
+OVERFULL = 1.3
+"""Hull's area over a quad's beyond which the quad cuts off too much of its outline."""
+PAIRED = 0.7
+"""Squareness from which a quad may be two cards lying side by side, long sides together."""
+ONE_OF_PAIR = (0.3, 0.7)
+"""Share of a pair's area within which a quad found lying on it is one of its two cards."""
+ON_PAIR = 0.85
+"""Share of such a quad lying on the pair from which it is one of the pair's cards."""
+DISTINCT = 0.6
+"""Intersection over union from which a quad lies on a better one (one card outlined twice)."""
 
 
 def _edge_support(edges: np.ndarray, quads: np.ndarray) -> np.ndarray:
@@ -33,28 +56,28 @@ def _seen_before(box: tuple, seen: np.ndarray) -> bool:
     if len(seen) == 0:
         return False
     size = np.maximum(seen[:, 3], max(w, h))
-    near = np.hypot(seen[:, 0] - x, seen[:, 1] - y) < 0.06 * size
-    return bool((near & (np.abs(seen[:, 2] - w * h) < 0.15 * w * h)).any())
+    near = np.hypot(seen[:, 0] - x, seen[:, 1] - y) < SAME_PLACE * size
+    return bool((near & (np.abs(seen[:, 2] - w * h) < SAME_AREA * w * h)).any())
 
 
-def _quads_for(hull: np.ndarray, hull_area: float, box: tuple, around: bool) -> tuple[list[np.ndarray], bool]:
+def _quads_for(hull: np.ndarray, hull_area: float, box: tuple, checked: bool) -> tuple[list[np.ndarray], bool]:
     """The quads an outline may stand for short of the side fit, and whether the side fit is wanted too.
 
     A rectangle seen square-on takes its min-area box. Any other outline offers that box (a rough quad
     that keeps all of a steeply tilted card; the side snapping then fits it), the quad on its hull's own
     points and the costlier fit to its longest straight runs (so that a snowflake or a finger over a
     corner does not bend it); the caller keeps the best supported.
-    Without `around` (on a checked cloth, where an outline often takes in a check beside the card and the
-    box round it then covers the check too) the box is not offered, and a clean convex outline takes
+    On a `checked` cloth (where an outline often takes in a check beside the card and the box round it
+    then covers the check too) the box is not offered, and a clean convex outline takes
     the quad on its hull's points without the side fit.
     """
     (rw, rh) = box[1]
-    if hull_area > 0.95 * rw * rh:
+    if hull_area > SQUARE_ON * rw * rh:
         return [cv2.boxPoints(box).astype(np.float32)], False
     simple = hull_quad(hull)
-    if around:  # the box round the hull keeps all of a steeply tilted card, where the hull's points cut a corner
+    if not checked:  # the box round the hull keeps all of a steeply tilted card, where the hull's points cut a corner
         return [cv2.boxPoints(box).astype(np.float32), simple], True
-    return [simple], abs(hull_area / max(cv2.contourArea(simple), 1e-6) - 1) >= 0.03  # not clean
+    return [simple], abs(hull_area / max(cv2.contourArea(simple), 1e-6) - 1) >= CLEAN  # not clean
 
 
 def _box_row(box: tuple) -> list[float]:
@@ -73,22 +96,22 @@ def _first_sightings(boxes: list[tuple]) -> list[int]:
 
 
 def candidates(
-    edges: np.ndarray, masks: list[np.ndarray], config: LocatorConfig, cloth: bool = False
+    edges: np.ndarray, masks: list[np.ndarray], config: LocatorConfig, cloth: Cloth
 ) -> list[tuple[float, np.ndarray]]:
     """Score every plausible card quad outlined in the cue maps against the frame's edges, in downscaled pixels.
 
-    On a checked `cloth`, outlines whose box is nearly square are passed over unfitted, and quads are
-    taken on the hulls' own points (see `_quads_for`).
+    On a `cloth` seen to be checked, outlines whose box is nearly square are passed over unfitted, and
+    quads are taken on the hulls' own points (see `_quads_for`).
     """
     h, w = edges.shape[:2]
-    min_area = config.min_card_side**2 / CARD_ASPECT * 0.7
+    min_area = config.min_card_side**2 / CARD_ASPECT * SMALLEST
     outlines = find_outlines(masks, min_area, config.max_area_fraction * h * w, config.min_card_side)
-    if cloth:
+    if cloth.checked:
         outlines = [outline for outline in outlines if min(outline.box[1]) < CLOTH_SQUARE * max(outline.box[1])]
     # the side fits in one go, for the outlines that repeat no earlier one; should an earlier one give no
     # quad after all, the loop below fits the outline it would have hidden on its own
     first = _first_sightings([outline.box for outline in outlines])
-    plans = {k: _quads_for(outlines[k].hull, outlines[k].hull_area, outlines[k].box, not cloth) for k in first}
+    plans = {k: _quads_for(outlines[k].hull, outlines[k].hull_area, outlines[k].box, cloth.checked) for k in first}
     wanted = [k for k in first if plans[k][1]][: config.max_side_fits]
     fits = dict(zip(wanted, fit_quads([outlines[k].points for k in wanted])))
     offers = [(plans[k][0] + ([fits[k]] if k in fits else []), outlines[k].hull_area) for k in first]
@@ -99,7 +122,7 @@ def candidates(
     for k, (_, box, contour, hull, hull_area, _, _) in enumerate(outlines):
         if _seen_before(box, fitted):
             continue
-        quads, wants = plans[k] if k in plans else _quads_for(hull, hull_area, box, not cloth)
+        quads, wants = plans[k] if k in plans else _quads_for(hull, hull_area, box, cloth.checked)
         fit = wants and side_fits < config.max_side_fits
         side_fits += fit
         if k in ranked and fit == (k in fits):
@@ -123,7 +146,7 @@ def _best_quads(
         for quad in options:
             # the hull forgives drawings that reach the outline and bite into the enclosed region
             ratio = hull_area / max(cv2.contourArea(quad), 1e-6) if quad is not None else 0.0
-            if config.min_rectangularity < ratio < 1.3:
+            if config.min_rectangularity < ratio < OVERFULL:
                 owners.append(k)
                 quads.append(quad)
                 ratios.append(ratio)
@@ -152,11 +175,11 @@ def other_halves(quads: list[np.ndarray]) -> list[np.ndarray]:
     areas = [cv2.contourArea(q) for q in quads]
     for pair, pair_area in zip(quads, areas):
         ratio = squareness(pair)
-        if ratio < 0.7:
+        if ratio < PAIRED:
             continue
         both = halves(pair)
         for one, one_area in zip(quads, areas):
-            if 0.3 < one_area / pair_area < 0.7 and overlap(one, pair) > 0.85:
+            if ONE_OF_PAIR[0] < one_area / pair_area < ONE_OF_PAIR[1] and overlap(one, pair) > ON_PAIR:
                 near = np.argmin([np.linalg.norm(h.mean(axis=0) - one.mean(axis=0)) for h in both])
                 found.append(both[1 - near])
                 break
@@ -174,7 +197,7 @@ def distinct(candidates: list[tuple[float, np.ndarray]]) -> list[np.ndarray]:
         touching = np.flatnonzero(
             (bounds[:, 0] < hi[0]) & (bounds[:, 2] > lo[0]) & (bounds[:, 1] < hi[1]) & (bounds[:, 3] > lo[1])
         )
-        if all(iou(quad, kept[k]) < 0.6 for k in touching):
+        if all(iou(quad, kept[k]) < DISTINCT for k in touching):
             kept.append(quad)
             bounds = np.vstack([bounds, np.concatenate([lo, hi])[None]])
     return kept

@@ -1,49 +1,98 @@
-"""The checked cloth: whether a frame shows one, and its squares told from cards."""
+"""The checked cloth: whether a frame shows one, decided once a frame as a `Cloth`, and its squares told from cards."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
+from vision.detections import CardDetections
 from vision.io import as_bgr
+from vision.labels import BACK
 from vision.locate.config import LocatorConfig, downscaled
-from vision.locate.cues import canny
-
+from vision.locate.cues import CANNY_HIGH, CANNY_LOW, canny
+from vision.locate.geometry import alike, areas, squarenesses
 
 CHECKED_CLOTH = 4
 """Squares dropped as a lattice from which on a frame is taken to show a checked cloth."""
-
-
 CHECKS = 60
 """Light patches of one size, each nearly square, and as many dark ones, from which a thumbnail is taken
 to show a checked cloth: the drawn gingham shows 110 or more of each, the green one of
 sample_images/re-cavallo.jpg 79 and 97; the polka dots under half the valid photos up to 236 light ones
 but no more than 7 dark ones; the other sample frames at most 24 of either kind."""
-
-
 BUSY_CLOTH = 0.7
 """Share of the downscaled frame near an edge above which it is taken to show a checked cloth."""
-
-
 CHECK_SIZED = 1.8
 """On a checked cloth, a quad under this many times the typical light check's area is a check or two
 (a drawn green gingham's checks were read as backs at 1.4 and 1.6; a card 60 px wide at 1080p on the
 drawn cloth with the largest checks has 1.9)."""
-
-
 CLOTH_SQUARE = 0.8
 """On a checked cloth, a quad whose short sides are this close to its long ones is taken for a check."""
+PATCH_LIFT = 8
+"""Grey levels by which a patch of the thumbnail stands out of its surroundings to count as a check."""
+PATCH_AREA = (12, 600)
+"""Smallest and largest area (thumbnail pixels) of a patch that may be a check."""
+PATCH_SQUARE = 0.6
+"""Least short over long side of a check's bounding box, and least share of the box it fills."""
+PATCH_SIZED = 2.0
+"""Factor within which of the typical check's area a patch counts as one (checks shrink far off)."""
+LATTICE = 4
+"""Neighbours of one size and turned alike from which a quad is one square of a lattice."""
+LATTICE_TURN = 5.0
+"""Degrees within which a lattice's squares are turned alike (a grid drawn in perspective stays within it)."""
+BACKS_TURN = 8.0
+"""Degrees within which the cloth's squares read as backs are turned alike (the classifier's quads are
+snapped at full resolution and scatter more than the search's)."""
+SIZED_ALIKE = 1.6
+"""Factor within which two squares of one cloth keep their areas."""
+LATTICE_STEP = 2.5
+"""Distance between neighbouring squares' centres, in square roots of the area, up to which they are next to each other."""
 
 
-def thumbnail(small: np.ndarray) -> np.ndarray:
+@dataclass(frozen=True)
+class Cloth:
+    """What the table of one frame is taken to be, judged once on its thumbnail and handed on."""
+
+    check: float
+    """The typical area of a checked cloth's light checks in downscaled pixels; 0 when none shows."""
+    thumb: np.ndarray | None = None
+    """The thumbnail it was judged on (None when not judged)."""
+
+    @classmethod
+    def of(cls, small: np.ndarray) -> Cloth:
+        """The cloth a downscaled frame shows."""
+        thumb = _thumbnail(small)
+        return cls(4 * check_area(thumb), thumb)  # the thumbnail is half the downscaled copy's size
+
+    @property
+    def checked(self) -> bool:
+        """Whether a checked cloth was seen before the search: its checks' cues and square outlines are passed over."""
+        return self.check > 0
+
+    def swamps(self, squares: int) -> bool:
+        """Whether the cloth's checks swamp the cues, so that crisp outlines go first: a checked cloth seen
+        before the search, `squares` dropped as a lattice during it, or a thumbnail mostly near an edge."""
+        return self.checked or squares >= CHECKED_CLOTH or (self.thumb is not None and _edge_share(self.thumb) > BUSY_CLOTH)
+
+    def holds_a_card(self, quad: np.ndarray) -> bool:
+        """Whether a quad (downscaled pixels) is larger than a check or two of a checked cloth."""
+        return not self.checked or cv2.contourArea(quad) > CHECK_SIZED * self.check
+
+
+PLAIN = Cloth(0.0)
+"""A table taken for plain, unjudged: the crisp outlines, and a search told not to drop a lattice."""
+
+
+def _thumbnail(small: np.ndarray) -> np.ndarray:
     """The downscaled frame at half its size again, where the table's pattern is judged."""
     half = (max(1, small.shape[1] // 2), max(1, small.shape[0] // 2))
     return cv2.resize(small, half, interpolation=cv2.INTER_AREA)
 
 
-def busy(thumb: np.ndarray) -> float:
+def _edge_share(thumb: np.ndarray) -> float:
     """Share of a thumbnail near an edge: a checked cloth's grid covers most of it."""
-    edges = canny(cv2.GaussianBlur(cv2.cvtColor(thumb, cv2.COLOR_BGR2GRAY), (3, 3), 0), 20, 60)
+    edges = canny(cv2.GaussianBlur(cv2.cvtColor(thumb, cv2.COLOR_BGR2GRAY), (3, 3), 0), CANNY_LOW, CANNY_HIGH)
     return float(np.count_nonzero(cv2.dilate(edges, np.ones((3, 3), np.uint8)))) / edges.size
 
 
@@ -56,8 +105,8 @@ def check_area(thumb: np.ndarray) -> float:
     value = cv2.max(cv2.max(thumb[:, :, 0], thumb[:, :, 1]), thumb[:, :, 2])
     lifted = cv2.subtract(whiteness, cv2.blur(whiteness, (window, window)))
     sunk = cv2.subtract(cv2.blur(value, (window, window)), value)
-    light, light_area = _alike_squares(cv2.threshold(lifted, 8, 255, cv2.THRESH_BINARY)[1])
-    if light < CHECKS or _alike_squares(cv2.threshold(sunk, 8, 255, cv2.THRESH_BINARY)[1])[0] < CHECKS:
+    light, light_area = _alike_squares(cv2.threshold(lifted, PATCH_LIFT, 255, cv2.THRESH_BINARY)[1])
+    if light < CHECKS or _alike_squares(cv2.threshold(sunk, PATCH_LIFT, 255, cv2.THRESH_BINARY)[1])[0] < CHECKS:
         return 0.0
     return light_area
 
@@ -66,11 +115,12 @@ def _alike_squares(mask: np.ndarray) -> tuple[int, float]:
     """How many of the mask's regions are small, nearly square and of about the most common such size; that size."""
     _, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
     w, h, area = stats[1:, 2], stats[1:, 3], stats[1:, 4]
-    square = (area >= 12) & (area <= 600) & (np.minimum(w, h) >= 0.6 * np.maximum(w, h)) & (area >= 0.6 * w * h)
+    lo, hi = PATCH_AREA
+    square = (area >= lo) & (area <= hi) & (np.minimum(w, h) >= PATCH_SQUARE * np.maximum(w, h)) & (area >= PATCH_SQUARE * w * h)
     if not square.any():
         return 0, 0.0
     typical = float(np.median(area[square]))
-    return int((square & (np.abs(np.log(area / typical)) < np.log(2.0))).sum()), typical  # checks shrink far off
+    return int((square & (np.abs(np.log(area / typical)) < np.log(PATCH_SIZED))).sum()), typical  # checks shrink far off
 
 
 def _lattice_neighbours(quads: list[np.ndarray], others: list[np.ndarray]) -> np.ndarray:
@@ -78,16 +128,12 @@ def _lattice_neighbours(quads: list[np.ndarray], others: list[np.ndarray]) -> np
     if not quads or not others:
         return np.zeros(len(quads), int)
     a, b = np.stack(quads), np.stack(others)
-    turn = [np.degrees(np.arctan2(*(q[:, 1] - q[:, 0]).T[::-1])) % 90 for q in (a, b)]
-    area = [np.maximum(np.abs(np.array([cv2.contourArea(q) for q in qs])), 1e-6) for qs in (a, b)]
-    turned_alike = np.abs((turn[0][:, None] - turn[1][None, :] + 45) % 90 - 45) < 5
-    sized_alike = np.abs(np.log(area[0][:, None] / area[1][None, :])) < np.log(1.6)
     distance = np.linalg.norm(a.mean(axis=1)[:, None] - b.mean(axis=1)[None], axis=2)
-    near = (distance > 0) & (distance < 2.5 * np.sqrt(area[0])[:, None])
-    return (turned_alike & sized_alike & near).sum(axis=1)
+    near = (distance > 0) & (distance < LATTICE_STEP * np.sqrt(areas(a))[:, None])
+    return (alike(a, b, LATTICE_TURN, SIZED_ALIKE) & near).sum(axis=1)
 
 
-def without_lattice(found: list[np.ndarray], least: int = 4) -> tuple[list[np.ndarray], list[np.ndarray]]:
+def without_lattice(found: list[np.ndarray], least: int = LATTICE) -> tuple[list[np.ndarray], list[np.ndarray]]:
     """Split off the squares of a checked cloth: quads with `least` neighbours of their size, turned alike.
 
     A cloth's squares sit next to each other in a grid; cards, even laid close together, are
@@ -103,4 +149,18 @@ def without_lattice(found: list[np.ndarray], least: int = 4) -> tuple[list[np.nd
 def shows_checked_cloth(frame: np.ndarray, config: LocatorConfig | None = None) -> bool:
     """Whether a BGR frame shows a checked cloth, judged as `locate_cards` judges it."""
     config = config or LocatorConfig()
-    return check_area(thumbnail(downscaled(as_bgr(frame), config)[0])) > 0
+    return Cloth.of(downscaled(as_bgr(frame), config)[0]).checked
+
+
+def without_cloth_backs(detections: CardDetections, least: int = LATTICE) -> CardDetections:
+    """Drop 'backs' that are the squares of a checked cloth: near-square, equal, turned alike.
+
+    Face-down cards lie at different seats and so are turned differently; `least` equal
+    near-squares turned the same way are the cloth's pattern, however back-like it looks.
+    """
+    quads = detections.quad
+    square = (detections.label == BACK) & (squarenesses(quads) > CLOTH_SQUARE)
+    if square.sum() < least:
+        return detections
+    cloth = square & ((alike(quads, quads, BACKS_TURN, SIZED_ALIKE) & square[None, :]).sum(axis=1) >= least)
+    return detections[~cloth]

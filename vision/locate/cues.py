@@ -5,7 +5,21 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-
+CANNY_LOW, CANNY_HIGH = 20, 60
+"""Canny's hysteresis thresholds on the blurred brightness and saturation of a plain table (those the
+locator's figures in docs/BENCHMARKS.md were measured with)."""
+LOCAL_LIFT = 12
+"""Grey levels by which card stock is lighter than its surroundings in every channel ("local" cue)."""
+BRIGHT_LIFT = 40
+"""Grey levels by which white card stock is lighter still, beside a cloth's paler squares ("bright" cue)."""
+APART = 40
+"""Largest channel difference from the surroundings' colour of a card, face or back ("contrast" cue)."""
+WINDOW = 6
+"""The surroundings' window is this fraction of the downscaled frame's long side: several cards wide."""
+CRISP = 20
+"""Grey levels a pixel differs from its blurred surroundings at a crisp edge (a cloth's weave stays under it)."""
+CRISP_KEPT = 40
+"""Grey level of the shrunk crisp map from which a pixel lies on an outline (a one-pixel outline survives the shrink)."""
 EDGE_STEP = 45
 """Least gradient (|dx| + |dy| of a 3x3 Sobel over the blurred brightness or saturation) of an edge pixel
 on a checked cloth (Canny's thresholds elsewhere are 20 and 60). Of eval_size.py's 480 cards on the
@@ -26,38 +40,38 @@ def canny(gray: np.ndarray, low: float, high: float) -> np.ndarray:
         cv2.ipp.setUseIPP(True)
 
 
-def cue_masks(small: np.ndarray, cues: tuple[str, ...], busy: bool = False) -> tuple[np.ndarray, list[np.ndarray]]:
+def cue_masks(small: np.ndarray, cues: tuple[str, ...], checked: bool = False) -> tuple[np.ndarray, list[np.ndarray]]:
     """Edges (widened, for scoring outlines) and the binary maps whose regions may be cards.
 
-    The edges are those of brightness and of saturation: Canny's on a quiet table; on a `busy` one (a
-    checked cloth, where edges abound and Canny's hysteresis grows with them) the same thin lines
-    without the hysteresis (`thin_edges`), at about half the cost.
+    The edges are those of brightness and of saturation: Canny's on a quiet table; on a `checked` cloth
+    (where edges abound and Canny's hysteresis grows with them) the same thin lines without the
+    hysteresis (`thin_edges`), at about half the cost.
     """
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     saturation = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)[:, :, 1]
-    if busy:
+    if checked:
         edges = thin_edges(gray, saturation)
     else:
-        edges = canny(cv2.GaussianBlur(gray, (5, 5), 0), 20, 60)
-        edges |= canny(cv2.GaussianBlur(saturation, (5, 5), 0), 20, 60)
+        edges = canny(cv2.GaussianBlur(gray, (5, 5), 0), CANNY_LOW, CANNY_HIGH)
+        edges |= canny(cv2.GaussianBlur(saturation, (5, 5), 0), CANNY_LOW, CANNY_HIGH)
     masks = []
     if "edges" in cues:  # regions enclosed by edges: a card's margin inside its outline
         masks.append(cv2.dilate(edges, np.ones((3, 3), np.uint8)))
     if "thin" in cues:  # the same with bare edges: small cards' margins are a pixel or two wide
         masks.append(edges.copy())
-    window = (max(small.shape[:2]) // 6) | 1
+    window = (max(small.shape[:2]) // WINDOW) | 1
     closing = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
     if "local" in cues or "bright" in cues:
         whiteness = cv2.min(cv2.min(small[:, :, 0], small[:, :, 1]), small[:, :, 2])
         lifted = cv2.subtract(whiteness, cv2.blur(whiteness, (window, window)))
     if "local" in cues:  # lighter than its surroundings in every channel: card stock on a table
-        masks.append(_solid(cv2.threshold(lifted, 12, 255, cv2.THRESH_BINARY)[1], closing))
+        masks.append(_solid(cv2.threshold(lifted, LOCAL_LIFT, 255, cv2.THRESH_BINARY)[1], closing))
     if "bright" in cues:  # lighter still: white card stock beside the paler squares of a cloth
-        masks.append(_solid(cv2.threshold(lifted, 40, 255, cv2.THRESH_BINARY)[1], closing))
+        masks.append(_solid(cv2.threshold(lifted, BRIGHT_LIFT, 255, cv2.THRESH_BINARY)[1], closing))
     if "contrast" in cues:  # unlike the table's colour around it: backs as well as faces
         diff = cv2.absdiff(small, cv2.blur(small, (window, window)))
         apart = cv2.max(cv2.max(diff[:, :, 0], diff[:, :, 1]), diff[:, :, 2])
-        masks.append(_solid(cv2.threshold(apart, 40, 255, cv2.THRESH_BINARY)[1], closing))
+        masks.append(_solid(cv2.threshold(apart, APART, 255, cv2.THRESH_BINARY)[1], closing))
     return cv2.dilate(edges, np.ones((5, 5), np.uint8)), masks
 
 
@@ -97,7 +111,7 @@ def sharp_mask(frame: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
     printed back stay sharp where a cloth's woven checks blur into each other."""
     gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
     detail = cv2.absdiff(gray, cv2.GaussianBlur(gray, (9, 9), 1.5))
-    crisp = cv2.threshold(detail, 20, 255, cv2.THRESH_BINARY)[1]  # a cloth's weave stays under 20 grey levels
+    crisp = cv2.threshold(detail, CRISP, 255, cv2.THRESH_BINARY)[1]
     small = cv2.resize(crisp, (shape[1], shape[0]), interpolation=cv2.INTER_AREA)
-    outline = cv2.threshold(small, 40, 255, cv2.THRESH_BINARY)[1]  # a one-pixel outline survives the shrink
+    outline = cv2.threshold(small, CRISP_KEPT, 255, cv2.THRESH_BINARY)[1]
     return cv2.morphologyEx(outline, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
