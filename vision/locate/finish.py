@@ -8,6 +8,21 @@ from vision.crop import CARD_ASPECT, order_quad
 from vision.locate.config import LocatorConfig
 from vision.locate.snap import snap_sides
 
+LEAST_REACH = 3.0
+"""Least distance (frame pixels) a side is searched either way when snapped."""
+FIT_ERROR = 2.5
+"""The downscaled fit's own error, in downscaled pixels: the snapping reaches that far at full resolution."""
+PRINTED_FRAME = 0.08
+"""Reach, as a share of the quad's shortest side, that steps over a back's printed frame to the card's edge."""
+UNDER_A_HAND = 1.7
+"""Most a card's visible part is grown across its unseen end (a hand over it) to a whole card's proportions."""
+CUT_BY_EDGE = 3.0
+"""Most a card cut by the frame's edge is grown past it (more of it may lie outside than under a hand)."""
+WHOLE = 1.05
+"""A quad within this factor of a whole card's length is whole already."""
+ON_EDGE = 2.5
+"""Distance (frame pixels) from the frame's edge within which a side lies along it."""
+
 
 def finish(frame: np.ndarray, quads: np.ndarray, scale: float, config: LocatorConfig) -> np.ndarray:
     """Snap rough quads (frame pixels, found at `scale`) to the cards' edges, add guesses for cards under
@@ -15,7 +30,7 @@ def finish(frame: np.ndarray, quads: np.ndarray, scale: float, config: LocatorCo
     if config.refine:
         # beyond the downscaled fit's own error, reach far enough to step over a back's printed frame
         sides = np.linalg.norm(quads - np.roll(quads, 1, axis=1), axis=2).min(axis=1)
-        quads, straight = snap_sides(frame, quads, np.maximum(max(3.0, 2.5 / scale), 0.08 * sides))
+        quads, straight = snap_sides(frame, quads, np.maximum(max(LEAST_REACH, FIT_ERROR / scale), PRINTED_FRAME * sides))
         guesses = _under_a_hand(quads, straight)
         if guesses:  # proposed beside the quad on the part that shows; the classifier picks
             quads = np.concatenate([quads, np.stack(guesses)])
@@ -23,7 +38,7 @@ def finish(frame: np.ndarray, quads: np.ndarray, scale: float, config: LocatorCo
     return np.stack([order_quad(_complete_at_border(q, width, height)) for q in quads]).astype(np.float32)
 
 
-def _grown_across(quad: np.ndarray, i: int, most: float = 1.7) -> np.ndarray | None:
+def _grown_across(quad: np.ndarray, i: int, most: float = UNDER_A_HAND) -> np.ndarray | None:
     """The quad with side i (corner i to i+1) pushed outward until it has a whole card's proportions.
 
     None when the quad already has them, or would have to grow more than `most` times its length.
@@ -32,7 +47,7 @@ def _grown_across(quad: np.ndarray, i: int, most: float = 1.7) -> np.ndarray | N
     before, after = quad[i - 1], quad[(i + 2) % 4]  # the corners across from side i
     along = (np.linalg.norm(a - before) + np.linalg.norm(b - after)) / 2
     across = (np.linalg.norm(b - a) + np.linalg.norm(after - before)) / 2
-    targets = [t for t in (across * CARD_ASPECT, across / CARD_ASPECT) if 1.05 * along < t < most * along]
+    targets = [t for t in (across * CARD_ASPECT, across / CARD_ASPECT) if WHOLE * along < t < most * along]
     if not targets:
         return None
     target = min(targets)
@@ -42,7 +57,7 @@ def _grown_across(quad: np.ndarray, i: int, most: float = 1.7) -> np.ndarray | N
     return out
 
 
-def _complete_at_border(quad: np.ndarray, width: int, height: int, margin: float = 2.5) -> np.ndarray:
+def _complete_at_border(quad: np.ndarray, width: int, height: int, margin: float = ON_EDGE) -> np.ndarray:
     """Extend a quad cut off by the frame's edge to a whole card's proportions (as seen from above).
 
     The side lying along the edge moves outward, past the frame, until the quad has a card's
@@ -57,7 +72,7 @@ def _complete_at_border(quad: np.ndarray, width: int, height: int, margin: float
             or min(a[1], b[1]) > height - 1 - margin
         )
         if on_edge:
-            grown = _grown_across(quad, i, most=3.0)
+            grown = _grown_across(quad, i, most=CUT_BY_EDGE)
             return quad if grown is None else grown
     return quad
 

@@ -15,6 +15,19 @@ SQUARE_ON = 0.8
 squarer quads weigh less, down to 0.6 for a square."""
 SLIVER = 0.6
 """Share of a card's own squareness under which a quad is a sliver, no card however foreshortened."""
+LINE_POINTS = 240
+"""About this many of a contour's points are fitted: enough for a line fit, few enough to be quick."""
+POLYGON = (1.5, 0.012)
+"""Tolerance of the polygon whose runs are the straight stretches: pixels, or this share of the perimeter if more."""
+SIDE_BAND = 0.3
+"""Share of the outline's extent across a side's direction within which a run lies on that side, not the opposite one."""
+HULL_STEPS = (0.02, 0.04, 0.06)
+"""Polygon tolerances, as shares of the hull's perimeter, tried in turn for four corners."""
+ALONG_RUN = (1.5, 0.03, 0.1)
+"""A contour point lies along a run within this many pixels of it (or this share of its length if more),
+and at most this share of its length beyond either end."""
+INLIER = (0.75, 2.0)
+"""In the refit, a point is kept within this many pixels of the line, or this many times the typical distance if more."""
 
 
 def fit_quad(contour: np.ndarray) -> np.ndarray | None:
@@ -32,9 +45,9 @@ def fit_quads(contours: list[np.ndarray]) -> list[np.ndarray | None]:
     points, polys = [], []
     for contour in contours:
         flat = contour.reshape(-1, 2).astype(np.float32)
-        points.append(flat[:: max(1, len(flat) // 240)])  # enough points for a line fit, few enough to be quick
+        points.append(flat[:: max(1, len(flat) // LINE_POINTS)])
         perimeter = cv2.arcLength(contour, True)
-        polys.append(cv2.approxPolyDP(contour, max(1.5, 0.012 * perimeter), True).reshape(-1, 2).astype(np.float32))
+        polys.append(cv2.approxPolyDP(contour, max(POLYGON[0], POLYGON[1] * perimeter), True).reshape(-1, 2).astype(np.float32))
     runs = np.array([len(poly) for poly in polys])
     poly, valid = _padded(polys)  # [K, P, 2], [K, P]
     ends = np.take_along_axis(poly, ((np.arange(poly.shape[1]) + 1) % runs[:, None])[..., None], axis=1)
@@ -49,7 +62,7 @@ def fit_quads(contours: list[np.ndarray]) -> list[np.ndarray | None]:
     offsets = ((poly + ends) / 2) @ normals.transpose(0, 2, 1)  # how far across each family every run lies
     low = np.where(valid[..., None], offsets, np.inf).min(axis=1, keepdims=True)
     high = np.where(valid[..., None], offsets, -np.inf).max(axis=1, keepdims=True)
-    reach = 0.3 * (high - low)
+    reach = SIDE_BAND * (high - low)
     # the longest run on each of the four sides: family a low and high, then family b low and high
     near = np.concatenate([close & (np.abs(offsets - low) < reach), close & (np.abs(offsets - high) < reach)], axis=2)
     fits = (close.sum(axis=1).min(axis=1) >= 2) & (runs >= 4) & near.any(axis=1).all(axis=1)
@@ -80,7 +93,7 @@ def _padded(arrays: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
 def hull_quad(hull: np.ndarray) -> np.ndarray:
     """Four corners from a convex hull: its polygon approximation, else its min-area box."""
     perimeter = cv2.arcLength(hull, True)
-    for fraction in (0.02, 0.04, 0.06):
+    for fraction in HULL_STEPS:
         approx = cv2.approxPolyDP(hull, fraction * perimeter, True)
         if len(approx) == 4:
             return approx.reshape(4, 2).astype(np.float32)
@@ -114,7 +127,8 @@ def _fit_runs(
     projected = points @ axes.transpose(0, 2, 1) - origin[:, None]  # [K, N, 8]
     along, across = projected[..., :4], projected[..., 4:]
     reach = length[:, None]
-    near = (np.abs(across) < np.maximum(1.5, 0.03 * reach)) & (along > -0.1 * reach) & (along < 1.1 * reach)
+    near = (np.abs(across) < np.maximum(ALONG_RUN[0], ALONG_RUN[1] * reach)) & (along > -ALONG_RUN[2] * reach)
+    near &= along < (1 + ALONG_RUN[2]) * reach
     near &= valid[..., None]
     x, y = points[..., 0].astype(np.float64), points[..., 1].astype(np.float64)
     moments = np.stack([np.ones_like(x), x, y, x * x, y * y, x * y], axis=-1)
@@ -125,7 +139,7 @@ def _fit_runs(
     residual = np.abs(points @ normal.transpose(0, 2, 1) - offset[:, None])  # [K, N, 4]
     counts = near.sum(axis=1)  # [K, 4]
     typical = (residual * near).sum(axis=1) / np.maximum(counts, 1)
-    inliers = near & (residual < np.maximum(0.75, 2.0 * typical)[:, None])
+    inliers = near & (residual < np.maximum(INLIER[0], INLIER[1] * typical)[:, None])
     use = np.where(inliers.sum(axis=1, keepdims=True) >= 4, inliers, near)
     centroid, direction = _principal_lines(moments, use.astype(np.float64))
     enough = (counts >= 4)[..., None]  # too few points along a run: the run itself

@@ -10,21 +10,26 @@ import numpy as np
 from vision.crop import CARD_ASPECT
 from vision.locate.cloth import CLOTH_SQUARE
 
-
 WAIST = 0.2
 """Depth of a notch, as a share of an outline's box's short side, from which the outline may be cut in two there."""
-
-
 NECK = 0.6
 """Length of the cut across a waist, as a share of the outline's box's short side, beyond which it is no waist."""
-
-
 WAIST_SOLIDITY = 0.9
 """Area of an outline over its hull's above which it has no waist to cut at."""
-
-
 ONE_BOX = 0.9
 """Area of an outline's hull over its min-area box's above which it is one card's rectangle, not two cards'."""
+FAR_SIDE = 0.15
+"""Share of an outline's points on either side of a notch that are its own walls, not the far side a waist reaches."""
+HALF_AREA = 0.25
+"""Least share of the outline's area each part cut off at a waist keeps (a card, not a corner of one)."""
+SLIM = 0.3
+"""Short over long side of an outline's box under which it is a strip, no card."""
+HOLLOW = 0.2
+"""Share of its box an outline must enclose (less is a squiggle of texture round nothing)."""
+HULL_FILL = 0.7
+"""Share of its box a card's hull fills, even tilted or with a finger over a corner."""
+TILTED = 0.7
+"""Share of a card's own proportions (short over long) a part of an outline keeps seen up to 45 degrees off."""
 
 
 class Outline(NamedTuple):
@@ -74,10 +79,10 @@ def _outline(contour: np.ndarray, min_area: float, max_area: float) -> Outline |
     hull = contour[index.ravel()].astype(np.float32)
     box = cv2.minAreaRect(hull)  # the hull's few points give the contour's own box, sooner
     (rw, rh) = box[1]
-    if min(rw, rh) < 0.3 * max(rw, rh) or area < 0.2 * rw * rh:
+    if min(rw, rh) < SLIM * max(rw, rh) or area < HOLLOW * rw * rh:
         return None
     hull_area = cv2.contourArea(hull)
-    if hull_area <= 0.7 * rw * rh:  # a card's hull fills its box, even tilted
+    if hull_area <= HULL_FILL * rw * rh:
         return None
     return Outline(area / (rw * rh), box, contour.astype(np.float32), hull, hull_area, area, index)
 
@@ -104,13 +109,13 @@ def _parts_at_waist(contour: np.ndarray, outline: Outline) -> list[np.ndarray]:
     along = np.arange(n)
     best, cut = [], NECK * min(box[1])
     for i in defects[defects[:, 3] >= 256 * WAIST * min(box[1]), 2]:
-        apart = np.minimum((along - i) % n, (i - along) % n) >= 0.15 * n  # the far side, not the notch's own walls
+        apart = np.minimum((along - i) % n, (i - along) % n) >= FAR_SIDE * n
         distance = np.where(apart, np.linalg.norm(points - points[i], axis=1), np.inf)
         j = int(np.argmin(distance))
         if distance[j] < cut:
             lo, hi = sorted((int(i), j))
             parts = [contour[lo : hi + 1], np.concatenate([contour[hi:], contour[: lo + 1]])]
-            if min(cv2.contourArea(part) for part in parts) >= 0.25 * area and all(map(_card_shaped, parts)):
+            if min(cv2.contourArea(part) for part in parts) >= HALF_AREA * area and all(map(_card_shaped, parts)):
                 best, cut = parts, float(distance[j])
     return best
 
@@ -119,4 +124,4 @@ def _card_shaped(part: np.ndarray) -> bool:
     """Whether a part of an outline is as oblong as a card seen up to 45 degrees off, not a squarish
     piece or a strip of one."""
     (w, h) = cv2.minAreaRect(part)[1]
-    return 0.7 * CARD_ASPECT * max(w, h) <= min(w, h) <= CLOTH_SQUARE * max(w, h)
+    return TILTED * CARD_ASPECT * max(w, h) <= min(w, h) <= CLOTH_SQUARE * max(w, h)

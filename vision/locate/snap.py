@@ -11,6 +11,16 @@ SAMPLES = 14
 """Points along each side where the edge is searched."""
 MIN_STEP = 12.0
 """Smallest colour change (summed over B, G, R) between neighbouring pixels that counts as an edge."""
+SPAN = (0.12, 0.88)
+"""Where along each side (shares of its length) the samples lie: a card's rounded corners left out."""
+STRONG = 0.5
+"""Share of a sample's strongest edge from which an edge farther out may be the card's outline."""
+STRAIGHT = 0.9
+"""Share of a side's samples whose outermost edges must line up for that edge to be taken (a back's printed frame lies inside)."""
+TOLERANCE = (1.5, 0.25)
+"""Distance off a side's median edge within which a sample's edge is on it: pixels, or this share of the reach if more."""
+ASTRAY = 2.5
+"""Most a corner may move, in reaches, before the snapped quad is taken for a wrong one and the rough one kept."""
 
 
 def _median_of_found(votes: np.ndarray) -> np.ndarray:
@@ -76,7 +86,7 @@ def snap_sides(frame: np.ndarray, quads: np.ndarray, reach: np.ndarray) -> tuple
     normal = np.stack([-u[..., 1], u[..., 0]], axis=2)
     outward = (((quads + ends) / 2 - quads.mean(axis=1, keepdims=True)) * normal).sum(axis=2, keepdims=True)
     normal = normal * np.where(outward < 0, -1.0, 1.0).astype(np.float32)
-    t = np.linspace(0.12, 0.88, SAMPLES, dtype=np.float32)
+    t = np.linspace(*SPAN, SAMPLES, dtype=np.float32)
     base = quads[:, :, None, :] + t[None, None, :, None] * along[:, :, None, :]  # [N, 4, S, 2]
     grid = base[..., None, :] + offsets[:, None] * normal[:, :, None, None, :]  # [N, 4, S, K, 2]
     flat = grid.reshape(-1, len(offsets), 2)
@@ -88,15 +98,15 @@ def snap_sides(frame: np.ndarray, quads: np.ndarray, reach: np.ndarray) -> tuple
     step = np.where(within, step, 0.0)
     spread = np.maximum(np.repeat(reach, 4 * SAMPLES) / 2, 1.0)[:, None]
     nearest = (step * np.exp(-0.5 * (centres[None, :] / spread) ** 2)).argmax(axis=1)
-    strong = (step >= 0.5 * step.max(axis=1, keepdims=True)) & (step > MIN_STEP)
+    strong = (step >= STRONG * step.max(axis=1, keepdims=True)) & (step > MIN_STEP)
     outermost = len(centres) - 1 - np.argmax(strong[:, ::-1], axis=1)
-    tolerance = np.maximum(1.5, 0.25 * reach)[:, None]
+    tolerance = np.maximum(TOLERANCE[0], TOLERANCE[1] * reach)[:, None]
     near_fit = _side_fits(base, normal, centres, step, nearest, tolerance)
     outer_fit = _side_fits(base, normal, centres, step, outermost, tolerance)
     # the outline is the outermost edge when it runs straight along the whole side (a back's
     # printed frame lies inside it); on lace or grain the outermost edges scatter, so the
     # nearest one is taken instead
-    use_outer = outer_fit[2] >= 0.9 * SAMPLES
+    use_outer = outer_fit[2] >= STRAIGHT * SAMPLES
     centroid = np.where(use_outer[..., None], outer_fit[0], near_fit[0])
     direction = np.where(use_outer[..., None], outer_fit[1], near_fit[1])
     count = np.where(use_outer, outer_fit[2], near_fit[2])
@@ -105,7 +115,7 @@ def snap_sides(frame: np.ndarray, quads: np.ndarray, reach: np.ndarray) -> tuple
     line_dir = np.where(trusted[..., None], direction, u)
     refined, crossed = crossings(line_point, line_dir)
     moved = np.abs(refined - quads).max(axis=(1, 2))
-    good = crossed.all(axis=1) & (moved <= 2.5 * reach) & convex(refined) & np.isfinite(refined).all(axis=(1, 2))
+    good = crossed.all(axis=1) & (moved <= ASTRAY * reach) & convex(refined) & np.isfinite(refined).all(axis=(1, 2))
     return np.where(good[:, None, None], refined, quads).astype(np.float32), trusted | ~good[:, None]
 
 
