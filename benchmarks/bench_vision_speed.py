@@ -1,12 +1,18 @@
-"""Frames per second of the whole reading (locate, warp, classify) on one core.
+"""Frames per second of the whole reading (locate, warp, classify) on one core, with small and large cards.
 
-    taskset -c 0 .venv/bin/python -m benchmarks.bench_vision_speed [--seconds 3]
+    taskset -c 0 .venv/bin/python -m benchmarks.bench_vision_speed [--seconds 3] [--data ../shared/data]
 
 The frames are the project's own table scenes (benchmarks.scenes): a round table dealt 6 cards
 in a 1280x720 frame and 15 cards in a 1920x1080 frame, camera tilted 30 degrees and fitted
-to the deal, one frame per table style (wood, cloth, felt), some cards face down. OpenCV and
-onnxruntime each get one thread. Each frame is read repeatedly; the table gives the mean.
-A speed figure means something only on a machine doing nothing else: the record keeps the load.
+to the deal, one frame per table style (wood, cloth, felt), some cards face down; the same
+tables with the players close together, so that the cards are large (short side about 140 px
+at 720p, 110 px at 1080p, as a phone held over a table shows them); and, where the shared data
+is present, frames built from the valid photos' cards laid on the drawn tables at those sizes
+(benchmarks.eval_size's cut-outs and layout). OpenCV and onnxruntime each get one thread. Each
+frame is read repeatedly; the table gives the mean, the candidates the locator hands to the
+classifier and how many of them are read as not-a-card, and a second table the time of each
+stage, taken in a separate pass of a few readings a frame. A speed figure means something only
+on a machine doing nothing else: the record keeps the load.
 """
 
 from __future__ import annotations
@@ -14,21 +20,41 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
 
+import vision.locate.candidates
+import vision.locate.core
+import vision.recognize
 from benchmarks import harness
-from benchmarks.scenes import SIZES, STYLES, table_frames
+from benchmarks.eval_size import cut_out, lay_cards
+from benchmarks.scenes import CLOSE, SIZES, STYLES, table_frames
+from vision.art.scene import Camera, Scene, render_scene
+from vision.labels import NONE
 from vision.locate import locate_cards
+from vision.locate.cloth import Cloth
 from vision.recognize import CardReader
 
 NAME = "bench_vision_speed"
-MEASURES = ("candidates", "cards", "locate_ms", "ms")
+MEASURES = ("candidates", "none", "cards", "locate_ms", "ms")
+PHOTO_WIDTH = {(1280, 720): 146, (1920, 1080): 101}
+"""Width (pixels) of the valid photos' cards laid on the photo-built frames of each size (issue 15's table)."""
+STAGE_READINGS = 3
+"""Readings of each frame in the pass that times the stages."""
+STAGES = ("exposure", "cloth", "cues", "outlines", "side fits", "scoring", "crisp map", "snap", "locate, rest",
+          "warp", "classify", "resolve", "rest")
+"""The stages timed, in the order a frame goes through them ("rest": what no stage names)."""
 
 
 def measure_frames(reader: CardReader, frames: list[np.ndarray], seconds: float) -> dict[str, float]:
-    """Mean milliseconds per frame for the whole reading and for locating alone; candidates and cards."""
+    """Mean milliseconds per frame for the whole reading and for locating alone; candidates, those
+    read as not-a-card, and cards."""
     total, locate, count = 0.0, 0.0, 0
     candidates, found = 0, 0
     deadline = time.perf_counter() + seconds
@@ -44,50 +70,144 @@ def measure_frames(reader: CardReader, frames: list[np.ndarray], seconds: float)
         candidates += len(quads)
         found += len(detections)
         count += 1
+    none = [int((reader.read_quads(frame, locate_cards(frame, reader.locator)).label == NONE).sum()) for frame in frames]
     return {
         "ms": 1000 * total / count,
         "locate_ms": 1000 * locate / count,
         "candidates": candidates / count,
+        "none": float(np.mean(none)),
         "cards": found / count,
     }
 
 
+@contextmanager
+def _timed(spent: dict[str, float], places: list[tuple[Any, str, str]]) -> Iterator[None]:
+    """Within the block, every call of the attribute `name` of each `owner` adds its seconds to `spent[stage]`."""
+    own = [name in vars(owner) for owner, name, _ in places]  # an instance's method lives on its class
+    saved = [(owner, name, vars(owner)[name] if isinstance(owner, type) else getattr(owner, name)) for owner, name, _ in places]
+
+    def timer(function: Callable[..., Any], stage: str) -> Callable[..., Any]:
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                spent[stage] += time.perf_counter() - start
+        return timed
+
+    try:
+        for (owner, name, stage), (_, _, original) in zip(places, saved):
+            if isinstance(original, classmethod):
+                setattr(owner, name, classmethod(timer(original.__func__, stage)))
+            else:
+                setattr(owner, name, timer(original, stage))
+        yield
+    finally:
+        for (owner, name, original), kept in zip(saved, own):
+            if kept:
+                setattr(owner, name, original)
+            else:
+                delattr(owner, name)
+
+
+def stage_times(reader: CardReader, frames: list[np.ndarray]) -> dict[str, float]:
+    """Milliseconds per frame spent in each of STAGES, over STAGE_READINGS readings of every frame."""
+    spent: dict[str, float] = defaultdict(float)
+    core, found, recognize = vision.locate.core, vision.locate.candidates, vision.recognize
+    places = [
+        (recognize, "well_exposed", "exposure"), (Cloth, "of", "cloth"), (core, "cue_masks", "cues"),
+        (core, "candidates", "candidates"), (found, "find_outlines", "outlines"), (found, "fit_quads", "side fits"),
+        (core, "sharp_mask", "crisp map"), (core, "finish", "snap"), (recognize, "locate_cards", "locate"),
+        (recognize, "warp_card", "warp"), (reader.classifier, "classify", "classify"),
+        (recognize, "resolve_overlaps", "resolve"),
+    ]
+    total = 0.0
+    with _timed(spent, places):
+        for frame in frames:
+            for _ in range(STAGE_READINGS):
+                start = time.perf_counter()
+                reader(frame)
+                total += time.perf_counter() - start
+    spent["scoring"] = spent["candidates"] - spent["outlines"] - spent["side fits"]
+    inside = ("cloth", "cues", "candidates", "crisp map", "snap")
+    spent["locate, rest"] = spent["locate"] - sum(spent[stage] for stage in inside)
+    spent["rest"] = total - sum(spent[stage] for stage in ("exposure", "locate", "warp", "classify", "resolve"))
+    readings = len(frames) * STAGE_READINGS
+    return {stage: round(1000 * spent[stage] / readings, 2) for stage in STAGES}
+
+
+def _photo_frames(reader: CardReader, args: argparse.Namespace) -> dict[tuple[int, int], list[np.ndarray]]:
+    """Per frame size, one frame per table style of the valid photos' cards laid at PHOTO_WIDTH (none without the data)."""
+    if args.data is None:
+        return {}
+    items = harness.photos(args.data, "valid")
+    needed = sum(cards * len(STYLES) for cards, _ in SIZES)
+    cards = [card for card in (cut_out(reader, path, truth) for path, truth, _ in items[:needed]) if card is not None]
+    rng = np.random.default_rng(0)
+    frames: dict[tuple[int, int], list[np.ndarray]] = {}
+    taken = 0
+    for count, size in SIZES:
+        frames[size] = []
+        for seed, style in enumerate(STYLES):
+            table, _ = render_scene(Scene((), (), style), Camera(size[0], size[1], tilt=0, view_cm=120), seed=seed)
+            frame, _ = lay_cards(table, cards[taken : taken + count], PHOTO_WIDTH[size], rng)
+            frames[size].append(frame)
+            taken += count
+    return frames
+
+
 def measure(args: argparse.Namespace) -> harness.Figures:
-    """The means per frame size and table, and over the three tables."""
+    """The means per frame size, kind of frame and table, and over the three tables; the stage times."""
     cv2.setNumThreads(1)
     reader = harness.make_reader(args, threads=1)
+    photos = _photo_frames(reader, args)
     rows = []
     for cards, size in SIZES:
-        frames = table_frames(cards, size)
-        results = [measure_frames(reader, [frame], args.seconds / len(frames)) for frame in frames]
-        mean = {key: float(np.mean([r[key] for r in results])) for key in MEASURES}
-        for style, result in [*zip(STYLES, results), ("all three", mean)]:
-            rounded = {key: round(result[key], 2) for key in MEASURES}
-            rows.append({"frame": f"{size[0]}x{size[1]}", "table": style, "cards_on_it": cards, **rounded})
+        kinds = [("drawn", table_frames(cards, size)), ("drawn, large cards", table_frames(cards, size, CLOSE[size]))]
+        if size in photos:
+            kinds.append((f"photos, {PHOTO_WIDTH[size]} px cards", photos[size]))
+        for kind, frames in kinds:
+            results = [measure_frames(reader, [frame], args.seconds / len(frames)) for frame in frames]
+            mean = {key: float(np.mean([r[key] for r in results])) for key in MEASURES}
+            for style, result in [*zip(STYLES, results), ("all three", mean)]:
+                rounded = {key: round(result[key], 2) for key in MEASURES}
+                row = {"frame": f"{size[0]}x{size[1]}", "kind": kind, "table": style, "cards_on_it": cards, **rounded}
+                if style == "all three":
+                    row["stages"] = stage_times(reader, frames)
+                rows.append(row)
     return {"rows": rows}
 
 
 def render(figures: harness.Figures) -> list[str]:
-    """A row per frame size and table, and one for the three tables together."""
-    lines = ["| frame | table | cards on it | candidates | cards reported | locate ms | whole ms | frames/s |",
-             "|---|---|---:|---:|---:|---:|---:|---:|"]
+    """A row per frame size, kind of frame and table, one for the three tables together; then the stage times."""
+    lines = ["| frame | kind | table | cards on it | candidates | read as none | cards reported | locate ms | whole ms | frames/s |",
+             "|---|---|---|---:|---:|---:|---:|---:|---:|---:|"]
     for row in figures["rows"]:
         table = f"**{row['table']}**" if row["table"] == "all three" else row["table"]
-        lines.append(f"| {row['frame']} | {table} | {row['cards_on_it']} | {row['candidates']:.1f} | {row['cards']:.1f} | "
-                     f"{row['locate_ms']:.1f} | {row['ms']:.1f} | {1000 / row['ms']:.1f} |")
+        none = f"{row['none']:.1f}" if "none" in row else "-"
+        lines.append(f"| {row['frame']} | {row.get('kind', 'drawn')} | {table} | {row['cards_on_it']} | {row['candidates']:.1f} | "
+                     f"{none} | {row['cards']:.1f} | {row['locate_ms']:.1f} | {row['ms']:.1f} | {1000 / row['ms']:.1f} |")
+    staged = [row for row in figures["rows"] if "stages" in row]
+    if staged:
+        lines += ["", "Milliseconds per frame in each stage (mean over the three tables; a separate pass):", "",
+                  "| frame | kind | " + " | ".join(STAGES) + " |", "|---|---|" + "---:|" * len(STAGES)]
+        for row in staged:
+            lines.append(f"| {row['frame']} | {row['kind']} | " + " | ".join(f"{row['stages'][s]:.2f}" for s in STAGES) + " |")
     return lines
 
 
 def command() -> argparse.ArgumentParser:
     """The command line: the shared arguments and this benchmark's own."""
     cli = harness.parser(NAME, __doc__)
-    cli.add_argument("--seconds", type=float, default=3.0, help="reading time per frame size")
-
+    cli.add_argument("--seconds", type=float, default=3.0, help="reading time per frame size and kind of frame")
+    present = (harness.DATA / "photos" / "labels.csv").is_file()
+    cli.add_argument("--data", type=Path, default=harness.DATA if present else None,
+                     help="the shared data folder for the photo-built frames (default: ../shared/data, left out when absent)")
     return cli
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Time the reading of both frame sizes, print the table, record the run."""
+    """Time the reading of every frame size and kind, print the tables, record the run."""
     return harness.run(NAME, command(), argv, measure, render)
 
 

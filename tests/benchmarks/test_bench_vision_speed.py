@@ -1,0 +1,44 @@
+"""The speed benchmark's frames and its stage timer."""
+
+from __future__ import annotations
+
+import numpy as np
+
+import vision.recognize
+from benchmarks.bench_vision_speed import STAGES, stage_times
+from benchmarks.scenes import CLOSE, table_scenes
+from vision.locate import locate_cards
+from vision.locate.cloth import Cloth
+from vision.recognize import CardReader
+
+
+def _short_sides(truth: dict) -> list[float]:
+    """The short side (pixels) of every card of a scene's truth."""
+    sides = []
+    for card in truth["cards"]:
+        quad = np.array(card["corners"])
+        length = np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1)
+        sides.append(min(length[0] + length[2], length[1] + length[3]) / 2)
+    return sides
+
+
+def test_the_close_tables_show_cards_of_the_sizes_a_phone_over_a_table_sees() -> None:
+    for cards, size, least, most in ((6, (1280, 720), 120, 200), (15, (1920, 1080), 90, 130)):
+        for _, truth in table_scenes(cards, size, CLOSE[size]):
+            assert len(truth["cards"]) == cards
+            assert least <= np.median(_short_sides(truth)) <= most
+        far = [np.median(_short_sides(truth)) for _, truth in table_scenes(cards, size)]
+        assert max(far) < least  # the benchmark's first tables keep their small cards
+
+
+def test_the_stage_timer_times_every_stage_and_leaves_the_reader_as_it_was() -> None:
+    reader = CardReader()
+    frame, _ = table_scenes(6, (1280, 720))[0]
+    before, judge = reader(frame), vars(Cloth)["of"]
+    stages = stage_times(reader, [frame])
+    assert list(stages) == list(STAGES)
+    assert all(stages[stage] > 0 for stage in ("cloth", "cues", "outlines", "snap", "warp", "classify"))
+    assert vision.recognize.locate_cards is locate_cards and vars(Cloth)["of"] is judge
+    assert "classify" not in vars(reader.classifier)
+    after = reader(frame)
+    assert after.quad.tobytes() == before.quad.tobytes() and list(after.label) == list(before.label)
