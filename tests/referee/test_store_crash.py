@@ -71,9 +71,18 @@ def test_a_game_killed_twenty_times_mid_write_keeps_every_accepted_event(tmp_pat
     for kill in range(KILLS):
         child = subprocess.Popen([sys.executable, "-c", WRITER, str(path), str(kill),
                                   str(plan_file)], stdout=subprocess.PIPE, text=True, cwd=ROOT)
-        time.sleep(rng.uniform(0.05, 0.4))  # sometimes while it starts, mostly mid-write
+        assert child.stdout is not None
+        before: list[str] = []
+        if kill % 2:  # at a random moment: while it starts, opens the file, or writes
+            time.sleep(rng.uniform(0.05, 0.4))
+        else:  # surely mid-write: after a random number of acknowledged writes
+            wanted = rng.randint(1, 80)
+            while len(before) < wanted and (line := child.stdout.readline()):
+                before.append(line)
+            time.sleep(rng.uniform(0, 0.005))
         os.kill(child.pid, signal.SIGKILL)
-        out, _ = child.communicate()
+        rest, _ = child.communicate()
+        out = "".join(before) + rest
         assert child.returncode == -signal.SIGKILL, f"kill {kill}: the writer stopped by itself"
         printed = [json.loads(line) for line in out.splitlines()]
         mid_write += bool(printed)
