@@ -33,6 +33,9 @@ class Suit(enum.Enum):
         return self.name.lower()
 
 
+HORSE, WALL = 9, 10
+"""The Cavallo's and the Re's values (RULES.md): the cards that show at the deal."""
+
 _SUIT_EN = {Suit.DENARI: "Coins", Suit.COPPE: "Cups", Suit.SPADE: "Swords", Suit.BASTONI: "Clubs"}
 _VALUE_IT = {1: "Asso", 8: "Fante", 9: "Cavallo", 10: "Re"}
 _VALUE_EN = {1: "Ace", 8: "Knave", 9: "Knight", 10: "King"}
@@ -76,12 +79,17 @@ class Card:
     @property
     def is_wall(self) -> bool:
         """A Re stops a swap."""
-        return self.value == 10
+        return self.value == WALL
 
     @property
     def is_horse(self) -> bool:
         """A Cavallo is jumped."""
-        return self.value == 9
+        return self.value == HORSE
+
+    @property
+    def shows(self) -> bool:
+        """A Re or a Cavallo (`is_wall or is_horse`): turned up at the deal, it never pays."""
+        return self.value >= HORSE
 
     def __hash__(self) -> int:
         # Equal cards share the suit singleton; this avoids hashing a tuple holding an Enum,

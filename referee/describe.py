@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from referee.events import Draw, Keep, Revive, Swap
 from referee.game import Game, Hand, Phase
+from referee.rules import DealerDraw, DealerSelection
 from referee.walk import Stop
 
 
@@ -98,7 +99,7 @@ def _headline(game: Game) -> tuple[str, str]:
         return (f"{a} and {b} split the pot of {outcome.pot}",
                 f"{a} e {b} si dividono il piatto di {outcome.pot}")
     if phase is Phase.CHOOSE_DEALER:
-        matta = game.rules.dealer_selection == "re_di_denari"
+        matta = game.rules.dealer_selection is DealerSelection.RE_DI_DENARI
         card = "the Re di Denari" if matta else "the second Denari"
         carta = "il Re di Denari" if matta else "il secondo Denari"
         return (f"Choosing the first dealer: whoever gets {card} deals",
@@ -131,7 +132,7 @@ def _seat(game: Game, hand: Hand | None, player: str, may: tuple[str, ...]) -> S
         return _between_hands(game, player, lives, dealer)
     shown = hand.shown.get(player)
     if shown is not None:
-        if shown.value == 10:
+        if shown.is_wall:
             why = f"{player} shows the {shown.italian}: a wall, safe this hand, no turn"
             why_it = f"{player} ha il {shown.italian}: fa da muro, non rischia e non gioca"
         else:
@@ -186,7 +187,7 @@ def _between_hands(game: Game, player: str, lives: int, dealer: bool) -> Seat:
 
 
 def _dealer_seat(game: Game, hand: Hand, player: str, lives: int, may: tuple[str, ...]) -> Seat:
-    blind = game.rules.dealer_draw == "blind"
+    blind = game.rules.dealer_draw is DealerDraw.BLIND
     if may:
         when = "blind, before the reveal" if blind else "after seeing every card"
         quando = "alla cieca, prima di scoprire" if blind else "dopo aver visto le carte"

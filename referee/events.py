@@ -1,20 +1,59 @@
-"""The events of a game: small frozen values, each one step of the history."""
+"""The events of a game: small frozen values, each one step of the history.
+
+Every event checks its own values when it is made (names are text, cards are cards, a
+deal's and a reveal's cards are kept in a read-only copy), so the game checks only the rules.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, TypeAlias
 
-from referee.cards import Card, parse_card
+from referee.cards import Card, CardError, parse_card
+
+
+class EventError(ValueError):
+    """An event made of the wrong values: a name that is not text, a card that is not a card."""
+
+
+def _seen_card(text: str) -> Card:
+    if not isinstance(text, str):
+        raise CardError(f"a card is a code like 9S, not {text!r}")
+    return parse_card(text)
 
 
 def _card_or_unknown(text: str) -> Card | None:
-    return None if text.strip() == "?" else parse_card(text)
+    return None if isinstance(text, str) and text.strip() == "?" else _seen_card(text)
 
 
 def _code(card: Card | None) -> str:
     return "?" if card is None else card.code
+
+
+def _name(name: object) -> None:
+    if not isinstance(name, str):
+        raise EventError(f"a player's name is text, not {name!r}")
+
+
+def _card(player: str, card: object, what: str) -> None:
+    """Raise unless `card` is a card; `what` says which card, as a message reads it."""
+    if card.__class__ is not Card:
+        raise EventError(f"{player}'s {what} {card!r} is not a card")
+
+
+def _cards(cards: object, seen: bool, what: str) -> Mapping[str, Card | None]:
+    """A read-only copy of a deal's or a reveal's cards, each checked (None only unless `seen`)."""
+    if not isinstance(cards, Mapping):
+        raise EventError(f"the {what}'s cards are player: card pairs, not {cards!r}")
+    for player, card in cards.items():
+        _name(player)
+        if seen and card.__class__ is not Card:
+            raise EventError(f"{player}'s card at the {what} must be seen, not {card!r}")
+        if card is not None:
+            _card(player, card, "card")
+    return MappingProxyType(dict(cards))
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,12 +63,21 @@ class FaceUp:
     player: str
     card: Card
 
+    def __post_init__(self) -> None:
+        _name(self.player)
+        if self.card is None:
+            raise EventError(f"{self.player}'s face-up card must be seen")
+        _card(self.player, self.card, "face-up card")
+
 
 @dataclass(frozen=True, slots=True)
 class ChooseDealer:
     """The first dealer, named directly (a record's `dealer`)."""
 
     player: str
+
+    def __post_init__(self) -> None:
+        _name(self.player)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,9 +86,14 @@ class Deal:
 
     cards: Mapping[str, Card | None]
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", _cards(self.cards, False, "deal"))
+
     @classmethod
     def of(cls, codes: Mapping[str, str]) -> Deal:
         """A deal from card codes, `?` for an unseen card: `Deal.of({"Anna": "3D"})`."""
+        if not isinstance(codes, Mapping):
+            raise EventError(f"the deal's cards are player: card code pairs, not {codes!r}")
         return cls({player: _card_or_unknown(code) for player, code in codes.items()})
 
 
@@ -50,6 +103,9 @@ class Keep:
 
     player: str
 
+    def __post_init__(self) -> None:
+        _name(self.player)
+
 
 @dataclass(frozen=True, slots=True)
 class Swap:
@@ -57,6 +113,11 @@ class Swap:
 
     player: str
     target: str | None = None
+
+    def __post_init__(self) -> None:
+        _name(self.player)
+        if self.target is not None:
+            _name(self.target)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +127,11 @@ class Draw:
     player: str
     card: Card | None = None
 
+    def __post_init__(self) -> None:
+        _name(self.player)
+        if self.card is not None:
+            _card(self.player, self.card, "drawn card")
+
 
 @dataclass(frozen=True, slots=True)
 class Reveal:
@@ -73,10 +139,15 @@ class Reveal:
 
     cards: Mapping[str, Card]
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", _cards(self.cards, True, "reveal"))
+
     @classmethod
     def of(cls, codes: Mapping[str, str]) -> Reveal:
         """A reveal from card codes: `Reveal.of({"Anna": "5S"})`."""
-        return cls({player: parse_card(code) for player, code in codes.items()})
+        if not isinstance(codes, Mapping):
+            raise EventError(f"the reveal's cards are player: card code pairs, not {codes!r}")
+        return cls({player: _seen_card(code) for player, code in codes.items()})
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +162,10 @@ class Revive:
     dead: str
     living: str
 
+    def __post_init__(self) -> None:
+        _name(self.dead)
+        _name(self.living)
+
 
 @dataclass(frozen=True, slots=True)
 class Correct:
@@ -98,6 +173,10 @@ class Correct:
 
     player: str
     card: Card
+
+    def __post_init__(self) -> None:
+        _name(self.player)
+        _card(self.player, self.card, "corrected card")
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,12 +186,20 @@ class Join:
     player: str
     before: str | None = None
 
+    def __post_init__(self) -> None:
+        _name(self.player)
+        if self.before is not None:
+            _name(self.before)
+
 
 @dataclass(frozen=True, slots=True)
 class Leave:
     """Between hands, a player leaves the table and takes his lives with him."""
 
     player: str
+
+    def __post_init__(self) -> None:
+        _name(self.player)
 
 
 Event: TypeAlias = (FaceUp | ChooseDealer | Deal | Keep | Swap | Draw | Reveal | Settle | Revive

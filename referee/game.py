@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from referee.cards import DECK, Card, Suit
@@ -23,7 +24,16 @@ from referee.events import (
     Settle,
     Swap,
 )
-from referee.rules import Rules, find_rules
+from referee.rules import (
+    DealerDraw,
+    DealerRotation,
+    DealerSelection,
+    FinalTwo,
+    Revival,
+    Rules,
+    find_rules,
+)
+from referee.view import ListView
 from referee.walk import Stop, SwapTarget, swap_target
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 20
@@ -94,7 +104,7 @@ class Hand:
     def __init__(self, number: int, dealer: str, ring: tuple[str, ...],
                  cards: dict[str, Card | None], seen: set[Card]) -> None:
         self.number, self.dealer, self.ring, self.cards = number, dealer, ring, cards
-        self.shown = {p: c for p, c in cards.items() if c is not None and c.value >= 9}
+        self.shown = {p: c for p, c in cards.items() if c is not None and c.shows}
         start = ring.index(dealer) + 1
         in_turn = ring[start:] + ring[:start]
         self.order = tuple(p for p in in_turn[:-1] if p not in self.shown)
@@ -140,6 +150,9 @@ class Game:
         if isinstance(start, bool) or not isinstance(start, int) or start < 1:
             raise RuleError(f"lives must be a whole number of at least 1, not {start!r}")
         self.start_lives = start
+        # The rules never change during a game: the two switches read at every event, read once.
+        self._blind = self.rules.dealer_draw is DealerDraw.BLIND
+        self._until_short = self.rules.dealer_rotation is DealerRotation.UNTIL_STOCK_SHORT
         # Each event has a check (raises RuleError, changes nothing, returns what it found)
         # and an application of what the check found: `is_legal` runs the check alone.
         self._handlers: dict[type[Any], tuple[Callable[[Any], Any], Callable[[Any, Any], None]]] = {
@@ -152,24 +165,49 @@ class Game:
             Correct: (self._check_correct, self._correct),
             Join: (self._check_join, self._join), Leave: (self._check_leave, self._leave),
         }
-        self.history: list[Event] = []
+        self._history: list[Event] = []
+        self._results: list[HandResult] = []
+        self._face_ups: list[tuple[str, Card]] = []
+        self._views = ListView(self._history), ListView(self._results), ListView(self._face_ups)
         self._reset()
 
     def _reset(self) -> None:
         self._seat_players(self.first_players)
-        self.lives = dict.fromkeys(self.players, self.start_lives)
+        self._lives = dict.fromkeys(self.players, self.start_lives)
         self._handed = False
         self._joined: set[str] = set()  # since the last deal
         self._left: set[str] = set()
         self.pot = 0
         self.dealer: str | None = None
-        self.face_up: list[tuple[str, Card]] = []
+        self._face_ups.clear()
         self.hand: Hand | None = None
-        self.results: list[HandResult] = []
+        self._results.clear()
         self._outcome: Outcome | None = None
         self._last_void = False
         self._stock_used = 0
         self._stock_seen: set[Card] = set()
+
+    # -- the state only events change, read-only from outside -----------------------------------
+
+    @property
+    def history(self) -> ListView[Event]:
+        """Every event played, in order."""
+        return self._views[0]
+
+    @property
+    def results(self) -> ListView[HandResult]:
+        """Every settled hand, in order."""
+        return self._views[1]
+
+    @property
+    def face_up(self) -> ListView[tuple[str, Card]]:
+        """The cards dealt face up to choose the first dealer: (player, card), in order."""
+        return self._views[2]
+
+    @property
+    def lives(self) -> Mapping[str, int]:
+        """Each seated player's lives, in seating order (0 for the dead)."""
+        return MappingProxyType(self._lives)
 
     # -- the public state machine ------------------------------------------------------------
 
@@ -184,7 +222,7 @@ class Game:
             raise RuleError(f"not an event: {event!r}")
         check, apply = handler
         apply(event, check(event))
-        self.history.append(event)
+        self._history.append(event)
 
     def why_illegal(self, event: Event) -> str | None:
         """The rule `event` would break now (the RuleError's message), or None if it is legal."""
@@ -224,7 +262,7 @@ class Game:
         elif phase is Phase.SETTLE:
             moves = [Settle()]
         if phase in (Phase.DEAL, Phase.CHOOSE_DEALER):
-            dead = [p for p in self.players if self.lives[p] <= 0]
+            dead = [p for p in self.players if self._lives[p] <= 0]
             moves += [Revive(d, p) for d in dead for p in self.alive()]
             moves += [Leave(p) for p in self.players]
         return [move for move in moves if self.is_legal(move)]
@@ -236,11 +274,12 @@ class Game:
 
     def undo(self) -> Event:
         """Take back the last event (the game is rebuilt from the rest of the history)."""
-        if not self.history:
+        history = self._history
+        if not history:
             raise RuleError("nothing to undo")
-        events = self.history[:-1]
-        last = self.history[-1]
-        self.history = []
+        events = history[:-1]
+        last = history[-1]
+        history.clear()
         self._reset()
         self.play_all(events)
         return last
@@ -251,7 +290,7 @@ class Game:
 
     def alive(self) -> list[str]:
         """The living players in seating order."""
-        return [p for p in self.players if self.lives[p] > 0]
+        return [p for p in self.players if self._lives[p] > 0]
 
     @property
     def phase(self) -> Phase:
@@ -266,7 +305,7 @@ class Game:
         if hand.pos < len(hand.order):
             return Phase.TURNS
         dealer_due = hand.dealer_moves and not hand.dealer_done
-        if self.rules.dealer_draw == "blind":
+        if self._blind:
             if dealer_due:
                 return Phase.DEALER
             return Phase.SETTLE if hand.revealed else Phase.REVEAL
@@ -279,7 +318,7 @@ class Game:
         """Who must act now: the next to move, the dealer to deal or draw; None otherwise."""
         phase = self.phase
         if phase is Phase.CHOOSE_DEALER:
-            return self._right_of(self.face_up[-1][0]) if self.face_up else None
+            return self._right_of(self._face_ups[-1][0]) if self._face_ups else None
         if phase is Phase.DEAL:
             return self.next_dealer
         hand = self.hand
@@ -304,7 +343,7 @@ class Game:
         if self.hand is None:
             return dealer
         keeps_deal = self._handed or self._last_void or self._stock_serves(playing)
-        if keeps_deal and self.lives[dealer] > 0:
+        if keeps_deal and self._lives[dealer] > 0:
             return dealer
         return self._right_of(dealer, living=True)
 
@@ -327,7 +366,7 @@ class Game:
         at = self._seat[player]
         for step in range(1, len(seats) + 1):
             seat = seats[(at + step) % len(seats)]
-            if not living or self.lives[seat] > 0:
+            if not living or self._lives[seat] > 0:
                 return seat
         return player
 
@@ -353,12 +392,12 @@ class Game:
         a short stock is reshuffled, even by a dealer dealing again after a void hand.
         """
         return (
-            self.rules.dealer_rotation == "until_stock_short"
+            self._until_short
             and len(DECK) - self._stock_used >= playing + 1
         )
 
     def _who(self, player: str, hand: int | None = None) -> None:
-        if player not in self.lives:
+        if player not in self._lives:
             raise self._error(f"{_named(player)} is not at the table", player, hand)
 
     def _not_over(self, hand: int | None = None) -> None:
@@ -376,26 +415,24 @@ class Game:
         """Whether this face-up card chooses its player as the first dealer."""
         self._not_over()
         self._who(event.player)
-        if not isinstance(event.card, Card):
-            raise self._error(f"{event.player}'s face-up card must be seen", event.player)
         if self.dealer is not None:
             raise self._error(f"the first dealer is already chosen: {self.dealer}", event.player)
-        if self.face_up:
-            due = self._right_of(self.face_up[-1][0])
+        if self._face_ups:
+            due = self._right_of(self._face_ups[-1][0])
             if event.player != due:
                 raise self._error(
                     f"the face-up cards go counterclockwise: this one goes to {due}, "
                     f"not {event.player}", event.player)
-        if any(card == event.card for _, card in self.face_up):
+        if any(card == event.card for _, card in self._face_ups):
             raise self._error(f"a card twice: {event.card.code} was already dealt face up",
                               event.player)
-        if self.rules.dealer_selection == "re_di_denari":
+        if self.rules.dealer_selection is DealerSelection.RE_DI_DENARI:
             return event.card == Card(10, Suit.DENARI)
         return event.card.suit is Suit.DENARI and sum(
-            c.suit is Suit.DENARI for _, c in self.face_up) == 1
+            c.suit is Suit.DENARI for _, c in self._face_ups) == 1
 
     def _face_up(self, event: FaceUp, chosen: bool) -> None:
-        self.face_up.append((event.player, event.card))
+        self._face_ups.append((event.player, event.card))
         if chosen:
             self.dealer = event.player
 
@@ -404,7 +441,7 @@ class Game:
         self._who(event.player)
         if self.dealer is not None:
             raise self._error(f"the first dealer is already chosen: {self.dealer}", event.player)
-        if self.face_up:
+        if self._face_ups:
             raise self._error("the first dealer is being chosen by cards dealt face up",
                               event.player)
 
@@ -415,7 +452,7 @@ class Game:
 
     def _check_deal(self, event: Deal) -> tuple[str, bool, set[Card], Hand]:
         """The next dealer, whether the stock goes on, the stock's seen cards, the new hand."""
-        number = len(self.results) + 1
+        number = len(self._results) + 1
         self._not_over(number)
         dealer = self.dealer
         if dealer is None:
@@ -423,14 +460,12 @@ class Game:
         if self.hand is not None and self.hand.result is None:
             raise self._error("the hand is not over: settle it before the next deal")
         alive = self.alive()
-        lives = self.lives
+        lives = self._lives
         cards = event.cards
         for player, card in cards.items():
             if lives.get(player, 0) <= 0:
                 self._who(player, number)
                 raise self._error(f"{player} is dead and gets no card", player, number)
-            if card is not None and card.__class__ is not Card:
-                raise self._error(f"{player}'s card {card!r} is not a card", player, number)
         if len(cards) != len(alive):
             missing = next(p for p in alive if p not in cards)
             raise self._error(f"{missing} has no card in the deal", missing, number)
@@ -483,7 +518,7 @@ class Game:
         self._who(player)
         if hand is None or hand.result is not None:
             raise self._error(f"{player} cannot {action}: no hand is being played", player)
-        if self.lives[player] <= 0:
+        if self._lives[player] <= 0:
             raise self._error(f"{player} cannot {action}: {player} is dead", player)
         shown = hand.shown.get(player)
         if shown is not None:
@@ -548,11 +583,8 @@ class Game:
             raise self._error(f"{player} cannot draw: only the dealer draws", player)
         hand = self._turn_hand(player, "draw")
         card = event.card
-        if card is not None:
-            if card.__class__ is not Card:
-                raise self._error(f"{player}'s drawn card {card!r} is not a card", player)
-            if card in hand.seen or card in self._stock_seen:
-                raise self._error(f"a card twice: {player} draws {card.code}, already seen", player)
+        if card is not None and (card in hand.seen or card in self._stock_seen):
+            raise self._error(f"a card twice: {player} draws {card.code}, already seen", player)
         return hand
 
     def _draw(self, event: Draw, hand: Hand) -> None:
@@ -584,9 +616,6 @@ class Game:
             self._who(player)
             if held is _NO_CARD:
                 raise self._error(f"{player} is dead and holds no card", player)
-            if card.__class__ is not Card:
-                raise self._error(f"{player}'s card at the reveal must be seen, not {card!r}",
-                                  player)
             if held is not None:
                 if held != card:
                     raise self._error(self._disagreement(hand, player, held, card), player)
@@ -594,7 +623,7 @@ class Game:
             if card in hand.seen or card in self._stock_seen or card in learned.values():
                 raise self._error(f"a card twice: {player} shows {card.code} at the reveal, "
                                   "but that card is already seen elsewhere", player)
-            if card.value >= 9 and not (player == hand.dealer and hand.drawn_unknown):
+            if card.shows and not (player == hand.dealer and hand.drawn_unknown):
                 raise self._error(
                     f"{player}'s face-down card is the {card.italian}, but a Re or a Cavallo "
                     "is shown at the deal", player)
@@ -613,7 +642,7 @@ class Game:
             return f"{player} shows {card.code} at the reveal, but {player} drew {held.code}"
         for owner, shown in hand.shown.items():
             if shown == held or shown == card:
-                kind = "Re" if shown.value == 10 else "Cavallo"
+                kind = "Re" if shown.is_wall else "Cavallo"
                 return (f"{player} shows {card.code} at the reveal, but {owner}'s {shown.italian} "
                         f"was shown at the deal (a {kind} that moved)")
         return (f"{player} shows {card.code} at the reveal, but the deal and the swaps "
@@ -636,13 +665,11 @@ class Game:
         held = hand.cards.get(player, _NO_CARD)
         if held is _NO_CARD:
             raise self._error(f"{player} is dead and holds no card", player)
-        if card.__class__ is not Card:
-            raise self._error(f"{player}'s corrected card {card!r} is not a card", player)
         shown = hand.shown.get(player)
         if shown is not None:
             raise self._error(f"{player}'s {shown.italian} was shown at the deal and cannot be "
                               "corrected: undo to the deal instead", player)
-        if card.value >= 9 and not (player == hand.dealer and hand.drew):
+        if card.shows and not (player == hand.dealer and hand.drew):
             raise self._error(f"{player}'s card cannot be corrected into the {card.italian}: "
                               "a Re or a Cavallo is shown at the deal, so undo to the deal "
                               "instead", player)
@@ -679,16 +706,16 @@ class Game:
                 raise self._error(f"cannot settle: {player}'s card is unknown "
                                   "(the reveal must show it)", player)
             final[player] = card
-        low = min((c.value for c in final.values() if c.value <= 8), default=None)
+        low = min((c.value for c in final.values() if not c.shows), default=None)
         losers = tuple(p for p in hand.ring if final[p].value == low)
-        lives = self.lives
+        lives = self._lives
         void = len(losers) == len(hand.ring) and all(lives[p] == 1 for p in losers)
         return hand, final, () if void else losers, void
 
     def _settle(self, event: Settle,
                 found: tuple[Hand, dict[str, Card], tuple[str, ...], bool]) -> None:
         hand, final, losers, void = found
-        lives = self.lives
+        lives = self._lives
         for player in losers:
             lives[player] -= 1
         self.pot += len(losers)
@@ -697,14 +724,14 @@ class Game:
         self._stock_seen |= hand.seen
         hand.result = HandResult(hand.number, hand.dealer, tuple(hand.swaps), final, losers, void,
                                  dict(lives), self.pot)
-        self.results.append(hand.result)
+        self._results.append(hand.result)
         self._check_end()
 
     def _check_end(self) -> None:
         alive = tuple(self.alive())
         if len(alive) == 1:
             self._outcome = Outcome(alive[0], alive, self.pot)
-        elif len(alive) == 2 and self.rules.final_two == "split":
+        elif len(alive) == 2 and self.rules.final_two is FinalTwo.SPLIT:
             self._outcome = Outcome(None, alive, self.pot)
 
     # -- between hands: revive, join, leave ----------------------------------------------------
@@ -717,22 +744,22 @@ class Game:
         if self.phase is not Phase.DEAL or self.hand is None:
             raise self._error(f"{dead} cannot be revived now: a revive is recorded between hands",
                               dead)
-        if self.rules.revival == "off":
+        if self.rules.revival is Revival.OFF:
             raise self._error(f"{dead} cannot be revived: revival is off", dead)
-        if self.lives[dead] > 0:
+        if self._lives[dead] > 0:
             raise self._error(f"{dead} cannot be revived: {dead} is not dead", dead)
-        if self.lives[living] <= 0:
+        if self._lives[living] <= 0:
             raise self._error(f"{living} cannot give {dead} a life: {living} is dead", living)
 
     def _revive(self, event: Revive, _: None) -> None:
-        self.lives[event.living] -= 1
-        self.lives[event.dead] = 1
+        self._lives[event.living] -= 1
+        self._lives[event.dead] = 1
 
     def _between_hands(self, player: str, action: str) -> None:
         """Raise unless the game stands between hands (or before any face-up card)."""
         self._not_over()
         phase = self.phase
-        if phase is Phase.DEAL or (phase is Phase.CHOOSE_DEALER and not self.face_up):
+        if phase is Phase.DEAL or (phase is Phase.CHOOSE_DEALER and not self._face_ups):
             return
         if phase is Phase.CHOOSE_DEALER:
             raise self._error(f"{player} cannot {action} now: the first dealer is being chosen "
@@ -745,13 +772,13 @@ class Game:
         if not _a_name(player):
             raise self._error(f"a player needs a name, not {player!r}")
         self._between_hands(player, "join")
-        if player in self.lives:
+        if player in self._lives:
             raise self._error(f"{player} cannot join: {player} is already at the table", player)
         if player in self._left:
             raise self._error(f"{player} cannot join again before a hand is played: {player} "
                               "left the table since the last hand (undo the leave instead)",
                               player)
-        if before is not None and before not in self.lives:
+        if before is not None and before not in self._lives:
             raise self._error(f"{player} cannot sit before {_named(before)}: {_named(before)} "
                               "is not at the table", player)
         if len(self.players) >= MAX_PLAYERS:
@@ -762,9 +789,9 @@ class Game:
         players = list(self.players)
         at = len(players) if event.before is None else self._seat[event.before]
         players.insert(at, event.player)
-        lives = self.lives
+        lives = self._lives
         self._seat_players(tuple(players))
-        self.lives = {p: lives.get(p, self.start_lives) for p in players}
+        self._lives = {p: lives.get(p, self.start_lives) for p in players}
         self._joined.add(event.player)
 
     def _check_leave(self, event: Leave) -> None:
@@ -788,7 +815,7 @@ class Game:
                                self._right_of(player))
             self._handed = True
         self._seat_players(tuple(p for p in self.players if p != player))
-        del self.lives[player]
+        del self._lives[player]
         self._joined.discard(player)
         self._left.add(player)
         self._check_end()

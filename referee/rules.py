@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -12,31 +13,77 @@ class RulesError(ValueError):
     """An unknown preset, switch or switch value."""
 
 
-_CHOICES: dict[str, tuple[str, ...]] = {
-    "dealer_selection": ("second_denari", "re_di_denari"),
-    "dealer_draw": ("after_reveal", "blind"),
-    "revival": ("one_life", "off"),
-    "final_two": ("play_out", "split"),
-    "dealer_rotation": ("every_hand", "until_stock_short"),
+class DealerSelection(enum.StrEnum):
+    """Which face-up card makes the first dealer."""
+
+    SECOND_DENARI = "second_denari"
+    RE_DI_DENARI = "re_di_denari"
+
+
+class DealerDraw(enum.StrEnum):
+    """When the dealer draws: after seeing every card, or before anyone reveals."""
+
+    AFTER_REVEAL = "after_reveal"
+    BLIND = "blind"
+
+
+class Revival(enum.StrEnum):
+    """Whether a living player may hand a dead one a life between hands."""
+
+    ONE_LIFE = "one_life"
+    OFF = "off"
+
+
+class FinalTwo(enum.StrEnum):
+    """Whether the last two play on for the pot or stop and share it."""
+
+    PLAY_OUT = "play_out"
+    SPLIT = "split"
+
+
+class DealerRotation(enum.StrEnum):
+    """Whether the deal passes after every hand or only when the stock runs short."""
+
+    EVERY_HAND = "every_hand"
+    UNTIL_STOCK_SHORT = "until_stock_short"
+
+
+_CHOICES: dict[str, type[enum.StrEnum]] = {
+    "dealer_selection": DealerSelection,
+    "dealer_draw": DealerDraw,
+    "revival": Revival,
+    "final_two": FinalTwo,
+    "dealer_rotation": DealerRotation,
 }
 _FLAGS = ("horse_chain", "skip_wraps")
 
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """One family's variant: every switch of RULES.md, defaults of the `napoli` preset."""
+    """One family's variant: every switch of RULES.md, defaults of the `napoli` preset.
+
+    A choice may be given as its text (`dealer_draw="blind"`); it is kept as its enum member,
+    which equals that text and is written as it in JSON.
+    """
 
     lives: int = 3
-    dealer_selection: str = "second_denari"
+    dealer_selection: DealerSelection = DealerSelection.SECOND_DENARI
     horse_chain: bool = True
     skip_wraps: bool = True
-    dealer_draw: str = "after_reveal"
-    revival: str = "one_life"
-    final_two: str = "play_out"
-    dealer_rotation: str = "every_hand"
+    dealer_draw: DealerDraw = DealerDraw.AFTER_REVEAL
+    revival: Revival = Revival.ONE_LIFE
+    final_two: FinalTwo = FinalTwo.PLAY_OUT
+    dealer_rotation: DealerRotation = DealerRotation.EVERY_HAND
 
     def __post_init__(self) -> None:
-        _check_switches(dataclasses.asdict(self))
+        lives = self.lives
+        if isinstance(lives, bool) or not isinstance(lives, int) or lives < 1:
+            raise RulesError(f"lives must be a whole number of at least 1, not {lives!r}")
+        for name in _FLAGS:
+            if not isinstance(getattr(self, name), bool):
+                raise RulesError(f"{name} must be true or false, not {getattr(self, name)!r}")
+        for name, choice in _CHOICES.items():
+            object.__setattr__(self, name, _chosen(name, choice, getattr(self, name)))
 
     def replace(self, **switches: Any) -> Rules:
         """These rules with some switches changed (checked like any other)."""
@@ -53,6 +100,16 @@ class Rules:
         return next((name for name, rules in PRESETS.items() if rules == self), None)
 
 
+def _chosen(name: str, choice: type[enum.StrEnum], value: Any) -> enum.StrEnum:
+    """The member of `choice` that `value` names, or a RulesError listing the choices."""
+    if isinstance(value, str):
+        try:
+            return choice(value)
+        except ValueError:
+            pass
+    raise RulesError(f"{name} cannot be {value!r}: choose one of {', '.join(choice)}")
+
+
 def _check_names(switches: Mapping[str, Any]) -> None:
     known = [f.name for f in dataclasses.fields(Rules)]
     for name in switches:
@@ -60,23 +117,11 @@ def _check_names(switches: Mapping[str, Any]) -> None:
             raise RulesError(f"unknown rules switch {name!r}: the switches are {', '.join(known)}")
 
 
-def _check_switches(switches: Mapping[str, Any]) -> None:
-    lives = switches["lives"]
-    if isinstance(lives, bool) or not isinstance(lives, int) or lives < 1:
-        raise RulesError(f"lives must be a whole number of at least 1, not {lives!r}")
-    for name in _FLAGS:
-        if not isinstance(switches[name], bool):
-            raise RulesError(f"{name} must be true or false, not {switches[name]!r}")
-    for name, choices in _CHOICES.items():
-        if switches[name] not in choices:
-            raise RulesError(
-                f"{name} cannot be {switches[name]!r}: choose one of {', '.join(choices)}"
-            )
-
 
 PRESETS: dict[str, Rules] = {
     "napoli": Rules(),
-    "classica": Rules(horse_chain=False, skip_wraps=False, dealer_draw="blind", revival="off"),
+    "classica": Rules(horse_chain=False, skip_wraps=False, dealer_draw=DealerDraw.BLIND,
+                      revival=Revival.OFF),
 }
 """The named presets of RULES.md's table."""
 

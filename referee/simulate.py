@@ -21,7 +21,16 @@ from referee.events import (
     Swap,
 )
 from referee.game import Game, Phase
-from referee.rules import PRESETS, Rules, find_rules
+from referee.rules import (
+    PRESETS,
+    DealerDraw,
+    DealerRotation,
+    DealerSelection,
+    FinalTwo,
+    Revival,
+    Rules,
+    find_rules,
+)
 from referee.walk import Stop
 
 NAMES = (
@@ -37,11 +46,11 @@ def random_rules(rng: random.Random) -> Rules:
         rules = rules.replace(
             horse_chain=rng.random() < 0.5,
             skip_wraps=rng.random() < 0.5,
-            dealer_draw=rng.choice(("after_reveal", "blind")),
-            revival=rng.choice(("one_life", "off")),
-            final_two=rng.choice(("play_out", "split")),
-            dealer_rotation=rng.choice(("every_hand", "until_stock_short")),
-            dealer_selection=rng.choice(("second_denari", "re_di_denari")),
+            dealer_draw=rng.choice(tuple(DealerDraw)),
+            revival=rng.choice(tuple(Revival)),
+            final_two=rng.choice(tuple(FinalTwo)),
+            dealer_rotation=rng.choice(tuple(DealerRotation)),
+            dealer_selection=rng.choice(tuple(DealerSelection)),
             lives=rng.randint(1, 4),
         )
     return rules
@@ -57,7 +66,7 @@ def hand_events(game: Game, rng: random.Random, unseen: float = 0.1) -> Iterator
     fresh = [c for c in DECK if c not in game.stock_seen] if game.continues_stock() else list(DECK)
     drawn, *dealt = rng.sample(fresh, len(alive) + 1)
     truth = dict(zip(alive, dealt, strict=True))
-    seen = {p: c if c.value >= 9 or rng.random() >= unseen else None for p, c in truth.items()}
+    seen = {p: c if c.shows or rng.random() >= unseen else None for p, c in truth.items()}
     yield _play(game, Deal(seen))
     hand = game.hand
     assert hand is not None
@@ -105,7 +114,7 @@ def game_events(
     while game.outcome() is None:
         yield from hand_events(game, rng, unseen)
         dead = [p for p in game.players if game.lives[p] == 0]
-        revival = game.rules.revival != "off"
+        revival = game.rules.revival is not Revival.OFF
         if game.outcome() is None and dead and revival and rng.random() < revive:
             yield _play(game, Revive(rng.choice(dead), rng.choice(game.alive())))
         while seats and game.outcome() is None and rng.random() < seats:

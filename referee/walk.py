@@ -106,7 +106,7 @@ def swap_target(
         card = shown.get(seat)
         if card is None:
             return SwapTarget(player, seat, Stop.TARGET, tuple(jumps), None, dealer)
-        if card.value == 10:
+        if card.is_wall:
             return SwapTarget(player, None, Stop.WALL, tuple(jumps), Wall(seat, card), dealer)
         if jumps and not rules.horse_chain:
             blocker = Jump(seat, card)

@@ -42,3 +42,11 @@ def test_the_deck_has_forty_distinct_cards_and_codes_round_trip() -> None:
     for card in DECK:
         assert parse_card(card.code) == card == parse_card(card.slug)
         assert hash(card) == hash(Card(card.value, card.suit))
+
+
+def test_the_re_is_a_wall_the_cavallo_a_horse_and_both_show_at_the_deal() -> None:
+    assert [c.code for c in DECK if c.is_wall] == ["10D", "10C", "10S", "10B"]
+    assert [c.code for c in DECK if c.is_horse] == ["9D", "9C", "9S", "9B"]
+    assert [c.code for c in DECK if c.shows] == ["9D", "10D", "9C", "10C", "9S", "10S", "9B",
+                                                 "10B"]
+    assert not parse_card("8C").shows  # the Fante is dealt face down like any other

@@ -1,8 +1,22 @@
-"""Rules: the presets exactly as RULES.md's table, switches over napoli, clear errors."""
+"""Rules: the presets exactly as RULES.md's table, switches over napoli, enums that read as their
+text, clear errors."""
+
+import enum
+import json
 
 import pytest
 
-from referee.rules import PRESETS, Rules, RulesError, find_rules
+from referee.rules import (
+    PRESETS,
+    DealerDraw,
+    DealerRotation,
+    DealerSelection,
+    FinalTwo,
+    Revival,
+    Rules,
+    RulesError,
+    find_rules,
+)
 
 TABLE = {
     "napoli": dict(lives=3, dealer_selection="second_denari", horse_chain=True, skip_wraps=True,
@@ -39,3 +53,29 @@ def test_napoli_is_the_default_and_switches_go_over_it() -> None:
 def test_unknown_switches_and_values_are_clear_errors(spec: object, says: str) -> None:
     with pytest.raises(RulesError, match=says):
         find_rules(spec)  # type: ignore[arg-type]
+
+
+def test_a_switch_is_its_enum_member_and_still_reads_and_writes_as_its_text() -> None:
+    given_as_text = Rules(dealer_draw="blind", revival="off")  # type: ignore[arg-type]
+    assert given_as_text.dealer_draw is DealerDraw.BLIND and given_as_text.revival is Revival.OFF
+    assert given_as_text == Rules(dealer_draw=DealerDraw.BLIND, revival=Revival.OFF)
+    assert given_as_text.dealer_draw == "blind" and f"{given_as_text.dealer_draw}" == "blind"
+    classica = find_rules({"dealer_draw": "blind", "revival": "off", "horse_chain": False,
+                           "skip_wraps": False})
+    assert classica.name == "classica"
+    assert json.dumps(PRESETS["classica"].switches()) == (
+        '{"lives": 3, "dealer_selection": "second_denari", "horse_chain": false, '
+        '"skip_wraps": false, "dealer_draw": "blind", "revival": "off", "final_two": "play_out", '
+        '"dealer_rotation": "every_hand"}')
+
+
+@pytest.mark.parametrize(("switch", "choice"), [
+    ("dealer_selection", DealerSelection), ("dealer_draw", DealerDraw), ("revival", Revival),
+    ("final_two", FinalTwo), ("dealer_rotation", DealerRotation)])
+def test_every_choice_switch_takes_each_member_and_nothing_else(
+        switch: str, choice: type[enum.StrEnum]) -> None:
+    for member in choice:
+        assert getattr(find_rules({switch: member.value}), switch) is member
+    with pytest.raises(RulesError, match=f"{switch} cannot be 3: choose one of "
+                                         f"{', '.join(m.value for m in choice)}"):
+        find_rules({switch: 3})
