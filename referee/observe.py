@@ -15,6 +15,7 @@ from referee.cards import Card
 from referee.events import ChooseDealer, Deal, Draw, Event, FaceUp, Keep, Reveal, Settle, Swap
 from referee.game import Game, Hand, Phase, RuleError
 from referee.observation import EMPTY, Face, SeatView, TableObservation
+from referee.rules import DealerDraw, DealerSelection
 from referee.walk import Stop
 
 DEAL_STILL = 3.0
@@ -279,7 +280,7 @@ class Controller:
                       f"{player} gets the {card.italian} face up",
                       f"{player} riceve il {card.italian} scoperto", None)
         if game.dealer is not None:
-            matta = game.rules.dealer_selection == "re_di_denari"
+            matta = game.rules.dealer_selection is DealerSelection.RE_DI_DENARI
             what, cosa = ("the Re di Denari", "il Re di Denari") if matta else (
                 "the second Denari", "il secondo Denari")
             self._say("dealer", {"dealer": game.dealer},
@@ -420,7 +421,7 @@ class Controller:
         """A Re or Cavallo turned up after the deal: the walls were told without it."""
         for player in hand.ring:
             card = _sure(seen.seats.get(player, EMPTY))
-            if (card is None or card.value < 9 or player in hand.shown
+            if (card is None or not card.shows or player in hand.shown
                     or (player == hand.dealer and hand.drawn_unknown)):
                 continue
             self._hold(
@@ -570,7 +571,7 @@ class Controller:
         """The dealer's face-down card replaced before the reveal: a blind draw."""
         game = self.game
         dealer = hand.dealer
-        if game.rules.dealer_draw != "blind":
+        if game.rules.dealer_draw is not DealerDraw.BLIND:
             message = (f"hand {hand.number}: {dealer} cannot draw before the reveal "
                        "(dealer_draw after_reveal: he draws after seeing every card)")
             message_it = (f"mano {hand.number}: {dealer} non può pescare prima che tutti "
@@ -604,7 +605,7 @@ class Controller:
         if len(cards) < len(hand.ring) or self._twice(cards, hand.number):
             return
         self._keep_until(None)
-        if game.rules.dealer_draw == "blind" and hand.dealer_due:
+        if game.rules.dealer_draw is DealerDraw.BLIND and hand.dealer_due:
             self._keep(hand.dealer)  # no blind draw was seen
         event = Reveal(cards)
         why = game.why_illegal(event)
