@@ -216,3 +216,12 @@ def test_serve_refuses_a_camera_it_cannot_open(tmp_path: Path) -> None:
         f"saltacavallo serve: {tmp_path / 'nothing.mp4'}: no such file or folder (give a camera "
         "number such as 0, a video, an image or a folder of images, or a camera address starting "
         "http:// or rtsp://)")
+
+
+def test_the_frames_benchmark_counts_both_phones_frames() -> None:
+    from webui.bench_frames import run
+
+    result = run(1.0, live=False)
+    assert all(rate > 0 for rate in result["per_phone"])
+    assert result["frames_per_s"] == pytest.approx(sum(result["per_phone"]), abs=0.11)
+    assert 0 < result["state_median_s"] <= result["state_max_s"]
