@@ -173,14 +173,14 @@ class Game:
 
     def _reset(self) -> None:
         self._seat_players(self.first_players)
-        self._lives = dict.fromkeys(self.players, self.start_lives)
+        self._lives = dict.fromkeys(self._players, self.start_lives)
         self._handed = False
         self._joined: set[str] = set()  # since the last deal
         self._left: set[str] = set()
-        self.pot = 0
-        self.dealer: str | None = None
+        self._pot = 0
+        self._dealer: str | None = None
         self._face_ups.clear()
-        self.hand: Hand | None = None
+        self._hand: Hand | None = None
         self._results.clear()
         self._outcome: Outcome | None = None
         self._last_void = False
@@ -209,10 +209,30 @@ class Game:
         """Each seated player's lives, in seating order (0 for the dead)."""
         return MappingProxyType(self._lives)
 
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The seated players, dead or alive, in seating order (counterclockwise)."""
+        return self._players
+
+    @property
+    def dealer(self) -> str | None:
+        """The dealer of the hand in play or just settled; None before the first is chosen."""
+        return self._dealer
+
+    @property
+    def pot(self) -> int:
+        """The lives paid so far."""
+        return self._pot
+
+    @property
+    def hand(self) -> Hand | None:
+        """The hand in play or just settled; None before the first deal."""
+        return self._hand
+
     # -- the public state machine ------------------------------------------------------------
 
     def _seat_players(self, players: tuple[str, ...]) -> None:
-        self.players = players
+        self._players = players
         self._seat = {name: at for at, name in enumerate(players)}
 
     def play(self, event: Event) -> None:
@@ -248,7 +268,7 @@ class Game:
         phase = self.phase
         moves: list[Event] = []
         if phase is Phase.CHOOSE_DEALER:
-            moves = [ChooseDealer(p) for p in self.players]
+            moves = [ChooseDealer(p) for p in self._players]
         elif phase is Phase.TURNS:
             player = self.current_player
             assert player is not None
@@ -257,14 +277,14 @@ class Game:
             if found is not None and found.target is not None:
                 moves.append(Swap(player, found.target))
         elif phase is Phase.DEALER:
-            assert self.hand is not None
-            moves = [Keep(self.hand.dealer), Draw(self.hand.dealer)]
+            assert self._hand is not None
+            moves = [Keep(self._hand.dealer), Draw(self._hand.dealer)]
         elif phase is Phase.SETTLE:
             moves = [Settle()]
         if phase in (Phase.DEAL, Phase.CHOOSE_DEALER):
-            dead = [p for p in self.players if self._lives[p] <= 0]
+            dead = [p for p in self._players if self._lives[p] <= 0]
             moves += [Revive(d, p) for d in dead for p in self.alive()]
-            moves += [Leave(p) for p in self.players]
+            moves += [Leave(p) for p in self._players]
         return [move for move in moves if self.is_legal(move)]
 
     def play_all(self, events: Iterable[Event]) -> None:
@@ -290,16 +310,16 @@ class Game:
 
     def alive(self) -> list[str]:
         """The living players in seating order."""
-        return [p for p in self.players if self._lives[p] > 0]
+        return [p for p in self._players if self._lives[p] > 0]
 
     @property
     def phase(self) -> Phase:
         """What the game waits for now."""
         if self._outcome is not None:
             return Phase.OVER
-        if self.dealer is None:
+        if self._dealer is None:
             return Phase.CHOOSE_DEALER
-        hand = self.hand
+        hand = self._hand
         if hand is None or hand.result is not None:
             return Phase.DEAL
         if hand.pos < len(hand.order):
@@ -321,7 +341,7 @@ class Game:
             return self._right_of(self._face_ups[-1][0]) if self._face_ups else None
         if phase is Phase.DEAL:
             return self.next_dealer
-        hand = self.hand
+        hand = self._hand
         if hand is None:
             return None
         if phase is Phase.TURNS:
@@ -335,12 +355,12 @@ class Game:
         After a void hand the same dealer deals again, unless a revive has since killed him;
         then, as after any hand, the deal passes to the next living player on the right.
         """
-        if self.dealer is None or self._outcome is not None:
+        if self._dealer is None or self._outcome is not None:
             return None
-        return self._next_dealer(self.dealer, len(self.alive()))
+        return self._next_dealer(self._dealer, len(self.alive()))
 
     def _next_dealer(self, dealer: str, playing: int) -> str:
-        if self.hand is None:
+        if self._hand is None:
             return dealer
         keeps_deal = self._handed or self._last_void or self._stock_serves(playing)
         if keeps_deal and self._lives[dealer] > 0:
@@ -349,7 +369,7 @@ class Game:
 
     def target(self, player: str) -> SwapTarget | None:
         """The player's swap target this hand, or None if the player takes no turn."""
-        hand = self.hand
+        hand = self._hand
         if hand is None or player not in hand.order:
             return None
         return hand.target(player, self.rules)
@@ -357,12 +377,12 @@ class Game:
     # -- helpers -------------------------------------------------------------------------------
 
     def _error(self, rule: str, player: str | None = None, hand: int | None = None) -> RuleError:
-        number = hand if hand is not None else (self.hand.number if self.hand else None)
+        number = hand if hand is not None else (self._hand.number if self._hand else None)
         return RuleError(rule, number, player)
 
     def _right_of(self, player: str, living: bool = False) -> str:
         """The next seat to the right (counterclockwise), or the next living one."""
-        seats = self.players
+        seats = self._players
         at = self._seat[player]
         for step in range(1, len(seats) + 1):
             seat = seats[(at + step) % len(seats)]
@@ -372,12 +392,12 @@ class Game:
 
     def continues_stock(self) -> bool:
         """Whether the next deal comes from the stock the last hand left (no shuffle)."""
-        dealer, playing = self.dealer, len(self.alive())
+        dealer, playing = self._dealer, len(self.alive())
         return dealer is not None and self._continues(dealer, self._next_dealer(dealer, playing),
                                                       playing)
 
     def _continues(self, dealer: str, next_dealer: str, playing: int) -> bool:
-        return (self.hand is not None and next_dealer == dealer and not self._handed
+        return (self._hand is not None and next_dealer == dealer and not self._handed
                 and self._stock_serves(playing))
 
     @property
@@ -415,8 +435,8 @@ class Game:
         """Whether this face-up card chooses its player as the first dealer."""
         self._not_over()
         self._who(event.player)
-        if self.dealer is not None:
-            raise self._error(f"the first dealer is already chosen: {self.dealer}", event.player)
+        if self._dealer is not None:
+            raise self._error(f"the first dealer is already chosen: {self._dealer}", event.player)
         if self._face_ups:
             due = self._right_of(self._face_ups[-1][0])
             if event.player != due:
@@ -434,19 +454,19 @@ class Game:
     def _face_up(self, event: FaceUp, chosen: bool) -> None:
         self._face_ups.append((event.player, event.card))
         if chosen:
-            self.dealer = event.player
+            self._dealer = event.player
 
     def _check_choose_dealer(self, event: ChooseDealer) -> None:
         self._not_over()
         self._who(event.player)
-        if self.dealer is not None:
-            raise self._error(f"the first dealer is already chosen: {self.dealer}", event.player)
+        if self._dealer is not None:
+            raise self._error(f"the first dealer is already chosen: {self._dealer}", event.player)
         if self._face_ups:
             raise self._error("the first dealer is being chosen by cards dealt face up",
                               event.player)
 
     def _choose_dealer(self, event: ChooseDealer, _: None) -> None:
-        self.dealer = event.player
+        self._dealer = event.player
 
     # -- the hand ------------------------------------------------------------------------------
 
@@ -454,10 +474,10 @@ class Game:
         """The next dealer, whether the stock goes on, the stock's seen cards, the new hand."""
         number = len(self._results) + 1
         self._not_over(number)
-        dealer = self.dealer
+        dealer = self._dealer
         if dealer is None:
             raise self._error("no dealer yet: deal cards face up or choose the first dealer")
-        if self.hand is not None and self.hand.result is None:
+        if self._hand is not None and self._hand.result is None:
             raise self._error("the hand is not over: settle it before the next deal")
         alive = self.alive()
         lives = self._lives
@@ -484,11 +504,11 @@ class Game:
         next_dealer, continues, stock_seen, hand = found
         if not continues:
             self._stock_used, self._stock_seen = 0, stock_seen
-        self.dealer = next_dealer
+        self._dealer = next_dealer
         self._handed = False
         if self._joined or self._left:
             self._joined, self._left = set(), set()
-        self.hand = hand
+        self._hand = hand
 
     def _card_twice(
         self, dealt: dict[str, Card | None], stock_seen: set[Card], number: int
@@ -506,7 +526,7 @@ class Game:
 
     def _turn_hand(self, player: str, action: str) -> Hand:
         """The hand, if it is this player's turn (the dealer's draw counts as one); else raise."""
-        hand = self.hand
+        hand = self._hand
         if hand is not None and hand.result is None:
             order, pos = hand.order, hand.pos
             if pos < len(order):
@@ -551,7 +571,7 @@ class Game:
     def _check_swap(self, event: Swap) -> tuple[Hand, str]:
         """The hand and the swap's target (the walk's, which a named target must match)."""
         player = event.player
-        hand = self.hand
+        hand = self._hand
         if hand is not None and hand.result is None and player == hand.dealer:
             raise self._error(
                 f"{player} cannot swap: the dealer never swaps, drawing is the dealer's only move",
@@ -578,7 +598,7 @@ class Game:
     def _check_draw(self, event: Draw) -> Hand:
         player = event.player
         self._who(player)
-        hand = self.hand
+        hand = self._hand
         if hand is not None and hand.result is None and player != hand.dealer:
             raise self._error(f"{player} cannot draw: only the dealer draws", player)
         hand = self._turn_hand(player, "draw")
@@ -597,7 +617,7 @@ class Game:
 
     def _check_reveal(self, event: Reveal) -> tuple[Hand, dict[str, Card]]:
         """The hand and the cards the reveal teaches (those nobody had seen)."""
-        hand = self.hand
+        hand = self._hand
         phase = self.phase
         if hand is None or phase in (Phase.DEAL, Phase.CHOOSE_DEALER, Phase.OVER):
             self._not_over()
@@ -653,7 +673,7 @@ class Game:
         player, card = event.player, event.card
         self._not_over()
         self._who(player)
-        hand = self.hand
+        hand = self._hand
         if hand is None or hand.result is not None:
             raise self._error(f"{player}'s card cannot be corrected: no hand is being played "
                               "(a card is corrected after the reveal, before the settlement)",
@@ -691,7 +711,7 @@ class Game:
     def _check_settle(self, event: Settle) -> tuple[Hand, dict[str, Card], tuple[str, ...], bool]:
         """The lowest Asso..Fante pays, ties all pay; a void hand pays nothing, has no losers."""
         self._not_over()
-        hand = self.hand
+        hand = self._hand
         phase = self.phase
         if hand is None or phase is not Phase.SETTLE:
             due = self.current_player
@@ -718,21 +738,21 @@ class Game:
         lives = self._lives
         for player in losers:
             lives[player] -= 1
-        self.pot += len(losers)
+        self._pot += len(losers)
         self._last_void = void
         self._stock_used += len(hand.ring) + hand.drew
         self._stock_seen |= hand.seen
         hand.result = HandResult(hand.number, hand.dealer, tuple(hand.swaps), final, losers, void,
-                                 dict(lives), self.pot)
+                                 dict(lives), self._pot)
         self._results.append(hand.result)
         self._check_end()
 
     def _check_end(self) -> None:
         alive = tuple(self.alive())
         if len(alive) == 1:
-            self._outcome = Outcome(alive[0], alive, self.pot)
+            self._outcome = Outcome(alive[0], alive, self._pot)
         elif len(alive) == 2 and self.rules.final_two is FinalTwo.SPLIT:
-            self._outcome = Outcome(None, alive, self.pot)
+            self._outcome = Outcome(None, alive, self._pot)
 
     # -- between hands: revive, join, leave ----------------------------------------------------
 
@@ -741,7 +761,7 @@ class Game:
         dead, living = event.dead, event.living
         self._who(dead)
         self._who(living)
-        if self.phase is not Phase.DEAL or self.hand is None:
+        if self.phase is not Phase.DEAL or self._hand is None:
             raise self._error(f"{dead} cannot be revived now: a revive is recorded between hands",
                               dead)
         if self.rules.revival is Revival.OFF:
@@ -781,12 +801,12 @@ class Game:
         if before is not None and before not in self._lives:
             raise self._error(f"{player} cannot sit before {_named(before)}: {_named(before)} "
                               "is not at the table", player)
-        if len(self.players) >= MAX_PLAYERS:
+        if len(self._players) >= MAX_PLAYERS:
             raise self._error(f"{player} cannot join: a table has at most {MAX_PLAYERS} players",
                               player)
 
     def _join(self, event: Join, _: None) -> None:
-        players = list(self.players)
+        players = list(self._players)
         at = len(players) if event.before is None else self._seat[event.before]
         players.insert(at, event.player)
         lives = self._lives
@@ -805,16 +825,16 @@ class Game:
 
     def _leave(self, event: Leave, _: None) -> None:
         player = event.player
-        if self.dealer == player:
+        if self._dealer == player:
             # His deal passes to the first living player from his right-hand seat on, counted
             # at the deal (a revive after the leave counts as after any hand); a newcomer does
             # not take it, whether he sat down before or after the leave.
-            seats, at = self.players, self._seat[player]
+            seats, at = self._players, self._seat[player]
             right = (seats[(at + step) % len(seats)] for step in range(1, len(seats)))
-            self.dealer = next((p for p in right if p not in self._joined),
+            self._dealer = next((p for p in right if p not in self._joined),
                                self._right_of(player))
             self._handed = True
-        self._seat_players(tuple(p for p in self.players if p != player))
+        self._seat_players(tuple(p for p in self._players if p != player))
         del self._lives[player]
         self._joined.discard(player)
         self._left.add(player)

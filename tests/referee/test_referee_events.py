@@ -109,3 +109,14 @@ def test_lives_results_history_and_face_up_are_read_only_views_that_follow_the_g
     game.undo()
     assert len(history) == 6 and results == [] and game.lives["Carla"] == 3
 
+
+@pytest.mark.parametrize(("name", "value"), [
+    ("lives", {}), ("history", []), ("results", []), ("face_up", []), ("players", ("Anna",)),
+    ("dealer", "Anna"), ("pot", 9), ("hand", None)])
+def test_the_state_events_change_cannot_be_set_from_outside(name: str, value: object) -> None:
+    game = worked_hand()
+    before = getattr(game, name)
+    with pytest.raises(AttributeError):
+        setattr(game, name, value)
+    assert getattr(game, name) == before
+
