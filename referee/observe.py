@@ -29,6 +29,9 @@ UNREAD_AFTER = 2.0
 """Seconds a face-up card may go unnamed before a person is asked: the tracker needs ~0.3 s."""
 MISSING_AFTER = 8.0
 """Seconds a living seat may lack its card before it is reported: longer than a swap takes."""
+LIFTED = 0.25
+"""Seconds a seat must stay empty to count as lifted: a card taken for a swap is gone for half a
+second or more, a card the reader misses for a frame or two is not."""
 SURE = 0.8
 """The least confidence in a face-up card's name the referee acts on; below, a person names it."""
 
@@ -102,6 +105,9 @@ class Controller:
         self._base: dict[str, SeatView] | None = None  # None: take the next picture as it is
         self._lifted: set[str] = set()
         self._emptied: set[str] = set()
+        self._empty_from: dict[str, float] = {}  # per empty seat, since when
+        self._spell: dict[str, float] = {}
+        self._away: dict[str, float] = {}  # per seat handled now, the seconds it stood empty
         self._cleared = False
         self._full: TableObservation | None = None
         self._read: dict[str, Card] = {}
@@ -136,6 +142,10 @@ class Controller:
         self._lasting = set()
         if self._last is None or _picture(seen) != _picture(self._last):
             self._changed_at = seen.at
+        empty = {p for p, view in seen.seats.items() if view.face is Face.EMPTY}
+        self._spell = {p: seen.at - since for p, since in self._empty_from.items()
+                       if p not in empty}  # the seats filled again now, and how long they were empty
+        self._empty_from = {p: self._empty_from.get(p, seen.at) for p in empty}
         if self._stamp() != self._known:  # a person changed the game (undo, correction...)
             self._release()
             self._base = None
@@ -158,7 +168,7 @@ class Controller:
             if held.release is not None and held.release(seen):
                 self._release()
                 self._base = dict(seen.seats)
-                self._lifted = set()
+                self._lifted, self._away = set(), {}
             return
         phase = self.game.phase
         hand = self.game.hand
@@ -177,7 +187,7 @@ class Controller:
         """Take this picture as what the game already knows (a new or a resumed game)."""
         game = self.game
         self._base = dict(seen.seats)
-        self._lifted = set()
+        self._lifted, self._away = set(), {}
         self._full = None
         self._faces = {p: c for p, c in game.face_up}
         hand = game.hand
@@ -320,21 +330,37 @@ class Controller:
             if hand is not None and hand.result is None:
                 self._watch_turns(seen, hand)
 
+    def _lifted_for(self, player: str, seen: TableObservation) -> bool:
+        """Whether the seat is, or was until now, empty for LIFTED seconds (its card taken, not
+        misread)."""
+        since = self._empty_from.get(player)
+        return (since is not None and seen.at - since >= LIFTED) or \
+            self._spell.get(player, 0.0) >= LIFTED
+
     def _turn_begun(self, seen: TableObservation, full: TableObservation,
                     living: list[str]) -> bool:
-        """Whether a face-down card dealt has left its seat for a swap: it is seen on its way, or
-        another seat is being handled too. A card that only vanishes may be being turned up
-        where it lies (a Re or a Cavallo shown at the deal), and the stock lies at the dealer's."""
-        gone = [p for p in living if p != self.game.next_dealer
-                and full.face(p) is Face.DOWN and seen.face(p) is Face.EMPTY]
-        if not gone:
+        """Whether a face-down card dealt has left its seat for a swap.
+
+        Two seats emptied at once, or a player's card seen on its way, or another seat handled
+        too (emptied, a card beside it, or under a hand while this one stays empty a while): a
+        card that only vanishes may be being turned up where it lies (a Re or a Cavallo shown
+        at the deal). The dealer's place counts only with another seat handled, since the stock
+        lies there and can pass in and out of the place.
+        """
+        dealer = self.game.next_dealer
+        gone = [p for p in living if full.face(p) is Face.DOWN and seen.face(p) is Face.EMPTY]
+        players = [p for p in gone if p != dealer]
+        others = [p for p in living if p not in gone and p != dealer]
+        if len(gone) > 1 or (dealer in gone and any(_touched(seen, p) for p in others)):
+            return True
+        if not players:
             return False
         flying = {view.card_id for view in seen.elsewhere if view.card_id is not None}
-        if len(gone) > 1 or any(full.seats[p].card_id in flying for p in gone):
+        player = players[0]
+        if full.seats[player].card_id in flying or any(p in seen.crowded for p in others):
             return True
-        dealer = self.game.next_dealer
-        return any(_touched(seen, p) and not (p == dealer and p in seen.crowded)
-                   for p in living if p not in gone)
+        covered = [p for p in others + [dealer] if p is not None and p in seen.hidden]
+        return bool(covered) and self._lifted_for(player, seen)
 
     def _dead_seats(self, seen: TableObservation) -> None:
         """A card at a dead player's seat is reported (he gets no card and takes no turn)."""
@@ -360,7 +386,7 @@ class Controller:
         assert hand is not None
         self._watched = hand.number
         self._base = dict(seen.seats)
-        self._lifted = set()
+        self._lifted, self._away = set(), {}
         self._read = {}
         self._full = None
         self._say("deal", {"dealer": hand.dealer}, f"Hand {hand.number}: {hand.dealer} deals",
@@ -458,7 +484,11 @@ class Controller:
         for player in hand.ring:
             if _touched(seen, player) and base.get(player, EMPTY).face is Face.DOWN:
                 self._lifted.add(player)
-                if seen.face(player) is Face.EMPTY:
+            if player in self._lifted:  # the seat's empty spells add up while its card is handled
+                away = self._away.get(player, 0.0) + self._spell.get(player, 0.0)
+                self._away[player] = away
+                since = self._empty_from.get(player)
+                if away + (seen.at - since if since is not None else 0.0) >= LIFTED:
                     self._emptied.add(player)
         if any(_touched(seen, p) for p in self._lifted):
             return  # cards in flight, one brought to the other's place, or hands over them
@@ -472,7 +502,7 @@ class Controller:
                    if now[a] == was[b] and now[b] == was[a]]
         lifted = [p for p in down if p in self._lifted]
         emptied = self._emptied
-        self._lifted, self._emptied = set(), set()
+        self._lifted, self._emptied, self._away = set(), set(), {}
         if len(crossed) == 1 and len(changed) == 2:
             self._swap_seen(*crossed[0], seen, hand, crossed=True)
         elif len(lifted) == 2 and set(changed) <= set(lifted) and emptied & set(lifted):
@@ -615,7 +645,7 @@ class Controller:
         self._play(event)
         self._read = dict(cards)
         self._base = dict(seen.seats)
-        self._lifted = set()
+        self._lifted, self._away = set(), {}
         shown = ", ".join(f"{p} {c.code}" for p, c in cards.items())
         self._say("reveal", {"cards": {p: c.code for p, c in cards.items()}},
                   f"Hand {hand.number}: everyone reveals: {shown}",

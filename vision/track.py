@@ -27,6 +27,9 @@ also hold most of them before it replaces a confirmed one."""
 KEEP_UNSEEN = 1.0
 """Seconds a confirmed card is kept while nothing is read there: an arm reaching across the table
 passes over a card in under a second; a card taken away is gone after that."""
+UNSEEN_AFTER = 0.2
+"""Seconds a confirmed card must go unread before it counts as covered: the reader misses a card
+for a frame or two now and then with nothing over it."""
 TENTATIVE_MISSES = 1
 """Frames a card not yet confirmed may go unread: a card being dealt is read in most frames, a
 false reading on a passing hand seldom twice in a row."""
@@ -215,9 +218,10 @@ class CardTracker:
                 matched.append((t, d))
         return matched
 
-    def unseen(self) -> frozenset[int]:
-        """The ids of confirmed cards kept but not read in the last frame (under a hand, say)."""
-        return frozenset(t.id for t in self._tracks if t.face is not None and t.misses)
+    def unseen(self, at: float, after: float = UNSEEN_AFTER) -> frozenset[int]:
+        """The ids of confirmed cards kept but not read for `after` seconds up to `at` (under a hand)."""
+        return frozenset(t.id for t in self._tracks
+                         if t.face is not None and t.misses and at - t.seen_at >= after)
 
     def confirmed(self) -> CardDetections:
         """The cards whose face has been confirmed, by id: those out of sight for a moment included,

@@ -162,7 +162,7 @@ class TableWatcher:
             height, width = frame.pixels.shape[:2]
             self._on_seats(seats, (width, height))
         return self.controller.observe(observe_seats(self._tracked, seats, frame.at,
-                                                     self.tracker.unseen()))
+                                                     self.tracker.unseen(frame.at)))
 
     def picture(self, marked: Mapping[str, str] | None = None) -> np.ndarray | None:
         """The last frame with every confirmed card named and the seats drawn on it."""

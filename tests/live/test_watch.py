@@ -1,0 +1,125 @@
+"""The whole live loop on the sample films: frames in, the referee's narration out.
+
+Each film in sample_images/sequences/ carries its truth: the narration a correct referee gives
+(deal, shown cards, swaps, warnings, reveal, draw, settlement). The loop must give exactly that,
+also with an arm crossing the view, frames lost, or the camera nudged between hands.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from referee.events import ChooseDealer
+from referee.game import Game
+from vision.art import occlude
+from vision.frames import Frame, open_source
+from vision.recognize import CardReader
+from webui.live import TableWatcher
+
+FILMS = Path(__file__).resolve().parents[2] / "sample_images" / "sequences"
+UNTOLD = ("target", "keep")
+"""Kinds the films' truth leaves out: a target is announced for every seat, a keep shows nothing."""
+
+
+@pytest.fixture(scope="module")
+def reader() -> CardReader:
+    return CardReader()
+
+
+def film(name: str) -> tuple[dict[str, Any], list[Frame]]:
+    truth = json.loads((FILMS / f"{name}.json").read_text(encoding="utf-8"))
+    with open_source(str(FILMS / truth["video"])) as source:
+        frames = list(source.frames())
+    assert len(frames) == truth["frames"]
+    return truth, frames
+
+
+def told(truth: dict[str, Any], frames: Iterable[Frame], reader: CardReader) -> list[dict[str, Any]]:
+    """What the loop narrates over these frames, for the film's table, without the untold kinds
+    (a warning's words are the referee's: the films' truth gives only that it comes)."""
+    game = Game(truth["players"], truth["rules"])
+    game.play(ChooseDealer(truth["dealer"]))
+    watcher = TableWatcher(game, reader=reader)
+    said = []
+    for frame in frames:
+        for line in watcher.step(frame):
+            data = line.to_json()
+            data.pop("evidence", None)
+            if data["event"] == "warning":
+                WARNINGS.append(data.pop("message"))
+            if data["event"] not in UNTOLD:
+                said.append(data)
+    return said
+
+
+WARNINGS: list[str] = []
+"""The words of every warning narrated, for the tests that read them."""
+
+
+def expected(truth: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{k: v for k, v in line.items() if k not in ("evidence", "message")}
+            for line in truth["narration"]]
+
+
+def perturbed(frames: list[Frame], change: Callable[[list[np.ndarray]], list[np.ndarray]],
+              keep: list[int] | None = None) -> list[Frame]:
+    pixels = change([f.pixels for f in frames])
+    chosen = keep if keep is not None else range(len(frames))
+    return [Frame(pixels[i], frames[i].at, frames[i].index) for i in chosen]
+
+
+@pytest.mark.parametrize("name", ["hand", "classica"])
+def test_each_film_is_narrated_exactly_as_its_truth(name: str, reader: CardReader) -> None:
+    truth, frames = film(name)
+    assert told(truth, frames, reader) == expected(truth)
+
+
+def test_an_illegal_swap_is_held_with_its_rule_and_the_hand_goes_on_once_it_is_put_back(
+        reader: CardReader) -> None:
+    truth, frames = film("illegal")
+    WARNINGS.clear()
+    said = told(truth, frames, reader)
+    assert said == expected(truth)
+    assert WARNINGS == ["hand 1: Anna cannot swap: Bruno shows the Re di Spade (wall) "
+                        "(undo the swap on the table)"]
+    held = said.index({"event": "warning", "hand": 1})
+    assert "settle" not in [line["event"] for line in said[:held]]
+
+
+def test_a_game_of_three_hands_is_narrated_hand_after_hand(reader: CardReader) -> None:
+    truth, frames = film("game")
+    said = told(truth, frames, reader)
+    assert said == expected(truth)
+    assert [line["losers"] for line in said if line["event"] == "settle"] == [
+        hand["losers"] for hand in truth["expected"]]
+
+
+def test_an_arm_crossing_the_view_changes_nothing(reader: CardReader) -> None:
+    truth, frames = film("hand")
+    swap = next(s for s in truth["segments"] if s["phase"] == "swap")
+    crossing = perturbed(frames, lambda px: occlude.arm_across(px, swap["from"] - 20, 15, seed=3))
+    assert told(truth, crossing, reader) == expected(truth)
+
+
+def test_lost_frames_change_nothing(reader: CardReader) -> None:
+    truth, frames = film("hand")
+    kept = occlude.drop_frames(len(frames), 0.25, seed=5)
+    assert told(truth, perturbed(frames, list, kept), reader) == expected(truth)
+
+
+def test_a_camera_nudged_between_hands_changes_nothing(reader: CardReader) -> None:
+    truth, frames = film("game")
+    second = next(s["from"] for s in truth["segments"] if s["hand"] == 2)
+    height, width = frames[0].pixels.shape[:2]
+    nudge = occlude.camera_shift(width, height, 9.0, -6.0, 1.0)
+
+    def shifted(pixels: list[np.ndarray]) -> list[np.ndarray]:
+        return pixels[:second] + [occlude.shift_frame(p, nudge) for p in pixels[second:]]
+
+    assert told(truth, perturbed(frames, shifted), reader) == expected(truth)

@@ -1,0 +1,172 @@
+"""`saltacavallo watch` as a user runs it: arguments, a killed run resumed, a phone's MJPEG stream."""
+
+from __future__ import annotations
+
+import http.server
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import cv2
+import pytest
+
+from referee.store import GameStore
+from vision.frames import open_source
+
+ROOT = Path(__file__).resolve().parents[2]
+FILMS = ROOT / "sample_images" / "sequences"
+HAND = FILMS / "hand.mp4"
+PLAYERS = "Anna,Bruno,Carla,Dario,Elena"
+
+
+def watch(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "webui.cli", "watch", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def events(stdout: str) -> list[dict]:
+    return [json.loads(line) for line in stdout.splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [(["--players", "Anna,Bruno"], "a table has 3 to 20 players, not 2"),
+     (["--players", PLAYERS, "--dealer", "Zeno"], "--dealer Zeno is not one of the players"),
+     (["--players", "Anna,,Bruno"], "a name is empty"),
+     ([], "--players is needed for a new game"),
+     (["--players", PLAYERS, "--rules", "roma"], "unknown rules preset 'roma'"),
+     (["--players", PLAYERS, "--fps", "0"], "--fps must be above 0")],
+)
+def test_bad_arguments_exit_2_with_one_line(args: list[str], says: str) -> None:
+    done = watch(str(HAND), *args)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and says in done.stderr
+
+
+def test_a_seats_file_that_does_not_parse_or_names_others_exits_2(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json")
+    strangers = tmp_path / "strangers.json"
+    strangers.write_text(json.dumps({"Anna": [1, 2], "Bruno": [3, 4], "Carla": [5, 6],
+                                     "Dario": [7, 8], "Zeno": [9, 10]}))
+    for file, says in ((broken, "not a seats file in JSON"), (strangers, "names Zeno, not playing")):
+        done = watch(str(HAND), "--players", PLAYERS, "--seats", str(file))
+        assert done.returncode == 2 and says in done.stderr and done.stderr.count("\n") == 1
+
+
+def test_a_source_that_is_not_there_exits_2(tmp_path: Path) -> None:
+    done = watch(str(tmp_path / "nothing.mp4"), "--players", PLAYERS)
+    assert done.returncode == 2 and done.stderr.startswith("saltacavallo watch: ")
+
+
+def frames_from(video: Path, first: int, folder: Path) -> None:
+    """The film's frames from `first` on, as a folder of images (the camera goes on)."""
+    folder.mkdir()
+    with open_source(str(video)) as source:
+        for frame in source.frames():
+            if frame.index >= first:
+                cv2.imwrite(str(folder / f"frame-{frame.index:04d}.png"), frame.pixels)
+
+
+def test_a_watch_killed_mid_hand_resumes_on_its_game_file_with_the_lives_intact(tmp_path: Path) -> None:
+    db = tmp_path / "game.db"
+    run = subprocess.Popen([sys.executable, "-m", "webui.cli", "watch", str(HAND), "--players",
+                            PLAYERS, "--dealer", "Elena", "--db", str(db), "--json"], cwd=ROOT,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert run.stdout is not None
+    seen = []
+    for line in run.stdout:
+        seen.append(json.loads(line))
+        if seen[-1]["event"] == "target" and seen[-1]["player"] == "Carla":
+            os.kill(run.pid, signal.SIGKILL)  # the laptop's lid closed mid-hand
+            break
+    run.wait(30)
+    killed_at = seen[-1]["at"]
+    with GameStore.open(db, readonly=True) as store:
+        assert store.game.hand is not None and store.game.hand.number == 1
+        assert store.game.phase.value == "turns"
+    later = tmp_path / "later"
+    frames_from(HAND, round(killed_at * 15) + 1, later)
+    done = watch(str(later), "--db", str(db), "--json")
+    assert done.returncode == 0, done.stderr
+    after = events(done.stdout)
+    assert [e["event"] for e in after if e["event"] != "keep"] == [
+        "swap", "reveal", "draw", "settle"]
+    assert after[-1]["losers"] == ["Carla"] and after[-1]["pot"] == 1
+    with GameStore.open(db, readonly=True) as store:
+        game = store.game
+        assert game.lives == {"Anna": 3, "Bruno": 3, "Carla": 2, "Dario": 3, "Elena": 3}
+        assert [type(e).__name__ for e in game.history].count("Deal") == 1
+    assert Path(after[-1]["evidence"]).is_file()
+
+
+class Stream:
+    """A phone's IP-camera app: the film as MJPEG over HTTP at 15 frames a second, that drops once."""
+
+    def __init__(self, video: Path, drop_at: int) -> None:
+        with open_source(str(video)) as source:
+            self.jpegs = [cv2.imencode(".jpg", f.pixels, [cv2.IMWRITE_JPEG_QUALITY, 90])[1].tobytes()
+                          for f in source.frames()]
+        self.drop_at, self.dropped, self.next = drop_at, False, 0
+        self.start = time.monotonic()
+        stream = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def log_message(self, *args: object) -> None:
+                pass
+
+            def do_GET(self) -> None:
+                self.send_response(200)
+                self.send_header("Content-Type", "multipart/x-mixed-replace; boundary=frame")
+                self.end_headers()
+                for index, data in stream.parts():
+                    if index == stream.drop_at and not stream.dropped:
+                        stream.dropped = True
+                        return  # the phone's Wi-Fi drops
+                    self.wfile.write(b"--frame\r\nContent-Type: image/jpeg\r\n"
+                                     + f"Content-Length: {len(data)}\r\n\r\n".encode() + data + b"\r\n")
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/video"
+
+    def parts(self) -> Iterator[tuple[int, bytes]]:
+        """The frames in time: the camera runs on whether anyone reads it or not."""
+        while True:
+            index = int((time.monotonic() - self.start) * 15)
+            if index >= len(self.jpegs):
+                return
+            if index >= self.next:
+                self.next = index + 1
+                yield index, self.jpegs[index]
+            time.sleep(0.01)
+
+
+def test_a_phone_stream_dropped_mid_hand_and_resumed_is_narrated_whole() -> None:
+    truth = json.loads((FILMS / "hand.json").read_text())
+    stream = Stream(HAND, drop_at=120)
+    try:
+        run = subprocess.Popen([sys.executable, "-m", "webui.cli", "watch", stream.url,
+                                "--players", PLAYERS, "--dealer", "Elena", "--json"], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        said = []
+        assert run.stdout is not None
+        for line in run.stdout:
+            said.append(json.loads(line))
+            if said[-1]["event"] == "settle":
+                break
+        run.send_signal(signal.SIGINT)
+        _, err = run.communicate(timeout=30)
+    finally:
+        stream.server.shutdown()
+    assert stream.dropped
+    told = [{k: v for k, v in e.items() if k not in ("at", "evidence")} for e in said
+            if e["event"] not in ("target", "keep")]
+    assert told == [{k: v for k, v in e.items() if k != "evidence"} for e in truth["narration"]]
+    assert "reconnect" in err.lower()
