@@ -87,9 +87,61 @@ class CardReader:
         return found
 
     def _read(self, frame: np.ndarray, locator: LocatorConfig) -> CardDetections:
-        """Locate with `locator`, classify, and keep one reading per card."""
-        candidates = self.read_quads(frame, locate_cards(frame, locator))
+        """Locate with `locator`, classify, and keep one reading per card.
+
+        The quads are read outside in: those lying inside no other first, then those inside them,
+        and so on; a quad lying as a part (a pip, a figure: under PART of its area) inside a surely
+        named card is not read at all, since it would go as that card's part. On a big card such
+        parts are most of the candidates.
+        """
+        quads = locate_cards(frame, locator)
+        pending = np.arange(len(quads))
+        readings: list[tuple[np.ndarray, CardDetections]] = []
+        while len(pending):
+            level = pending[~_inside_any(quads[pending], quads[pending])]
+            read = self.read_quads(frame, quads[level])
+            readings.append((level, read))
+            pending = np.setdiff1d(pending, level)
+            pending = pending[~_inside_any(quads[pending], read.quad[_surely_named(read)])]
+        candidates = _joined(readings)
         return resolve_overlaps(candidates[candidates.label != NONE])
+
+
+def _inside_any(quads: np.ndarray, holders: np.ndarray) -> np.ndarray:
+    """Mask of the quads lying as a part inside any of `holders`: more than NESTED of the quad's area
+    inside one whose area is over 1/PART times the quad's."""
+    inside = np.zeros(len(quads), bool)
+    if len(quads) == 0 or len(holders) == 0:
+        return inside
+    own = np.array([cv2.contourArea(q) for q in quads])
+    held = np.array([cv2.contourArea(q) for q in holders])
+    lo, hi = quads.min(axis=1), quads.max(axis=1)
+    holder_lo, holder_hi = holders.min(axis=1), holders.max(axis=1)
+    for i in range(len(quads)):
+        around = np.flatnonzero(
+            (held * PART > own[i]) & (holder_lo <= hi[i]).all(axis=1) & (holder_hi >= lo[i]).all(axis=1)
+        )
+        for j in around:
+            inter, _ = cv2.intersectConvexConvex(quads[i], holders[j])
+            if inter > NESTED * own[i]:
+                inside[i] = True
+                break
+    return inside
+
+
+def _joined(readings: list[tuple[np.ndarray, CardDetections]]) -> CardDetections:
+    """The readings of several sets of the locator's quads (their indices, their readings) as one, in the locator's order."""
+    if not readings:
+        return CardDetections.empty()
+    index = np.concatenate([where for where, _ in readings])
+    order = np.argsort(index, kind="stable")
+    parts = [read for _, read in readings]
+    return CardDetections(
+        np.concatenate([read.quad for read in parts]).reshape(-1, 4, 2)[order],
+        np.concatenate([read.label for read in parts])[order],
+        np.concatenate([read.confidence for read in parts])[order],
+        np.concatenate([read.abstain for read in parts])[order],
+    )
 
 
 def _surely_named(detections: CardDetections) -> np.ndarray:
