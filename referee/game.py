@@ -168,7 +168,9 @@ class Game:
         self._history: list[Event] = []
         self._results: list[HandResult] = []
         self._face_ups: list[tuple[str, Card]] = []
-        self._views = ListView(self._history), ListView(self._results), ListView(self._face_ups)
+        self._history_view = ListView(self._history)
+        self._results_view = ListView(self._results)
+        self._face_ups_view = ListView(self._face_ups)
         self._reset()
 
     def _reset(self) -> None:
@@ -192,17 +194,17 @@ class Game:
     @property
     def history(self) -> ListView[Event]:
         """Every event played, in order."""
-        return self._views[0]
+        return self._history_view
 
     @property
     def results(self) -> ListView[HandResult]:
         """Every settled hand, in order."""
-        return self._views[1]
+        return self._results_view
 
     @property
     def face_up(self) -> ListView[tuple[str, Card]]:
         """The cards dealt face up to choose the first dealer: (player, card), in order."""
-        return self._views[2]
+        return self._face_ups_view
 
     @property
     def lives(self) -> Mapping[str, int]:
@@ -216,7 +218,7 @@ class Game:
 
     @property
     def dealer(self) -> str | None:
-        """The dealer of the hand in play or just settled; None before the first is chosen."""
+        """The dealer of the hand in play or the last one (the first dealer before any deal)."""
         return self._dealer
 
     @property

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any, Generic, TypeVar, overload
+from typing import Any, TypeVar, overload
 
 T = TypeVar("T")
 
 
-class ListView(Sequence[T], Generic[T]):
+class ListView(Sequence[T]):
     """Reads a list that stays its owner's: index, slice (a copy), iterate; equal to a list or
     tuple of the same items."""
 
@@ -48,7 +48,7 @@ class ListView(Sequence[T], Generic[T]):
                 a == b for a, b in zip(self._items, other))
         return NotImplemented
 
-    __hash__: Any = None
+    __hash__: Any = None  # equal to lists, whose items change: unhashable like them
 
     def __repr__(self) -> str:
         return f"ListView({self._items!r})"
