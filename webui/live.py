@@ -31,6 +31,10 @@ from vision.track import CardTracker
 
 log = logging.getLogger("saltacavallo.live")
 
+WARM_UP = 0.5
+"""Seconds of a source's first frames the referee does not look at: the tracker confirms what
+lies on the table only after a few readings, and a game resumed mid-hand must not take the empty
+picture of its first frames for cards gone."""
 LIVE_EVERY = 0.2
 """Seconds between two live pictures sent to the page: five a second look live and spare the CPU
 the JPEG encoding of every frame."""
@@ -139,6 +143,7 @@ class TableWatcher:
         self._cards = CardAnnotator()
         self._seat_marks = SeatAnnotator()
         self._frame: Frame | None = None
+        self._first_at: float | None = None
         self._tracked = CardDetections.empty()
 
     @property
@@ -161,6 +166,10 @@ class TableWatcher:
         if seats is not before and self._on_seats is not None:
             height, width = frame.pixels.shape[:2]
             self._on_seats(seats, (width, height))
+        if self._first_at is None:
+            self._first_at = frame.at
+        if frame.at - self._first_at < WARM_UP:
+            return []
         return self.controller.observe(observe_seats(self._tracked, seats, frame.at,
                                                      self.tracker.unseen(frame.at)))
 
