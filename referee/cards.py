@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 class CardError(ValueError):
@@ -50,10 +50,21 @@ class Card:
 
     value: int
     suit: Suit
+    # What the rules ask of a card is kept when it is made, not computed on each read: the
+    # referee reads it for every card of every deal and settlement (a property cost 3-4 %).
+    is_wall: bool = field(init=False, repr=False, compare=False)
+    """A Re stops a swap."""
+    is_horse: bool = field(init=False, repr=False, compare=False)
+    """A Cavallo is jumped."""
+    shows: bool = field(init=False, repr=False, compare=False)
+    """A Re or a Cavallo (`is_wall or is_horse`): turned up at the deal, it never pays."""
 
     def __post_init__(self) -> None:
         if not 1 <= self.value <= 10:
             raise CardError(f"no card has value {self.value}: values run from 1 (Asso) to 10 (Re)")
+        object.__setattr__(self, "is_wall", self.value == WALL)
+        object.__setattr__(self, "is_horse", self.value == HORSE)
+        object.__setattr__(self, "shows", self.value >= HORSE)
 
     @property
     def code(self) -> str:
@@ -75,21 +86,6 @@ class Card:
         """`Knight of Swords`, `Seven of Coins`."""
         number = _VALUE_EN.get(self.value) or str(self.value)
         return f"{number} of {self.suit.english}"
-
-    @property
-    def is_wall(self) -> bool:
-        """A Re stops a swap."""
-        return self.value == WALL
-
-    @property
-    def is_horse(self) -> bool:
-        """A Cavallo is jumped."""
-        return self.value == HORSE
-
-    @property
-    def shows(self) -> bool:
-        """A Re or a Cavallo (`is_wall or is_horse`): turned up at the deal, it never pays."""
-        return self.value >= HORSE
 
     def __hash__(self) -> int:
         # Equal cards share the suit singleton; this avoids hashing a tuple holding an Enum,
