@@ -27,7 +27,7 @@ import cv2
 import numpy as np
 
 from benchmarks import harness
-from benchmarks.bench_vision_speed import _photo_frames
+from benchmarks.bench_vision_speed import photo_frames
 from referee.events import ChooseDealer
 from referee.store import GameStore
 from vision.art import sequences
@@ -102,7 +102,7 @@ def measure(args: argparse.Namespace) -> harness.Figures:
         figures[name] = run_loop(reader, *committed(name))
     figures["hand at 1280x720"] = run_loop(reader, *filmed_at(sequences.SAMPLE_HAND, 1280, 720))
     data = args.photos if (args.photos / "photos" / "labels.csv").is_file() else None
-    photos = _photo_frames(reader, argparse.Namespace(data=data))
+    photos = photo_frames(reader, argparse.Namespace(data=data))
     table = photos.get((1280, 720))
     if table:
         rng = np.random.default_rng(0)

@@ -136,7 +136,7 @@ def stage_times(reader: CardReader, frames: list[np.ndarray]) -> dict[str, float
     return {stage: round(1000 * spent[stage] / readings, 2) for stage in STAGES}
 
 
-def _photo_frames(reader: CardReader, args: argparse.Namespace) -> dict[tuple[int, int], list[np.ndarray]]:
+def photo_frames(reader: CardReader, args: argparse.Namespace) -> dict[tuple[int, int], list[np.ndarray]]:
     """Per frame size, one frame per table style of the valid photos' cards laid at PHOTO_WIDTH (none without the data)."""
     if args.data is None:
         return {}
@@ -160,7 +160,7 @@ def measure(args: argparse.Namespace) -> harness.Figures:
     """The means per frame size, kind of frame and table, and over the three tables; the stage times."""
     cv2.setNumThreads(1)
     reader = harness.make_reader(args, threads=1)
-    photos = _photo_frames(reader, args)
+    photos = photo_frames(reader, args)
     rows = []
     for cards, size in SIZES:
         kinds = [("drawn", table_frames(cards, size)), ("drawn, large cards", table_frames(cards, size, CLOSE[size]))]

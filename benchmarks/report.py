@@ -20,13 +20,13 @@ from typing import Any
 from benchmarks.harness import RESULTS, ROOT, plain, read_results
 
 BENCHMARKS = (
-    "eval_valid", "eval_views", "eval_size", "eval_pairs", "eval_hand", "eval_soft", "bench_vision_speed", "bench_referee",
+    "eval_valid", "eval_views", "eval_size", "eval_pairs", "eval_hand", "eval_soft", "bench_vision_speed", "bench_live", "bench_referee",
 )
 """The benchmarks in the order the page gives them: accuracy on photos, on drawn scenes, then speed."""
 OUT = ROOT / "docs" / "BENCHMARKS.md"
 PLACE_BOUND = ("data", "save")
 """Arguments naming places on the machine that ran: they tell runs of one setting apart on no other."""
-SPEED = ("bench_vision_speed", "bench_referee")
+SPEED = ("bench_vision_speed", "bench_live", "bench_referee")
 """Benchmarks whose figures are times: meaningful only on a machine doing nothing else."""
 
 
