@@ -16,7 +16,7 @@ import numpy as np
 
 from vision.detections import CardDetections
 from vision.labels import BACK
-from vision.quadfit import iou
+from vision.locate.geometry import iou
 
 CONFIRM_READINGS = 3
 """Consecutive readings that must agree before a face or a name counts: 200 ms at 15 fps, and the

@@ -86,11 +86,6 @@ def seats_from_taps(taps: Mapping[str, Any] | None, players: tuple[str, ...],
                                 for p in players))
 
 
-def seats_file(db: Path) -> Path:
-    """Where the seats of the game in `db` are kept (the web server's tapped seats too)."""
-    return db.with_name(db.stem + "-seats.json")
-
-
 def read_seats_file(path: Path, players: tuple[str, ...]) -> Seats | None:
     """The seats kept in `path` for these players, or None (no file, or another table's)."""
     try:

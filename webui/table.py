@@ -20,6 +20,11 @@ from referee.store import GameStore, record_path
 from webui.state import build_state
 
 
+def seats_file(db: Path) -> Path:
+    """Where the seats of the game in `db` are kept: tapped on the page or found at the deal."""
+    return db.with_name(db.stem + "-seats.json")
+
+
 class TableError(ValueError):
     """A request the table cannot carry out now (no game yet, a camera it does not read)."""
 
@@ -79,7 +84,7 @@ class TableService:
     @property
     def seats_path(self) -> Path:
         """The file holding the seats tapped on the live picture (for the live loop)."""
-        return self.db_path.with_name(self.db_path.stem + "-seats.json")
+        return seats_file(self.db_path)
 
     def seats(self) -> dict[str, Any] | None:
         """The tapped seats: `{"width", "height", "players": {name: [x, y]}}`, or None."""

@@ -14,10 +14,6 @@ from referee.observe import Said
 from referee.rules import RulesError, find_rules
 from referee.store import GameStore, StoreError
 
-SEATS_SUFFIX = "-seats.json"
-"""Beside a game file, the seats found at its first deal (the web server reads the same file)."""
-
-
 def add_commands(subparsers: Any) -> None:
     """Register `watch SOURCE` on the top-level parser's subcommands."""
     command = subparsers.add_parser(
@@ -130,7 +126,8 @@ def run_watch(args: argparse.Namespace, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     from vision.frames import SourceError, open_source
     from vision.seats import SeatsError, load_seats
-    from webui.live import Evidence, TableWatcher, read_seats_file, seats_file, write_seats_file
+    from webui.live import Evidence, TableWatcher, read_seats_file, write_seats_file
+    from webui.table import seats_file
 
     def fail(message: str) -> int:
         print(f"saltacavallo watch: {message}", file=sys.stderr)
