@@ -95,44 +95,43 @@ class CardReader:
         parts are most of the candidates.
         """
         quads = locate_cards(frame, locator)
+        areas = np.array([cv2.contourArea(q) for q in quads])
         pending = np.arange(len(quads))
         readings: list[tuple[np.ndarray, CardDetections]] = []
         while len(pending):
-            level = pending[~_inside_any(quads[pending], quads[pending])]
+            level = pending[~_inside_any(quads, areas, pending, pending)]
             read = self.read_quads(frame, quads[level])
             readings.append((level, read))
-            pending = np.setdiff1d(pending, level)
-            pending = pending[~_inside_any(quads[pending], read.quad[_surely_named(read)])]
-        candidates = _joined(readings)
+            pending = pending[~np.isin(pending, level)]
+            if len(pending):
+                pending = pending[~_inside_any(quads, areas, pending, level[_surely_named(read)])]
+        if not readings:
+            return CardDetections.empty()
+        candidates = readings[0][1] if len(readings) == 1 else _joined(readings)
         return resolve_overlaps(candidates[candidates.label != NONE])
 
 
-def _inside_any(quads: np.ndarray, holders: np.ndarray) -> np.ndarray:
-    """Mask of the quads lying as a part inside any of `holders`: more than NESTED of the quad's area
-    inside one whose area is over 1/PART times the quad's."""
-    inside = np.zeros(len(quads), bool)
-    if len(quads) == 0 or len(holders) == 0:
+def _inside_any(quads: np.ndarray, areas: np.ndarray, which: np.ndarray, holders: np.ndarray) -> np.ndarray:
+    """Mask of the quads `which` (indices into `quads`, whose `areas` are given) lying as a part inside
+    any of the quads `holders`: more than NESTED of the quad's area inside one over 1/PART times as large."""
+    inside = np.zeros(len(which), bool)
+    if len(which) == 0 or len(holders) == 0:
         return inside
-    own = np.array([cv2.contourArea(q) for q in quads])
-    held = np.array([cv2.contourArea(q) for q in holders])
     lo, hi = quads.min(axis=1), quads.max(axis=1)
-    holder_lo, holder_hi = holders.min(axis=1), holders.max(axis=1)
-    for i in range(len(quads)):
-        around = np.flatnonzero(
-            (held * PART > own[i]) & (holder_lo <= hi[i]).all(axis=1) & (holder_hi >= lo[i]).all(axis=1)
-        )
-        for j in around:
-            inter, _ = cv2.intersectConvexConvex(quads[i], holders[j])
-            if inter > NESTED * own[i]:
-                inside[i] = True
-                break
+    pairs = (
+        (areas[holders][None, :] * PART > areas[which][:, None])
+        & (lo[holders][None] <= hi[which][:, None]).all(axis=2)
+        & (hi[holders][None] >= lo[which][:, None]).all(axis=2)
+    )
+    for k, h in zip(*np.nonzero(pairs)):
+        if not inside[k]:
+            inter, _ = cv2.intersectConvexConvex(quads[which[k]], quads[holders[h]])
+            inside[k] = inter > NESTED * areas[which[k]]
     return inside
 
 
 def _joined(readings: list[tuple[np.ndarray, CardDetections]]) -> CardDetections:
     """The readings of several sets of the locator's quads (their indices, their readings) as one, in the locator's order."""
-    if not readings:
-        return CardDetections.empty()
     index = np.concatenate([where for where, _ in readings])
     order = np.argsort(index, kind="stable")
     parts = [read for _, read in readings]
