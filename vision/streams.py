@@ -342,7 +342,26 @@ class _Parts:
                 raise _Permanent(f"a picture over {MAX_PART_BYTES} bytes is too large for a camera's stream")
 
 
-class RtspStream(LiveSource):
+class _Capture(LiveSource):
+    """A live source OpenCV's VideoCapture reads (its `_connect` opens `self._capture`)."""
+
+    _capture: cv2.VideoCapture | None
+
+    def _read(self) -> Iterator[np.ndarray]:
+        assert self._capture is not None
+        while not self._closing.is_set():
+            ok, pixels = self._capture.read()
+            if not ok or pixels is None:
+                return
+            yield pixels
+
+    def _disconnect(self) -> None:
+        if self._capture is not None:
+            self._capture.release()
+        self._capture = None
+
+
+class RtspStream(_Capture):
     """An RTSP camera read with OpenCV's FFmpeg (over TCP, which a phone on Wi-Fi keeps more reliably)."""
 
     def __init__(self, url: str, on_status: StatusCallback | None = None) -> None:
@@ -353,7 +372,7 @@ class RtspStream(LiveSource):
         shown = f"{parts.hostname}:{parts.port}" if parts.port else parts.hostname
         self.where = f"the camera at {shown}"
         self.description = f"the stream rtsp://{shown}{parts.path}"
-        self._capture: cv2.VideoCapture | None = None
+        self._capture = None
         os.environ.setdefault("OPENCV_FFMPEG_CAPTURE_OPTIONS", "rtsp_transport;tcp")
         super().__init__(on_status)
 
@@ -364,21 +383,8 @@ class RtspStream(LiveSource):
         if not self._capture.isOpened():
             raise SourceError("no RTSP stream there")
 
-    def _read(self) -> Iterator[np.ndarray]:
-        assert self._capture is not None
-        while not self._closing.is_set():
-            ok, pixels = self._capture.read()
-            if not ok or pixels is None:
-                return
-            yield pixels
 
-    def _disconnect(self) -> None:
-        if self._capture is not None:
-            self._capture.release()
-        self._capture = None
-
-
-class Webcam(LiveSource):
+class Webcam(_Capture):
     """A camera attached to this computer, by its number (0 is the first)."""
 
     SIZE = (1280, 720)
@@ -388,7 +394,7 @@ class Webcam(LiveSource):
         self.index, self.fps = index, fps
         self.where = f"camera {index}"
         self.description = f"camera {index}"
-        self._capture: cv2.VideoCapture | None = None
+        self._capture = None
         super().__init__(on_status)
 
     def _connect(self) -> None:
@@ -399,15 +405,3 @@ class Webcam(LiveSource):
         self._capture.set(cv2.CAP_PROP_FRAME_HEIGHT, self.SIZE[1])
         self._capture.set(cv2.CAP_PROP_FPS, self.fps)
 
-    def _read(self) -> Iterator[np.ndarray]:
-        assert self._capture is not None
-        while not self._closing.is_set():
-            ok, pixels = self._capture.read()
-            if not ok or pixels is None:
-                return
-            yield pixels
-
-    def _disconnect(self) -> None:
-        if self._capture is not None:
-            self._capture.release()
-        self._capture = None
