@@ -6,6 +6,7 @@ hand in play is served on 127.0.0.1, and Debian's headless Chromium photographs 
 
 from __future__ import annotations
 
+import argparse
 import json
 import shutil
 import sys
@@ -92,14 +93,17 @@ def main(argv: list[str]) -> int:
 
     With `--url URL` the pages of a running `saltacavallo serve` are photographed instead.
     """
-    if argv[:1] == ["--url"] and len(argv) >= 2:
-        url, rest = argv[1].rstrip("/"), argv[2:]
-        outdir = Path(rest[0]) if rest else Path("docs/screenshots")
+    parser = argparse.ArgumentParser(prog="python -m webui.screenshots",
+                                     description=__doc__.splitlines()[0])
+    parser.add_argument("outdir", nargs="?", type=Path, default=Path("docs/screenshots"))
+    parser.add_argument("--url", help="photograph the pages of a running server instead")
+    args = parser.parse_args(argv)
+    if args.url:
         work = Path(tempfile.mkdtemp(prefix="saltacavallo-shots-"))
-        paths = shoot(url, outdir, LIVE_SHOTS, work)
+        paths = shoot(args.url.rstrip("/"), args.outdir, LIVE_SHOTS, work)
         shutil.rmtree(work, ignore_errors=True)
     else:
-        paths = take(Path(argv[0]) if argv else Path("docs/screenshots"))
+        paths = take(args.outdir)
     for path in paths:
         print(path)
     return 0
