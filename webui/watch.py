@@ -95,12 +95,11 @@ def open_game(args: argparse.Namespace) -> tuple[Game, GameStore | None]:
         raise WatchError(f"--dealer {args.dealer} is not one of the players "
                          f"({', '.join(players)})")
     try:
-        Game(players, rules, args.lives)  # checks the table before a file is made
+        game = Game(players, rules, args.lives)  # checks the table before a file is made
     except RuleError as err:
         raise WatchError(str(err)) from None
     events = [ChooseDealer(args.dealer)] if args.dealer else []
     if db is None:
-        game = Game(players, rules, args.lives)
         game.play_all(events)
         return game, None
     store = GameStore.create(db, players, rules, args.lives)
