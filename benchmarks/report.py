@@ -24,8 +24,9 @@ BENCHMARKS = (
 )
 """The benchmarks in the order the page gives them: accuracy on photos, on drawn scenes, then speed."""
 OUT = ROOT / "docs" / "BENCHMARKS.md"
-PLACE_BOUND = ("data", "save")
-"""Arguments naming places on the machine that ran: they tell runs of one setting apart on no other."""
+PLACE_BOUND = ("data", "photos", "save")
+"""Arguments naming places on the machine that ran (the shared data, a folder to save into): they tell
+runs of one setting apart on no other, and the page must not change with where the checkout lies."""
 SPEED = ("bench_vision_speed", "bench_live", "bench_referee")
 """Benchmarks whose figures are times: meaningful only on a machine doing nothing else."""
 

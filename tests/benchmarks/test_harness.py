@@ -101,6 +101,12 @@ def test_a_run_recorded_with_a_removed_argument_is_repeated_without_it_and_share
     assert report._setting(old, taken) == report._setting(new, taken)
 
 
+def test_the_command_that_repeats_a_run_names_no_folder_of_the_machine_that_ran_it() -> None:
+    module = report.importlib.import_module("benchmarks.bench_live")
+    run = {"benchmark": "bench_live", "args": {"model": None, "photo_seconds": 10.0, "photos": "/elsewhere/shared/data"}}
+    assert report._command(module, run) == "taskset -c 0 .venv/bin/python -m benchmarks.bench_live"
+
+
 def test_the_committed_benchmarks_page_is_what_the_committed_results_give() -> None:
     assert report.main(["--check", "--results", str(RESULTS)]) == 0, "run: .venv/bin/python -m benchmarks.report"
 
