@@ -22,14 +22,13 @@ def order_quad(quad: np.ndarray) -> np.ndarray:
     centre = pts.mean(axis=0)
     angles = np.arctan2(pts[:, 1] - centre[1], pts[:, 0] - centre[0])
     pts = pts[np.argsort(angles)]  # clockwise in image coordinates (y down)
-    edge01 = np.linalg.norm(pts[1] - pts[0]) + np.linalg.norm(pts[3] - pts[2])
-    edge12 = np.linalg.norm(pts[2] - pts[1]) + np.linalg.norm(pts[0] - pts[3])
-    if edge01 > edge12:  # first edge is a long one: start one corner later
-        pts = np.roll(pts, -1, axis=0)
+    step = pts[[1, 2, 3, 0]] - pts  # side i runs from corner i to corner i+1
+    sides = np.sqrt((step * step).sum(axis=1))
+    start = 1 if sides[0] + sides[2] > sides[1] + sides[3] else 0  # first edge a long one: one corner later
     # start from the corner nearest the image's top-left among the two short-edge choices
-    if pts[0].sum() > pts[2].sum():
-        pts = np.roll(pts, 2, axis=0)
-    return pts
+    if pts[start].sum() > pts[start + 2].sum():
+        start += 2
+    return pts[[(start + i) % 4 for i in range(4)]]
 
 
 def warp_card(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:

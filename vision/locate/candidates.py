@@ -47,19 +47,6 @@ def _edge_support(edges: np.ndarray, quads: np.ndarray) -> np.ndarray:
     return (edges[ys, xs] > 0).reshape(len(quads), -1).mean(axis=1)
 
 
-def _seen_before(box: tuple, seen: np.ndarray) -> bool:
-    """Tell whether a rotated box outlines what an earlier one did (one cue repeating another).
-
-    `seen` holds one row (centre x, centre y, area, longest side) per earlier box.
-    """
-    (x, y), (w, h), _ = box
-    if len(seen) == 0:
-        return False
-    size = np.maximum(seen[:, 3], max(w, h))
-    near = np.hypot(seen[:, 0] - x, seen[:, 1] - y) < SAME_PLACE * size
-    return bool((near & (np.abs(seen[:, 2] - w * h) < SAME_AREA * w * h)).any())
-
-
 def _quads_for(hull: np.ndarray, hull_area: float, box: tuple, checked: bool) -> tuple[list[np.ndarray], bool]:
     """The quads an outline may stand for short of the side fit, and whether the side fit is wanted too.
 
@@ -80,18 +67,23 @@ def _quads_for(hull: np.ndarray, hull_area: float, box: tuple, checked: bool) ->
     return [simple], abs(hull_area / max(cv2.contourArea(simple), 1e-6) - 1) >= CLEAN  # not clean
 
 
-def _box_row(box: tuple) -> list[float]:
-    """A rotated box as (centre x, centre y, area, longest side), the row `_seen_before` compares."""
-    return [box[0][0], box[0][1], box[1][0] * box[1][1], max(box[1])]
+def _repeats(boxes: list[tuple]) -> np.ndarray:
+    """For each pair of rotated boxes [k, j], whether box k outlines what box j did (one cue repeating
+    another): centres within SAME_PLACE of the longer one's longest side, areas within SAME_AREA of k's."""
+    rows = np.array([(x, y, w * h, max(w, h)) for (x, y), (w, h), _ in boxes], np.float64).reshape(-1, 4)
+    x, y, area, longest = rows.T
+    size = np.maximum(longest[None, :], longest[:, None])
+    near = np.hypot(x[None, :] - x[:, None], y[None, :] - y[:, None]) < SAME_PLACE * size
+    return near & (np.abs(area[None, :] - area[:, None]) < SAME_AREA * area[:, None])
 
 
-def _first_sightings(boxes: list[tuple]) -> list[int]:
-    """Indices of the boxes that outline something no earlier box did."""
-    seen, first = np.zeros((0, 4)), []
-    for k, box in enumerate(boxes):
-        if not _seen_before(box, seen):
+def _first_sightings(repeats: np.ndarray) -> list[int]:
+    """Indices of the boxes that outline something no earlier box did (`repeats` from `_repeats`)."""
+    seen, first = np.zeros(len(repeats), bool), []
+    for k in range(len(repeats)):
+        if not seen[k]:
             first.append(k)
-            seen = np.vstack([seen, _box_row(box)])
+            seen |= repeats[:, k]
     return first
 
 
@@ -110,17 +102,18 @@ def candidates(
         outlines = [outline for outline in outlines if min(outline.box[1]) < CLOTH_SQUARE * max(outline.box[1])]
     # the side fits in one go, for the outlines that repeat no earlier one; should an earlier one give no
     # quad after all, the loop below fits the outline it would have hidden on its own
-    first = _first_sightings([outline.box for outline in outlines])
+    repeats = _repeats([outline.box for outline in outlines])
+    first = _first_sightings(repeats)
     plans = {k: _quads_for(outlines[k].hull, outlines[k].hull_area, outlines[k].box, cloth.checked) for k in first}
     wanted = [k for k in first if plans[k][1]][: config.max_side_fits]
     fits = dict(zip(wanted, fit_quads([outlines[k].points for k in wanted])))
     offers = [(plans[k][0] + ([fits[k]] if k in fits else []), outlines[k].hull_area) for k in first]
     ranked = dict(zip(first, _best_quads(edges, offers, config)))
     found: list[tuple[float, np.ndarray]] = []
-    fitted = np.zeros((0, 4))
+    fitted = np.zeros(len(outlines), bool)  # outlining what an outline already giving a quad did
     side_fits = 0
     for k, (_, box, contour, hull, hull_area, _, _) in enumerate(outlines):
-        if _seen_before(box, fitted):
+        if fitted[k]:
             continue
         quads, wants = plans[k] if k in plans else _quads_for(hull, hull_area, box, cloth.checked)
         fit = wants and side_fits < config.max_side_fits
@@ -130,7 +123,7 @@ def candidates(
         else:  # an earlier outline gave no quad after all, so this one is looked at, or fitted, unforeseen
             best = _best_quads(edges, [(quads + ([fit_quad(contour)] if fit else []), hull_area)], config)[0]
         if best is not None:
-            fitted = np.vstack([fitted, _box_row(box)])
+            fitted |= repeats[:, k]
             found.append(best)
     return found
 
