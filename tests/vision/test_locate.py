@@ -10,9 +10,11 @@ import pytest
 
 from vision.crop import CARD_ASPECT, order_quad
 from vision.locate import LocatorConfig, locate_cards
-from vision.locate.cloth import check_area
+from vision.locate.cloth import Cloth, check_area
+from vision.locate.config import downscaled
 from vision.locate.fitting import fit_quads
 from vision.locate.snap import refine_quad
+from vision.recognize import CardReader
 from vision.art.scene import CARD_W_CM, Camera, Placed, Scene, deal_to_seats, fit_camera, render_scene, round_table_seats
 
 
@@ -190,6 +192,14 @@ def _polka_dots(width: int = 640, height: int = 360, pitch: int = 24, radius: in
 def test_a_checked_cloth_is_known_before_the_search(style: str, checked: bool) -> None:
     frame, _ = _frame(_row(["9S", "1D", "10B"]), Camera(1280, 720, tilt=30, view_cm=90), style, seed=1)
     assert (check_area(cv2.resize(frame, (320, 180), interpolation=cv2.INTER_AREA)) > 0) is checked  # the thumbnail
+
+
+@pytest.mark.parametrize("view_cm, tilt", [(60, 0), (60, 30), (45, 30)])
+def test_a_checked_cloth_seen_close_is_known_before_the_search_and_its_checks_are_not_read(view_cm: float, tilt: float) -> None:
+    # a phone held over the table: 20-30 checks across the frame, each as large as a card's short side
+    frame, _ = _frame(_row(["9S", "1D", "10B"]), Camera(1280, 720, tilt=tilt, view_cm=view_cm), "cloth", seed=1)
+    assert Cloth.of(downscaled(frame, CUES)[0]).checked
+    assert sorted(CardReader()(frame).label) == ["10B", "1D", "9S"]
 
 
 def test_polka_dots_are_no_checked_cloth() -> None:

@@ -31,6 +31,16 @@ CLOTH_SQUARE = 0.8
 """On a checked cloth, a quad whose short sides are this close to its long ones is taken for a check."""
 PATCH_LIFT = 8
 """Grey levels by which a patch of the thumbnail stands out of its surroundings to count as a check."""
+WINDOW = 12
+"""The surroundings' window is this fraction of the thumbnail's long side."""
+CLOSE_LOOK = (16, 8, 20)
+"""Lift, window fraction and least count of light and of dark checks of the second look, for a checked
+cloth seen close (a phone held over the table: 20-30 checks across the frame, which a window of two
+checks and a faint lift merge with the half-tone ones between them): the drawn gingham of the speed
+benchmark's close 720p table shows 29 light and 24 dark checks there; no valid or train photo, and no
+other sample frame or speed scene, more than 12 of both kinds."""
+CLOSE_ALIKE = 2.5
+"""Factor within which the light and the dark checks of a cloth seen close keep one size."""
 PATCH_AREA = (12, 600)
 """Smallest and largest area (thumbnail pixels) of a patch that may be a check."""
 PATCH_SQUARE = 0.6
@@ -99,16 +109,21 @@ def _edge_share(thumb: np.ndarray) -> float:
 def check_area(thumb: np.ndarray) -> float:
     """The typical area (thumbnail pixels) of a checked cloth's light checks, or 0 when the thumbnail
     shows none: a checked cloth has many light and many dark nearly square patches, each kind of about
-    one size (a white cloth with red dots has the light ones only)."""
-    window = (max(thumb.shape[:2]) // 12) | 1
+    one size (a white cloth with red dots has the light ones only). Seen close, fewer and larger checks
+    show (CLOSE_LOOK): then light and dark checks must also be of one size."""
     whiteness = cv2.min(cv2.min(thumb[:, :, 0], thumb[:, :, 1]), thumb[:, :, 2])
     value = cv2.max(cv2.max(thumb[:, :, 0], thumb[:, :, 1]), thumb[:, :, 2])
-    lifted = cv2.subtract(whiteness, cv2.blur(whiteness, (window, window)))
-    sunk = cv2.subtract(cv2.blur(value, (window, window)), value)
-    light, light_area = _alike_squares(cv2.threshold(lifted, PATCH_LIFT, 255, cv2.THRESH_BINARY)[1])
-    if light < CHECKS or _alike_squares(cv2.threshold(sunk, PATCH_LIFT, 255, cv2.THRESH_BINARY)[1])[0] < CHECKS:
-        return 0.0
-    return light_area
+    for lift, fraction, least in ((PATCH_LIFT, WINDOW, CHECKS), CLOSE_LOOK):
+        window = (max(thumb.shape[:2]) // fraction) | 1
+        lifted = cv2.subtract(whiteness, cv2.blur(whiteness, (window, window)))
+        light, light_area = _alike_squares(cv2.threshold(lifted, lift, 255, cv2.THRESH_BINARY)[1])
+        if light < least:  # the dark ones, as costly, are not looked for
+            continue
+        sunk = cv2.subtract(cv2.blur(value, (window, window)), value)
+        dark, dark_area = _alike_squares(cv2.threshold(sunk, lift, 255, cv2.THRESH_BINARY)[1])
+        if dark >= least and (least == CHECKS or abs(np.log(light_area / dark_area)) < np.log(CLOSE_ALIKE)):
+            return light_area
+    return 0.0
 
 
 def _alike_squares(mask: np.ndarray) -> tuple[int, float]:
