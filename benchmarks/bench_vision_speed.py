@@ -10,7 +10,8 @@ at 720p, 110 px at 1080p, as a phone held over a table shows them); and, where t
 is present, frames built from the valid photos' cards laid on the drawn tables at those sizes
 (benchmarks.eval_size's cut-outs and layout). OpenCV and onnxruntime each get one thread. Each
 frame is read repeatedly; the table gives the mean, the candidates the locator hands to the
-classifier and how many of them are read as not-a-card, and a second table the time of each
+classifier and how many of them are read as not-a-card, the cards read right (of those at least
+half visible, judged by benchmarks.judge against the frame's truth) and the phantoms, and a second table the time of each
 stage, taken in a separate pass of a few readings a frame. A speed figure means something only
 on a machine doing nothing else: the record keeps the load.
 """
@@ -34,7 +35,8 @@ import vision.locate.core
 import vision.recognize
 from benchmarks import harness
 from benchmarks.eval_size import cut_out, lay_cards
-from benchmarks.scenes import CLOSE, SIZES, STYLES, table_frames
+from benchmarks.judge import judge_frame
+from benchmarks.scenes import CLOSE, SIZES, STYLES, table_scenes
 from vision.art.scene import Camera, Scene, render_scene
 from vision.labels import NONE
 from vision.locate import locate_cards
@@ -43,6 +45,9 @@ from vision.recognize import CardReader
 
 NAME = "bench_vision_speed"
 MEASURES = ("candidates", "none", "cards", "locate_ms", "ms")
+"""Figures averaged over a kind of frame's three tables."""
+COUNTS = ("right", "shown", "phantoms")
+"""Figures summed over them: cards read right, cards at least half visible, readings on no card."""
 PHOTO_WIDTH = {(1280, 720): 146, (1920, 1080): 101}
 """Width (pixels) of the valid photos' cards laid on the photo-built frames of each size (issue 15's table)."""
 STAGE_READINGS = 3
@@ -136,22 +141,43 @@ def stage_times(reader: CardReader, frames: list[np.ndarray]) -> dict[str, float
     return {stage: round(1000 * spent[stage] / readings, 2) for stage in STAGES}
 
 
-def photo_frames(reader: CardReader, args: argparse.Namespace) -> dict[tuple[int, int], list[np.ndarray]]:
-    """Per frame size, one frame per table style of the valid photos' cards laid at PHOTO_WIDTH (none without the data)."""
+Frame = tuple[np.ndarray, list[dict]]
+"""A frame and its truth: each card's "card", "label", "corners" and "visible" (as benchmarks.judge takes them)."""
+
+
+def judged(frame: np.ndarray, detections: Any, truth: list[dict]) -> dict[str, int]:
+    """Cards of a frame's truth read right, those at least half visible, and the phantoms."""
+    tally, _ = judge_frame(truth, detections)
+    return {"right": tally["right"], "shown": sum(tally[v] for v in ("right", "wrong", "missed")), "phantoms": tally["phantom"]}
+
+
+def drawn_frames(cards: int, size: tuple[int, int], table: tuple[float, float] | None = None) -> list[Frame]:
+    """The speed scenes (benchmarks.scenes) of one size, with their cards' truth."""
+    scenes = table_scenes(cards, size) if table is None else table_scenes(cards, size, table)
+    return [(frame, truth["cards"]) for frame, truth in scenes]
+
+
+def photo_frames(reader: CardReader, args: argparse.Namespace) -> dict[tuple[int, int], list[Frame]]:
+    """Per frame size, one frame per table style of the valid photos' cards laid at PHOTO_WIDTH, with
+    their truth (none without the data)."""
     if args.data is None:
         return {}
     items = harness.photos(args.data, "valid")
     needed = sum(cards * len(STYLES) for cards, _ in SIZES)
-    cards = [card for card in (cut_out(reader, path, truth) for path, truth, _ in items[:needed]) if card is not None]
+    cut = [(cut_out(reader, path, code), code) for path, code, _ in items[:needed]]
+    cards = [(card, code) for card, code in cut if card is not None]
     rng = np.random.default_rng(0)
-    frames: dict[tuple[int, int], list[np.ndarray]] = {}
+    frames: dict[tuple[int, int], list[Frame]] = {}
     taken = 0
     for count, size in SIZES:
         frames[size] = []
         for seed, style in enumerate(STYLES):
             table, _ = render_scene(Scene((), (), style), Camera(size[0], size[1], tilt=0, view_cm=120), seed=seed)
-            frame, _ = lay_cards(table, cards[taken : taken + count], PHOTO_WIDTH[size], rng)
-            frames[size].append(frame)
+            laid = cards[taken : taken + count]
+            frame, outlines = lay_cards(table, [card for card, _ in laid], PHOTO_WIDTH[size], rng)
+            truth = [{"card": code, "label": code, "corners": outline.tolist(), "visible": 1.0}
+                     for (_, code), outline in zip(laid, outlines)]
+            frames[size].append((frame, truth))
             taken += count
     return frames
 
@@ -163,30 +189,34 @@ def measure(args: argparse.Namespace) -> harness.Figures:
     photos = photo_frames(reader, args)
     rows = []
     for cards, size in SIZES:
-        kinds = [("drawn", table_frames(cards, size)), ("drawn, large cards", table_frames(cards, size, CLOSE[size]))]
+        kinds = [("drawn", drawn_frames(cards, size)), ("drawn, large cards", drawn_frames(cards, size, CLOSE[size]))]
         if size in photos:
             kinds.append((f"photos, {PHOTO_WIDTH[size]} px cards", photos[size]))
         for kind, frames in kinds:
-            results = [measure_frames(reader, [frame], args.seconds / len(frames)) for frame in frames]
-            mean = {key: float(np.mean([r[key] for r in results])) for key in MEASURES}
-            for style, result in [*zip(STYLES, results), ("all three", mean)]:
-                rounded = {key: round(result[key], 2) for key in MEASURES}
+            results = [measure_frames(reader, [frame], args.seconds / len(frames)) | judged(frame, reader(frame), truth)
+                       for frame, truth in frames]
+            whole = {key: float(np.mean([r[key] for r in results])) for key in MEASURES}
+            whole |= {key: sum(r[key] for r in results) for key in COUNTS}
+            for style, result in [*zip(STYLES, results), ("all three", whole)]:
+                rounded = {key: round(result[key], 2) for key in MEASURES} | {key: result[key] for key in COUNTS}
                 row = {"frame": f"{size[0]}x{size[1]}", "kind": kind, "table": style, "cards_on_it": cards, **rounded}
                 if style == "all three":
-                    row["stages"] = stage_times(reader, frames)
+                    row["stages"] = stage_times(reader, [frame for frame, _ in frames])
                 rows.append(row)
     return {"rows": rows}
 
 
 def render(figures: harness.Figures) -> list[str]:
     """A row per frame size, kind of frame and table, one for the three tables together; then the stage times."""
-    lines = ["| frame | kind | table | cards on it | candidates | read as none | cards reported | locate ms | whole ms | frames/s |",
-             "|---|---|---|---:|---:|---:|---:|---:|---:|---:|"]
+    lines = ["| frame | kind | table | cards on it | candidates | read as none | cards reported | read right | phantoms | locate ms | whole ms | frames/s |",
+             "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for row in figures["rows"]:
         table = f"**{row['table']}**" if row["table"] == "all three" else row["table"]
         none = f"{row['none']:.1f}" if "none" in row else "-"
+        right = f"{row['right']} of {row['shown']}" if "right" in row else "-"
         lines.append(f"| {row['frame']} | {row.get('kind', 'drawn')} | {table} | {row['cards_on_it']} | {row['candidates']:.1f} | "
-                     f"{none} | {row['cards']:.1f} | {row['locate_ms']:.1f} | {row['ms']:.1f} | {1000 / row['ms']:.1f} |")
+                     f"{none} | {row['cards']:.1f} | {right} | {row.get('phantoms', '-')} | {row['locate_ms']:.1f} | {row['ms']:.1f} | "
+                     f"{1000 / row['ms']:.1f} |")
     staged = [row for row in figures["rows"] if "stages" in row]
     if staged:
         lines += ["", "Milliseconds per frame in each stage (mean over the three tables; a separate pass):", "",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 import vision.recognize
-from benchmarks.bench_vision_speed import STAGES, stage_times
+from benchmarks.bench_vision_speed import STAGES, drawn_frames, judged, stage_times
 from benchmarks.scenes import CLOSE, table_scenes
 from vision.locate import locate_cards
 from vision.locate.cloth import Cloth
@@ -42,3 +42,10 @@ def test_the_stage_timer_times_every_stage_and_leaves_the_reader_as_it_was() -> 
     assert "classify" not in vars(reader.classifier)
     after = reader(frame)
     assert after.quad.tobytes() == before.quad.tobytes() and list(after.label) == list(before.label)
+
+
+def test_the_benchmark_judges_the_frames_it_times_against_their_truth() -> None:
+    reader = CardReader()
+    (frame, truth), *_ = drawn_frames(6, (1280, 720))
+    assert judged(frame, reader(frame), truth) == {"right": 6, "shown": 6, "phantoms": 0}
+    assert judged(frame, reader(frame)[:0], truth) == {"right": 0, "shown": 6, "phantoms": 0}
