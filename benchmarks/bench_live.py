@@ -47,6 +47,19 @@ def _jpegs(frames: list[np.ndarray]) -> list[bytes]:
     return [cv2.imencode(".jpg", f, [cv2.IMWRITE_JPEG_QUALITY, QUALITY])[1].tobytes() for f in frames]
 
 
+def photo_film(reader: CardReader, data: Path | None, seconds: float) -> tuple[dict[str, Any], list[bytes]] | None:
+    """A still 1280x720 table of six valid-split photos' cards on wood (bench_vision_speed's photo frame)
+    held for `seconds` with a little sensor noise, as JPEGs, and its setup; None without the data."""
+    tables = photo_frames(reader, argparse.Namespace(data=data)).get((1280, 720))
+    if not tables:
+        return None
+    (table, _), *_ = tables  # the wood table
+    rng = np.random.default_rng(0)
+    held = [np.clip(table + rng.normal(0, 2, table.shape), 0, 255).astype(np.uint8) for _ in range(int(seconds * FPS))]
+    setup = {"players": ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio"], "dealer": "Anna", "rules": "napoli"}
+    return setup, _jpegs(held)
+
+
 def committed(name: str) -> tuple[dict[str, Any], list[bytes]]:
     """A committed film's truth and its frames as JPEGs."""
     truth = json.loads((FILMS / f"{name}.json").read_text(encoding="utf-8"))
@@ -102,15 +115,9 @@ def measure(args: argparse.Namespace) -> harness.Figures:
         figures[name] = run_loop(reader, *committed(name))
     figures["hand at 1280x720"] = run_loop(reader, *filmed_at(sequences.SAMPLE_HAND, 1280, 720))
     data = args.photos if (args.photos / "photos" / "labels.csv").is_file() else None
-    photos = photo_frames(reader, argparse.Namespace(data=data))
-    table = photos.get((1280, 720))
-    if table:
-        rng = np.random.default_rng(0)
-        held = [np.clip(table[0] + rng.normal(0, 2, table[0].shape), 0, 255).astype(np.uint8)
-                for _ in range(int(args.photo_seconds * FPS))]
-        figures["valid photos at 1280x720"] = run_loop(
-            reader, {"players": ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio"], "dealer": "Anna",
-                     "rules": "napoli"}, _jpegs(held))
+    film = photo_film(reader, data, args.photo_seconds)
+    if film:
+        figures["valid photos at 1280x720"] = run_loop(reader, *film)
     return figures
 
 
