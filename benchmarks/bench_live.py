@@ -3,8 +3,8 @@
     taskset -c 0 .venv/bin/python -m benchmarks.bench_live
 
 Each film goes through the loop as `saltacavallo watch` runs it: every frame decoded from JPEG,
-its cards read, tracked and seated, the controller, and each event stored at once in a real game
-file with its evidence photo. Frames per second is frames over the loop's time, the decoding
+its cards read (or, while the table is still, its last reading kept: vision.still), tracked and
+seated, the controller, and each event stored at once in a real game file with its evidence photo. Frames per second is frames over the loop's time, the decoding
 included. The reveal's latency runs from the first frame in which every card shows (the film's
 truth) to the frame in which the reveal is told. The films: the sample hand as committed
 (960x540) and filmed again at 1280x720 by vision.art.sequences, and, where ../shared/data is

@@ -27,6 +27,7 @@ from vision.frames import Frame, FrameSource, SourceError, SourceState, VideoFil
 from vision.recognize import CardReader
 from vision.seats import SeatFinder, Seats, SeatsError, typical_length
 from vision.seats import observe as observe_seats
+from vision.still import StillReader
 from vision.track import CardTracker
 
 log = logging.getLogger("saltacavallo.live")
@@ -129,6 +130,7 @@ class TableWatcher:
         self.game = game
         self._play_event = play or (lambda event, _photo: game.play(event))
         self.reader = reader or CardReader()
+        self._still = StillReader(self.reader)
         self.tracker = CardTracker()
         players, dealer = _deal_seats_for(game)
         self.finder = SeatFinder(players, dealer, seats)
@@ -148,10 +150,14 @@ class TableWatcher:
 
     def step(self, frame: Frame) -> list[Said]:
         """Take one frame; return what happened on the table, in order."""
-        return self.advance(frame, self.reader(frame.pixels))
+        return self.advance(frame, self.read(frame))
+
+    def read(self, frame: Frame) -> CardDetections:
+        """The cards in a frame; while the table is as still as when last read, that reading (StillReader)."""
+        return self._still(frame.pixels, frame.at)
 
     def advance(self, frame: Frame, detections: CardDetections) -> list[Said]:
-        """Take one frame already read (`reader(frame.pixels)`): follow, seat and referee its cards."""
+        """Take one frame already read (`read(frame)`): follow, seat and referee its cards."""
         self._frame = frame
         self._tracked = self.tracker.update(detections, frame.at)
         before = self.finder.seats
@@ -301,7 +307,7 @@ class LiveLoop:
         watcher = self._watcher_for(frame)
         if watcher is None:
             return
-        detections = watcher.reader(frame.pixels)
+        detections = watcher.read(frame)
         with self.service.lock:
             said = watcher.advance(frame, detections)
             for line in said:
