@@ -171,7 +171,7 @@ def test_serve_refuses_a_bad_pin_with_one_line() -> None:
 
 
 def test_the_sse_benchmark_times_each_settled_hand_on_every_page() -> None:
-    from webui.bench_sse import run
+    from benchmarks.bench_sse import run
 
     result = run(3, 2)
     assert result["pages"] == 3 and result["hands"] == 2
@@ -219,7 +219,7 @@ def test_serve_refuses_a_camera_it_cannot_open(tmp_path: Path) -> None:
 
 
 def test_the_frames_benchmark_counts_both_phones_frames() -> None:
-    from webui.bench_frames import run
+    from benchmarks.bench_frames import run
 
     result = run(1.0, live=False)
     assert all(rate > 0 for rate in result["per_phone"])

@@ -1,30 +1,34 @@
-"""Camera frames per second the server takes from two phones at once: `python -m webui.bench_frames`.
+"""Camera frames per second the server takes from two phones at once, and how soon a page is answered meanwhile.
 
-Two phones post a real 1280x720 sample frame to /api/frame, each with one upload in flight (as
-the phone page does), for `--seconds`; meanwhile a page asks for /api/state every 100 ms and its
-answer times are kept. With `--live` the live loop reads the pushed frames too (the real work
-of recognising the cards). Prints one JSON object.
+    taskset -c 0 .venv/bin/python -m benchmarks.bench_frames [--seconds 10] [--live]
+
+Two phones post a real sample frame (sample_images/hand/frame-000.jpg) to /api/frame, each with
+one upload in flight (as the phone page does), for `--seconds`; meanwhile a page asks for
+/api/state every 100 ms and its answer times are kept. With `--live` the live loop reads the
+pushed frames too (the real work of recognising the cards). Phones, page and server share the
+machine: pinned to one core, the figures are those of a laptop doing nothing else.
 """
 
 from __future__ import annotations
 
 import argparse
 import http.client
-import json
 import statistics
+import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from benchmarks import harness
 from vision.frames import PushedFrames
-
 from webui.app import create_app
 from webui.serve import BackgroundServer
 from webui.table import TableService
 
-FRAME = Path(__file__).resolve().parents[1] / "sample_images" / "hand" / "frame-000.jpg"
+NAME = "bench_frames"
+FRAME = harness.ROOT / "sample_images" / "hand" / "frame-000.jpg"
 PIN = "1234"
 STATE_EVERY = 0.1
 """How often the watching page asks for the state, in seconds."""
@@ -97,13 +101,34 @@ def run(seconds: float, live: bool) -> dict:
             "state_max_s": round(max(times), 4)}
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=10.0)
-    parser.add_argument("--live", action="store_true", help="run the live loop on the frames")
-    args = parser.parse_args()
-    print(json.dumps(run(args.seconds, args.live)))
+def measure(args: argparse.Namespace) -> harness.Figures:
+    """The frames taken and the page's answer times."""
+    return run(args.seconds, args.live)
+
+
+def render(figures: harness.Figures) -> list[str]:
+    """Frames per second taken, and the page's answer times."""
+    loop = "with the live loop reading them" if figures["live_loop"] else "without the live loop"
+    phones = " and ".join(f"{rate:.1f}" for rate in figures["per_phone"])
+    return [
+        f"Two phones posting a {figures['frame_bytes'] // 1000} kB frame for {figures['seconds']:.0f} s, {loop}: "
+        f"{figures['frames_per_s']:.1f} frames/s taken ({phones}); /api/state answered in "
+        f"{1000 * figures['state_median_s']:.1f} ms (median), {1000 * figures['state_max_s']:.1f} ms at most",
+    ]
+
+
+def command() -> argparse.ArgumentParser:
+    """The command line: the shared arguments and this benchmark's own."""
+    cli = harness.parser(NAME, __doc__, reads=())
+    cli.add_argument("--seconds", type=float, default=10.0, help="how long the phones post")
+    cli.add_argument("--live", action="store_true", help="run the live loop on the frames")
+    return cli
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Post the frames, print the figures, record the run."""
+    return harness.run(NAME, command(), argv, measure, render)
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

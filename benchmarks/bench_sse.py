@@ -1,8 +1,11 @@
-"""Time from a settled hand to its update on 20 open pages: `python -m webui.bench_sse`.
+"""Time from a settled hand to its update on every open page of the table (Server-Sent Events).
+
+    taskset -c 0 .venv/bin/python -m benchmarks.bench_sse [--pages 20] [--hands 20]
 
 A real cheroot server on 127.0.0.1 serves the table; each page is an SSE connection read in its
 own thread. For each hand the clock starts when `Settle` is played and stops when the last page
-has received the new state. Prints one JSON object.
+has received the new state. The pages share the machine with the server: pinned to one core, the
+figure is that of a laptop doing nothing else.
 """
 
 from __future__ import annotations
@@ -11,18 +14,20 @@ import argparse
 import http.client
 import json
 import statistics
+import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from benchmarks import harness
 from referee.events import Deal, Keep, Reveal, Settle
-
 from webui.app import create_app
 from webui.serve import THREADS, BackgroundServer
 from webui.table import TableService
 
+NAME = "bench_sse"
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
 TARGET_S = 0.5
 """The issue's bound for the slowest page."""
@@ -107,13 +112,32 @@ def run(pages_count: int, hands: int) -> dict:
             "target_s": TARGET_S, "within_target": max(times) < TARGET_S}
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--pages", type=int, default=20)
-    parser.add_argument("--hands", type=int, default=20)
-    args = parser.parse_args()
-    print(json.dumps(run(args.pages, args.hands)))
+def measure(args: argparse.Namespace) -> harness.Figures:
+    """The settled hands' times to the last page."""
+    return run(args.pages, args.hands)
+
+
+def render(figures: harness.Figures) -> list[str]:
+    """The times, against the half second a page may take."""
+    return [
+        f"{figures['hands']} settled hands, {figures['pages']} open pages: the last page had the new state after "
+        f"{1000 * figures['median_s']:.0f} ms (median), {1000 * figures['min_s']:.0f}-{1000 * figures['max_s']:.0f} ms "
+        f"(fastest to slowest; the bound is {1000 * figures['target_s']:.0f} ms)",
+    ]
+
+
+def command() -> argparse.ArgumentParser:
+    """The command line: the shared arguments and this benchmark's own."""
+    cli = harness.parser(NAME, __doc__, reads=())
+    cli.add_argument("--pages", type=int, default=20, help="open pages, each an SSE connection")
+    cli.add_argument("--hands", type=int, default=20, help="hands settled and timed")
+    return cli
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Time the hands, print the figures, record the run."""
+    return harness.run(NAME, command(), argv, measure, render)
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
