@@ -2,10 +2,11 @@
 
     taskset -c 0 .venv/bin/python -m benchmarks.bench_frames [--seconds 10] [--live]
 
-Two phones post a real sample frame (sample_images/hand/frame-000.jpg) to /api/frame, each with
-one upload in flight (as the phone page does), for `--seconds`; meanwhile a page asks for
-/api/state every 100 ms and its answer times are kept. With `--live` the live loop reads the
-pushed frames too (the real work of recognising the cards). Phones, page and server share the
+Two phones post the sample hand's frames (sample_images/hand/*.jpg, 960x540, a hand from the deal
+to the verdict) one after another to /api/frame, each with one upload in flight (as the phone page
+does), for `--seconds`; meanwhile a page asks for /api/state every 100 ms and its answer times are
+kept. With `--live` the live loop reads the pushed frames too (the real work of recognising the
+cards: the frames follow one another as a game moves on, so the loop reads each whole). Phones, page and server share the
 machine: pinned to one core, the figures are those of a laptop doing nothing else.
 """
 
@@ -28,7 +29,7 @@ from webui.serve import BackgroundServer
 from webui.table import TableService
 
 NAME = "bench_frames"
-FRAME = harness.ROOT / "sample_images" / "hand" / "frame-000.jpg"
+FRAMES = harness.ROOT / "sample_images" / "hand"
 PIN = "1234"
 STATE_EVERY = 0.1
 """How often the watching page asks for the state, in seconds."""
@@ -39,12 +40,14 @@ def _connect(url: str) -> http.client.HTTPConnection:
     return http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
 
 
-def phone(url: str, jpeg: bytes, until: float, sent: list[int]) -> None:
-    """Post frames one after another until the deadline; count the accepted ones."""
+def phone(url: str, jpegs: list[bytes], until: float, sent: list[int]) -> None:
+    """Post the frames one after another, round and round, until the deadline; count the accepted ones."""
     conn = _connect(url)
     headers = {"Content-Type": "image/jpeg", "X-Table-Pin": PIN}
+    posted = 0
     while time.monotonic() < until:
-        conn.request("POST", "/api/frame", jpeg, headers)
+        conn.request("POST", "/api/frame", jpegs[posted % len(jpegs)], headers)
+        posted += 1
         answer = conn.getresponse()
         answer.read()
         if answer.status == 200:
@@ -78,11 +81,11 @@ def run(seconds: float, live: bool) -> dict:
 
         loop = LiveLoop(table, source).start()
     server = BackgroundServer(app)
-    jpeg = FRAME.read_bytes()
+    jpegs = [path.read_bytes() for path in sorted(FRAMES.glob("frame-*.jpg"))]
     until = time.monotonic() + seconds
     counts = [[0], [0]]
     times: list[float] = []
-    threads = [threading.Thread(target=phone, args=(server.url, jpeg, until, c)) for c in counts]
+    threads = [threading.Thread(target=phone, args=(server.url, jpegs, until, c)) for c in counts]
     threads.append(threading.Thread(target=watcher, args=(server.url, until, times)))
     for thread in threads:
         thread.start()
@@ -94,7 +97,7 @@ def run(seconds: float, live: bool) -> dict:
     table.close()
     server.stop()
     total = counts[0][0] + counts[1][0]
-    return {"seconds": seconds, "live_loop": live, "frame_bytes": len(jpeg),
+    return {"seconds": seconds, "live_loop": live, "frame_bytes": round(sum(map(len, jpegs)) / len(jpegs)),
             "frames_per_s": round(total / seconds, 1),
             "per_phone": [round(c[0] / seconds, 1) for c in counts],
             "state_median_s": round(statistics.median(times), 4),
@@ -111,7 +114,8 @@ def render(figures: harness.Figures) -> list[str]:
     loop = "with the live loop reading them" if figures["live_loop"] else "without the live loop"
     phones = " and ".join(f"{rate:.1f}" for rate in figures["per_phone"])
     return [
-        f"Two phones posting a {figures['frame_bytes'] // 1000} kB frame for {figures['seconds']:.0f} s, {loop}: "
+        f"Two phones posting the sample hand's frames ({figures['frame_bytes'] // 1000} kB each on average) for "
+        f"{figures['seconds']:.0f} s, {loop}: "
         f"{figures['frames_per_s']:.1f} frames/s taken ({phones}); /api/state answered in "
         f"{1000 * figures['state_median_s']:.1f} ms (median), {1000 * figures['state_max_s']:.1f} ms at most",
     ]

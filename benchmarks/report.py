@@ -47,7 +47,10 @@ def _command(module: ModuleType, run: dict[str, Any]) -> str:
         if key in PLACE_BOUND or key not in defaults or defaults[key] == value:
             continue
         flag = "--" + key.replace("_", "-")
-        words.append(" ".join([flag, *map(str, value)]) if isinstance(value, list) else f"{flag} {value}")
+        if isinstance(value, bool):  # a switch: given when on (the defaults leave it off)
+            words.append(flag)
+        else:
+            words.append(" ".join([flag, *map(str, value)]) if isinstance(value, list) else f"{flag} {value}")
     prefix = "taskset -c 0 " if run["benchmark"] in SPEED else ""
     return prefix + ".venv/bin/" + " ".join(words)
 

@@ -107,6 +107,12 @@ def test_the_command_that_repeats_a_run_names_no_folder_of_the_machine_that_ran_
     assert report._command(module, run) == "taskset -c 0 .venv/bin/python -m benchmarks.bench_live"
 
 
+def test_a_switch_turned_on_is_given_as_its_flag_alone() -> None:
+    module = report.importlib.import_module("benchmarks.bench_frames")
+    run = {"benchmark": "bench_frames", "args": {"live": True, "seconds": 10.0}}
+    assert report._command(module, run) == "taskset -c 0 .venv/bin/python -m benchmarks.bench_frames --live"
+
+
 def test_the_committed_benchmarks_page_is_what_the_committed_results_give() -> None:
     assert report.main(["--check", "--results", str(RESULTS)]) == 0, "run: .venv/bin/python -m benchmarks.report"
 
