@@ -31,6 +31,20 @@ def order_quad(quad: np.ndarray) -> np.ndarray:
     return pts[[(start + i) % 4 for i in range(4)]]
 
 
+def order_quads(quads: np.ndarray) -> np.ndarray:
+    """`order_quad` for each of the quads [N, 4, 2] at once."""
+    pts = np.asarray(quads, dtype=np.float32).reshape(-1, 4, 2)
+    centre = pts.mean(axis=1, keepdims=True)
+    angles = np.arctan2(pts[..., 1] - centre[..., 1], pts[..., 0] - centre[..., 0])
+    pts = np.take_along_axis(pts, np.argsort(angles, axis=1)[..., None], axis=1)  # clockwise (y down)
+    step = pts[:, [1, 2, 3, 0]] - pts
+    sides = np.sqrt((step * step).sum(axis=2))
+    start = (sides[:, 0] + sides[:, 2] > sides[:, 1] + sides[:, 3]).astype(int)  # first edge a long one
+    rows = np.arange(len(pts))
+    start += 2 * (pts[rows, start].sum(axis=1) > pts[rows, start + 2].sum(axis=1))
+    return pts[rows[:, None], (start[:, None] + np.arange(4)) % 4]
+
+
 def warp_card(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
     """Warp one card quad (ordered, in `frame` pixels) to an upright CROP_H x CROP_W BGR crop."""
     src = np.asarray(quad, dtype=np.float32).reshape(4, 2)

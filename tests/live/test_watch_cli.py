@@ -158,7 +158,8 @@ def test_a_phone_stream_dropped_mid_hand_and_resumed_is_narrated_whole() -> None
     try:
         run = subprocess.Popen([sys.executable, "-m", "webui.cli", "watch", stream.url,
                                 "--players", PLAYERS, "--dealer", "Elena", "--json"], cwd=ROOT,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env={**os.environ, "PYTHONFAULTHANDLER": "1"})
         said = []
         assert run.stdout is not None
         watchdog = threading.Timer(240, run.kill)
@@ -169,7 +170,12 @@ def test_a_phone_stream_dropped_mid_hand_and_resumed_is_narrated_whole() -> None
                 break
         watchdog.cancel()
         run.send_signal(signal.SIGINT)
-        _, err = run.communicate(timeout=30)
+        try:
+            _, err = run.communicate(timeout=30)
+        except subprocess.TimeoutExpired:  # say where it is stuck: faulthandler prints every thread
+            run.send_signal(signal.SIGABRT)
+            _, err = run.communicate(timeout=30)
+            pytest.fail(f"watch did not stop on Ctrl+C within 30 s; where its threads were:\n{err[-6000:]}")
     finally:
         stream.server.shutdown()
     assert stream.dropped

@@ -7,8 +7,10 @@ import math
 import cv2
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from vision.crop import CARD_ASPECT, order_quad
+from vision.crop import CARD_ASPECT, order_quad, order_quads
 from vision.locate import LocatorConfig, locate_cards
 from vision.locate.cloth import Cloth, check_area
 from vision.locate.config import downscaled
@@ -125,6 +127,14 @@ def test_quads_come_ordered_with_a_short_first_side() -> None:
     assert np.allclose(quad, order_quad(quad))
     short, long = np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[2] - quad[1])
     assert short / long == pytest.approx(CARD_ASPECT, abs=0.05)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.floats(0, 1920, width=32), st.floats(0, 1080, width=32)), min_size=4, max_size=4))
+def test_quads_ordered_together_are_ordered_as_each_alone(corners: list[tuple[float, float]]) -> None:
+    quad = np.array(corners, np.float32)
+    together = order_quads(np.stack([quad, quad[::-1], quad[[2, 3, 0, 1]]]))
+    assert all(np.array_equal(ordered, order_quad(one)) for ordered, one in zip(together, [quad, quad[::-1], quad[[2, 3, 0, 1]]]))
 
 
 def test_refinement_pulls_a_loose_quad_onto_the_card_edges() -> None:

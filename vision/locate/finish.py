@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.crop import CARD_ASPECT, order_quad
+from vision.crop import CARD_ASPECT, order_quads
 from vision.locate.config import LocatorConfig
 from vision.locate.snap import snap_sides
 
@@ -35,7 +35,12 @@ def finish(frame: np.ndarray, quads: np.ndarray, scale: float, config: LocatorCo
         if guesses:  # proposed beside the quad on the part that shows; the classifier picks
             quads = np.concatenate([quads, np.stack(guesses)])
     height, width = frame.shape[:2]
-    return np.stack([order_quad(_complete_at_border(q, width, height)) for q in quads]).astype(np.float32)
+    low, high = quads.min(axis=1), quads.max(axis=1)  # only a quad reaching the frame's edge can lie along it
+    cut = (low[:, 0] < ON_EDGE) | (low[:, 1] < ON_EDGE) | (high[:, 0] > width - 1 - ON_EDGE) | (high[:, 1] > height - 1 - ON_EDGE)
+    quads = quads.copy()
+    for k in np.flatnonzero(cut):
+        quads[k] = _complete_at_border(quads[k], width, height)
+    return order_quads(quads).astype(np.float32)
 
 
 def _grown_across(quad: np.ndarray, i: int, most: float = UNDER_A_HAND) -> np.ndarray | None:
