@@ -137,10 +137,10 @@ def _fit_runs(
     normal = np.stack([direction[..., 1], -direction[..., 0]], axis=-1)  # [K, 4, 2]
     offset = centroid[..., 0] * direction[..., 1] - centroid[..., 1] * direction[..., 0]
     residual = np.abs(points @ normal.transpose(0, 2, 1) - offset[:, None])  # [K, N, 4]
-    counts = near.sum(axis=1)  # [K, 4]
+    counts = np.count_nonzero(near, axis=1)  # [K, 4]
     typical = (residual * near).sum(axis=1) / np.maximum(counts, 1)
     inliers = near & (residual < np.maximum(INLIER[0], INLIER[1] * typical)[:, None])
-    use = np.where(inliers.sum(axis=1, keepdims=True) >= 4, inliers, near)
+    use = np.where(np.count_nonzero(inliers, axis=1)[:, None] >= 4, inliers, near)
     centroid, direction = _principal_lines(moments, use.astype(np.float64))
     enough = (counts >= 4)[..., None]  # too few points along a run: the run itself
     return np.where(enough, centroid, starts), np.where(enough, direction, u)

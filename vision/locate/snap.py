@@ -92,7 +92,9 @@ def snap_sides(frame: np.ndarray, quads: np.ndarray, reach: np.ndarray) -> tuple
     flat = grid.reshape(-1, len(offsets), 2)
     profiles = cv2.remap(frame, flat[..., 0], flat[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     profiles = profiles.astype(np.float32).reshape(flat.shape[0], len(offsets), -1)
-    step = np.abs(np.diff(profiles, axis=1)).sum(axis=2)  # [N*4*S, K-1]
+    change = np.abs(np.diff(profiles, axis=1))
+    # summed over the channels [N*4*S, K-1]; whole numbers, so exactly as .sum(axis=2), only sooner
+    step = change[..., 0] + change[..., 1] + change[..., 2] if change.shape[2] == 3 else change.sum(axis=2)
     centres = (offsets[:-1] + offsets[1:]) / 2
     within = np.abs(centres)[None, :] <= np.repeat(reach, 4 * SAMPLES)[:, None]
     step = np.where(within, step, 0.0)
