@@ -4,18 +4,24 @@ from __future__ import annotations
 
 import argparse
 import ipaddress
+import logging
 import signal
 import socket
 import sys
 import tempfile
+import threading
 from pathlib import Path
 from types import FrameType
 from typing import Any
+
+log = logging.getLogger("saltacavallo.serve")
 
 THREADS = 64
 """Worker threads: every open page holds one for its live updates (SSE), the Live view another;
 20 players with both open, plus the phone camera's uploads and page loads, fit with room."""
 
+STOP_WAIT = 5.0
+"""Seconds a stopping server waits for cheroot's loop to end after the server has stopped."""
 DEFAULT_PORT = 8000
 DEFAULT_DB = "saltacavallo.db"
 
@@ -147,15 +153,21 @@ def run_serve(args: argparse.Namespace) -> int:
         return 2
     _banner(scheme, port, lan, args.host, pin, db)
 
+    # Ctrl+C or a stop request only sets a flag: an exception raised inside cheroot's loop could
+    # leave one of its workers waiting for ever on its queue, and the process with it
+    stopping = threading.Event()
+
     def _stop(signum: int, frame: FrameType | None) -> None:
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # one stop is enough
-        raise KeyboardInterrupt
+        stopping.set()
 
     signal.signal(signal.SIGTERM, _stop)
+    signal.signal(signal.SIGINT, _stop)
+    serving = threading.Thread(target=_serve, args=(server, stopping), name="cheroot", daemon=True)
+    serving.start()
     try:
-        server.serve()
-    except KeyboardInterrupt:
-        print("\nstopping: the game is saved")
+        while not stopping.wait(0.5):
+            pass
+        print("\nstopping: the game is saved", flush=True)
     finally:
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
         signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -163,7 +175,18 @@ def run_serve(args: argparse.Namespace) -> int:
             loop.stop()
         service.close()
         server.stop()
+        serving.join(STOP_WAIT)
     return 0
+
+
+def _serve(server: Any, stopping: threading.Event) -> None:
+    """cheroot's loop, in its own thread until the server stops; should it fail, the stop is asked for."""
+    try:
+        server.serve()
+    except Exception:  # the loop must say why it stopped, never leave the process serving nothing
+        log.exception("the web server stopped")
+    finally:
+        stopping.set()
 
 
 def _placeholder(environ: dict[str, Any], start_response: Any) -> list[bytes]:

@@ -134,6 +134,25 @@ def start_serve(db: Path, *options: str) -> tuple[subprocess.Popen, str]:
     raise AssertionError("serve printed no address: " + "".join(lines))
 
 
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
+def test_serve_stops_at_once_on_ctrl_c_or_a_stop_request_after_answering_pages(tmp_path: Path, stop: int) -> None:
+    # a stop raised as an exception inside cheroot's loop once left a worker waiting for ever
+    for attempt in range(4):
+        process, url = start_serve(tmp_path / f"family-{attempt}.db")
+        try:
+            parts = urlsplit(url)
+            conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+            conn.request("GET", "/api/state")
+            assert conn.getresponse().status == 200
+            conn.close()
+            process.send_signal(stop)
+            out, _ = process.communicate(timeout=15)
+        finally:
+            if process.poll() is None:
+                process.kill()
+        assert process.returncode == 0 and "stopping: the game is saved" in out
+
+
 def test_a_server_killed_mid_game_comes_back_with_the_same_tally(tmp_path: Path) -> None:
     db = tmp_path / "family.db"
     process, url = start_serve(db)
