@@ -18,17 +18,7 @@ def order_quad(quad: np.ndarray) -> np.ndarray:
     The first edge (corner 0 to 1) is a short edge, so the warp is upright or upside down;
     the classifier is trained to read both, since a card turned 180 degrees is the same card.
     """
-    pts = np.asarray(quad, dtype=np.float32).reshape(4, 2)
-    centre = pts.mean(axis=0)
-    angles = np.arctan2(pts[:, 1] - centre[1], pts[:, 0] - centre[0])
-    pts = pts[np.argsort(angles)]  # clockwise in image coordinates (y down)
-    step = pts[[1, 2, 3, 0]] - pts  # side i runs from corner i to corner i+1
-    sides = np.sqrt((step * step).sum(axis=1))
-    start = 1 if sides[0] + sides[2] > sides[1] + sides[3] else 0  # first edge a long one: one corner later
-    # start from the corner nearest the image's top-left among the two short-edge choices
-    if pts[start].sum() > pts[start + 2].sum():
-        start += 2
-    return pts[[(start + i) % 4 for i in range(4)]]
+    return order_quads(np.asarray(quad, dtype=np.float32).reshape(1, 4, 2))[0]
 
 
 def order_quads(quads: np.ndarray) -> np.ndarray:

@@ -34,7 +34,8 @@ PATCH_LIFT = 8
 WINDOW = 12
 """The surroundings' window is this fraction of the thumbnail's long side."""
 CLOSE_LOOK = (16, 8, 20)
-"""Lift, window fraction and least count of light and of dark checks of the second look, for a checked
+"""Lift, window fraction and least count of light and of dark checks of the second look (where light
+and dark checks must also keep one size, CLOSE_ALIKE), for a checked
 cloth seen close (a phone held over the table: 20-30 checks across the frame, which a window of two
 checks and a faint lift merge with the half-tone ones between them): the drawn gingham of the speed
 benchmark's close 720p table shows 29 light and 24 dark checks there; no valid or train photo, and no
@@ -113,7 +114,8 @@ def check_area(thumb: np.ndarray) -> float:
     show (CLOSE_LOOK): then light and dark checks must also be of one size."""
     whiteness = cv2.min(cv2.min(thumb[:, :, 0], thumb[:, :, 1]), thumb[:, :, 2])
     value = cv2.max(cv2.max(thumb[:, :, 0], thumb[:, :, 1]), thumb[:, :, 2])
-    for lift, fraction, least in ((PATCH_LIFT, WINDOW, CHECKS), CLOSE_LOOK):
+    looks = ((PATCH_LIFT, WINDOW, CHECKS, np.inf), (*CLOSE_LOOK, CLOSE_ALIKE))  # the first, then the close one
+    for lift, fraction, least, alike in looks:
         window = (max(thumb.shape[:2]) // fraction) | 1
         lifted = cv2.subtract(whiteness, cv2.blur(whiteness, (window, window)))
         light, light_area = _alike_squares(cv2.threshold(lifted, lift, 255, cv2.THRESH_BINARY)[1])
@@ -121,7 +123,7 @@ def check_area(thumb: np.ndarray) -> float:
             continue
         sunk = cv2.subtract(cv2.blur(value, (window, window)), value)
         dark, dark_area = _alike_squares(cv2.threshold(sunk, lift, 255, cv2.THRESH_BINARY)[1])
-        if dark >= least and (least == CHECKS or abs(np.log(light_area / dark_area)) < np.log(CLOSE_ALIKE)):
+        if dark >= least and abs(np.log(light_area / dark_area)) < np.log(alike):
             return light_area
     return 0.0
 
