@@ -36,7 +36,7 @@ import vision.recognize
 from benchmarks import harness
 from benchmarks.eval_size import cut_out, lay_cards
 from benchmarks.judge import judge_frame
-from benchmarks.scenes import CLOSE, SIZES, STYLES, table_scenes
+from benchmarks.scenes import CLOSE, SIZES, STYLES, TABLE, table_scenes
 from vision.art.scene import Camera, Scene, render_scene
 from vision.labels import NONE
 from vision.locate import locate_cards
@@ -145,16 +145,15 @@ Frame = tuple[np.ndarray, list[dict]]
 """A frame and its truth: each card's "card", "label", "corners" and "visible" (as benchmarks.judge takes them)."""
 
 
-def judged(frame: np.ndarray, detections: Any, truth: list[dict]) -> dict[str, int]:
+def judged(detections: Any, truth: list[dict]) -> dict[str, int]:
     """Cards of a frame's truth read right, those at least half visible, and the phantoms."""
     tally, _ = judge_frame(truth, detections)
     return {"right": tally["right"], "shown": sum(tally[v] for v in ("right", "wrong", "missed")), "phantoms": tally["phantom"]}
 
 
-def drawn_frames(cards: int, size: tuple[int, int], table: tuple[float, float] | None = None) -> list[Frame]:
+def drawn_frames(cards: int, size: tuple[int, int], table: tuple[float, float] = TABLE) -> list[Frame]:
     """The speed scenes (benchmarks.scenes) of one size, with their cards' truth."""
-    scenes = table_scenes(cards, size) if table is None else table_scenes(cards, size, table)
-    return [(frame, truth["cards"]) for frame, truth in scenes]
+    return [(frame, truth["cards"]) for frame, truth in table_scenes(cards, size, table)]
 
 
 def photo_frames(reader: CardReader, args: argparse.Namespace) -> dict[tuple[int, int], list[Frame]]:
@@ -193,7 +192,7 @@ def measure(args: argparse.Namespace) -> harness.Figures:
         if size in photos:
             kinds.append((f"photos, {PHOTO_WIDTH[size]} px cards", photos[size]))
         for kind, frames in kinds:
-            results = [measure_frames(reader, [frame], args.seconds / len(frames)) | judged(frame, reader(frame), truth)
+            results = [measure_frames(reader, [frame], args.seconds / len(frames)) | judged(reader(frame), truth)
                        for frame, truth in frames]
             whole = {key: float(np.mean([r[key] for r in results])) for key in MEASURES}
             whole |= {key: sum(r[key] for r in results) for key in COUNTS}

@@ -47,5 +47,5 @@ def test_the_stage_timer_times_every_stage_and_leaves_the_reader_as_it_was() -> 
 def test_the_benchmark_judges_the_frames_it_times_against_their_truth() -> None:
     reader = CardReader()
     (frame, truth), *_ = drawn_frames(6, (1280, 720))
-    assert judged(frame, reader(frame), truth) == {"right": 6, "shown": 6, "phantoms": 0}
-    assert judged(frame, reader(frame)[:0], truth) == {"right": 0, "shown": 6, "phantoms": 0}
+    assert judged(reader(frame), truth) == {"right": 6, "shown": 6, "phantoms": 0}
+    assert judged(reader(frame)[:0], truth) == {"right": 0, "shown": 6, "phantoms": 0}
