@@ -182,15 +182,22 @@ def other_halves(quads: list[np.ndarray]) -> list[np.ndarray]:
 
 
 def distinct(candidates: list[tuple[float, np.ndarray]]) -> list[np.ndarray]:
-    """The candidates' quads, best first, each one not lying on a better one."""
+    """The candidates' quads, best first, each one not lying on a better one.
+
+    Only quads whose boxes touch and whose areas are within DISTINCT of each other are compared: the
+    intersection over union of two quads is at most the smaller area over the larger."""
     kept: list[np.ndarray] = []
     bounds = np.zeros((0, 4), np.float32)  # x0, y0, x1, y1 of each kept quad
+    kept_areas = np.zeros(0)
     for _, quad in sorted(candidates, key=lambda item: -item[0]):
         lo, hi = quad.min(axis=0), quad.max(axis=0)
-        touching = np.flatnonzero(
+        area = cv2.contourArea(quad)
+        rivals = np.flatnonzero(
             (bounds[:, 0] < hi[0]) & (bounds[:, 2] > lo[0]) & (bounds[:, 1] < hi[1]) & (bounds[:, 3] > lo[1])
+            & (np.minimum(kept_areas, area) >= DISTINCT * np.maximum(kept_areas, area))
         )
-        if all(iou(quad, kept[k]) < DISTINCT for k in touching):
+        if all(iou(quad, kept[k]) < DISTINCT for k in rivals):
             kept.append(quad)
             bounds = np.vstack([bounds, np.concatenate([lo, hi])[None]])
+            kept_areas = np.append(kept_areas, area)
     return kept

@@ -104,19 +104,23 @@ def _parts_at_waist(contour: np.ndarray, outline: Outline) -> list[np.ndarray]:
     if defects is None:
         return []
     defects = defects.reshape(-1, 4)
+    notches = defects[defects[:, 3] >= 256 * WAIST * min(box[1]), 2]
+    if len(notches) == 0:
+        return []
     points = outline.points.reshape(-1, 2)
     n = len(points)
     along = np.arange(n)
+    # each notch's nearest point on the far side, for all the notches at once [notches, points]
+    apart = np.minimum((along - notches[:, None]) % n, (notches[:, None] - along) % n) >= FAR_SIDE * n
+    distances = np.where(apart, np.linalg.norm(points - points[notches][:, None], axis=2), np.inf)
+    nearest = np.argmin(distances, axis=1)
     best, cut = [], NECK * min(box[1])
-    for i in defects[defects[:, 3] >= 256 * WAIST * min(box[1]), 2]:
-        apart = np.minimum((along - i) % n, (i - along) % n) >= FAR_SIDE * n
-        distance = np.where(apart, np.linalg.norm(points - points[i], axis=1), np.inf)
-        j = int(np.argmin(distance))
-        if distance[j] < cut:
-            lo, hi = sorted((int(i), j))
+    for i, j, distance in zip(notches, nearest, distances[np.arange(len(notches)), nearest]):
+        if distance < cut:
+            lo, hi = sorted((int(i), int(j)))
             parts = [contour[lo : hi + 1], np.concatenate([contour[hi:], contour[: lo + 1]])]
             if min(cv2.contourArea(part) for part in parts) >= HALF_AREA * area and all(map(_card_shaped, parts)):
-                best, cut = parts, float(distance[j])
+                best, cut = parts, float(distance)
     return best
 
 
