@@ -122,7 +122,7 @@ def stage_times(reader: CardReader, frames: list[np.ndarray]) -> dict[str, float
     places = [
         (recognize, "well_exposed", "exposure"), (Cloth, "of", "cloth"), (core, "cue_masks", "cues"),
         (core, "candidates", "candidates"), (found, "find_outlines", "outlines"), (found, "fit_quads", "side fits"),
-        (core, "sharp_mask", "crisp map"), (core, "finish", "snap"), (recognize, "locate_cards", "locate"),
+        (core, "sharp_mask", "crisp map"), (recognize, "finish", "snap"), (recognize, "rough_quads", "locate"),
         (recognize, "warp_card", "warp"), (reader.classifier, "classify", "classify"),
         (recognize, "resolve_overlaps", "resolve"),
     ]
@@ -134,9 +134,9 @@ def stage_times(reader: CardReader, frames: list[np.ndarray]) -> dict[str, float
                 reader(frame)
                 total += time.perf_counter() - start
     spent["scoring"] = spent["candidates"] - spent["outlines"] - spent["side fits"]
-    inside = ("cloth", "cues", "candidates", "crisp map", "snap")
+    inside = ("cloth", "cues", "candidates", "crisp map")
     spent["locate, rest"] = spent["locate"] - sum(spent[stage] for stage in inside)
-    spent["rest"] = total - sum(spent[stage] for stage in ("exposure", "locate", "warp", "classify", "resolve"))
+    spent["rest"] = total - sum(spent[stage] for stage in ("exposure", "locate", "snap", "warp", "classify", "resolve"))
     readings = len(frames) * STAGE_READINGS
     return {stage: round(1000 * spent[stage] / readings, 2) for stage in STAGES}
 

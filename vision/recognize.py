@@ -18,8 +18,9 @@ from vision.detections import CardDetections
 from vision.exposure import well_exposed
 from vision.io import ImageError, as_bgr, prepare_folder, read_image
 from vision.labels import BACK, CLASS_INDEX, CLASSES, NONE
-from vision.locate import LocatorConfig, locate_cards, shows_checked_cloth
+from vision.locate import LocatorConfig, finish, rough_quads, shows_checked_cloth
 from vision.locate.cloth import without_cloth_backs
+from vision.locate.geometry import intersection
 
 NONE_INDEX = CLASS_INDEX[NONE]
 SQUARISH = 0.8
@@ -28,6 +29,10 @@ NESTED = 0.5
 """Share of a smaller quad lying inside a larger one beyond which both read the same place."""
 PART = 0.2
 """Area, relative to the larger quad, below which a quad inside it is a part of it, not a rival reading."""
+CARD_SIZED = 0.7
+"""Area, relative to a larger quad, below which a quad mostly inside it is no second reading of the same
+card seen loose (those keep within 0.7 and 1): it is read after the larger one, and not at all when
+that one is a surely named card."""
 SURE = 0.9
 """Confidence from which a named card serves as evidence about the other readings of its frame."""
 COARSE_SIDE = 320
@@ -89,44 +94,48 @@ class CardReader:
     def _read(self, frame: np.ndarray, locator: LocatorConfig) -> CardDetections:
         """Locate with `locator`, classify, and keep one reading per card.
 
-        The quads are read outside in: those lying inside no other first, then those inside them,
-        and so on; a quad lying as a part (a pip, a figure: under PART of its area) inside a surely
-        named card is not read at all, since it would go as that card's part. On a big card such
-        parts are most of the candidates.
+        The quads are finished (snapped, made whole) and read outside in: those lying inside no larger
+        quad first (`_within`), then those inside them, and so on. A quad lying inside a surely named
+        card, smaller than it, is neither finished nor read: it would go as a part of that card (a pip,
+        a figure, a half of it). On a big card such parts are most of the candidates.
         """
-        quads = locate_cards(frame, locator)
-        areas = np.array([cv2.contourArea(q) for q in quads])
-        pending = np.arange(len(quads))
+        rough, scale = rough_quads(frame, locator)
+        areas = np.array([cv2.contourArea(q) for q in rough])
+        pending = np.arange(len(rough))
         readings: list[tuple[np.ndarray, CardDetections]] = []
+        guessed = len(rough)  # the keys of quads guessed by `finish`, after the located ones
         while len(pending):
-            level = pending[~_inside_any(quads, areas, pending, pending)]
-            read = self.read_quads(frame, quads[level])
-            readings.append((level, read))
+            level = pending[~_within(rough[pending], areas[pending], rough[pending], areas[pending])]
+            read = self.read_quads(frame, finish(frame, rough[level], scale, locator))
+            guesses = np.arange(guessed, guessed + len(read) - len(level))
+            readings.append((np.concatenate([level, guesses]), read))
+            guessed += len(guesses)
             pending = pending[~np.isin(pending, level)]
-            if len(pending):
-                pending = pending[~_inside_any(quads, areas, pending, level[_surely_named(read)])]
+            sure = read[_surely_named(read)]
+            if len(pending) and len(sure):
+                named_areas = np.array([cv2.contourArea(q) for q in sure.quad])
+                pending = pending[~_within(rough[pending], areas[pending], sure.quad, named_areas)]
         if not readings:
             return CardDetections.empty()
         candidates = readings[0][1] if len(readings) == 1 else _joined(readings)
         return resolve_overlaps(candidates[candidates.label != NONE])
 
 
-def _inside_any(quads: np.ndarray, areas: np.ndarray, which: np.ndarray, holders: np.ndarray) -> np.ndarray:
-    """Mask of the quads `which` (indices into `quads`, whose `areas` are given) lying as a part inside
-    any of the quads `holders`: more than NESTED of the quad's area inside one over 1/PART times as large."""
-    inside = np.zeros(len(which), bool)
-    if len(which) == 0 or len(holders) == 0:
+def _within(quads: np.ndarray, areas: np.ndarray, holders: np.ndarray, holder_areas: np.ndarray) -> np.ndarray:
+    """Mask of the `quads` [N, 4, 2] (whose `areas` are given) lying inside any of the `holders` [M, 4, 2]
+    smaller than it: more than NESTED of the quad's area inside a holder over 1/CARD_SIZED times as large."""
+    inside = np.zeros(len(quads), bool)
+    if len(quads) == 0 or len(holders) == 0:
         return inside
-    lo, hi = quads.min(axis=1), quads.max(axis=1)
+    lo, hi, holder_lo, holder_hi = quads.min(axis=1), quads.max(axis=1), holders.min(axis=1), holders.max(axis=1)
     pairs = (
-        (areas[holders][None, :] * PART > areas[which][:, None])
-        & (lo[holders][None] <= hi[which][:, None]).all(axis=2)
-        & (hi[holders][None] >= lo[which][:, None]).all(axis=2)
+        (holder_areas[None, :] * CARD_SIZED > areas[:, None])
+        & (holder_lo[None] <= hi[:, None]).all(axis=2)
+        & (holder_hi[None] >= lo[:, None]).all(axis=2)
     )
     for k, h in zip(*np.nonzero(pairs)):
         if not inside[k]:
-            inter, _ = cv2.intersectConvexConvex(quads[which[k]], quads[holders[h]])
-            inside[k] = inter > NESTED * areas[which[k]]
+            inside[k] = intersection(quads[k], holders[h]) > NESTED * areas[k]
     return inside
 
 
@@ -171,8 +180,7 @@ def _groups(detections: CardDetections, areas: np.ndarray, named: np.ndarray) ->
     for j in range(len(detections)):
         inner = set()
         for i in np.flatnonzero(named & (areas < areas[j])):
-            inter, _ = cv2.intersectConvexConvex(detections.quad[i], detections.quad[j])
-            if inter > 0.9 * areas[i] and detections.label[i] != detections.label[j]:
+            if intersection(detections.quad[i], detections.quad[j]) > 0.9 * areas[i] and detections.label[i] != detections.label[j]:
                 inner.add(str(detections.label[i]))
         group[j] = len(inner) >= (1 if detections.label[j] == BACK else 2)
     return group
@@ -198,8 +206,7 @@ def resolve_overlaps(detections: CardDetections) -> CardDetections:
     for i in np.argsort(-areas, kind="stable"):
         inside = False
         for k, j in enumerate(kept):
-            inter, _ = cv2.intersectConvexConvex(detections.quad[i], detections.quad[j])
-            if inter <= NESTED * areas[i]:
+            if intersection(detections.quad[i], detections.quad[j]) <= NESTED * areas[i]:
                 continue
             inside = True
             if areas[i] >= PART * areas[j] and _surer(detections, i, j):

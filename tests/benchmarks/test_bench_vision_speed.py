@@ -7,7 +7,7 @@ import numpy as np
 import vision.recognize
 from benchmarks.bench_vision_speed import STAGES, drawn_frames, judged, stage_times
 from benchmarks.scenes import CLOSE, table_scenes
-from vision.locate import locate_cards
+from vision.locate import finish, rough_quads
 from vision.locate.cloth import Cloth
 from vision.recognize import CardReader
 
@@ -38,7 +38,8 @@ def test_the_stage_timer_times_every_stage_and_leaves_the_reader_as_it_was() -> 
     stages = stage_times(reader, [frame])
     assert list(stages) == list(STAGES)
     assert all(stages[stage] > 0 for stage in ("cloth", "cues", "outlines", "snap", "warp", "classify"))
-    assert vision.recognize.locate_cards is locate_cards and vars(Cloth)["of"] is judge
+    assert vision.recognize.rough_quads is rough_quads and vision.recognize.finish is finish
+    assert vars(Cloth)["of"] is judge
     assert "classify" not in vars(reader.classifier)
     after = reader(frame)
     assert after.quad.tobytes() == before.quad.tobytes() and list(after.label) == list(before.label)

@@ -10,11 +10,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from benchmarks.scenes import CLOSE as CLOSE_TABLE
+from benchmarks.scenes import table_scenes
 from vision.crop import CARD_ASPECT, order_quad, order_quads
-from vision.locate import LocatorConfig, locate_cards
+from vision.locate import LocatorConfig, finish, locate_cards, rough_quads
 from vision.locate.cloth import Cloth, check_area
 from vision.locate.config import downscaled
 from vision.locate.fitting import fit_quads
+from vision.locate.geometry import intersection, iou
 from vision.locate.snap import refine_quad
 from vision.recognize import CardReader
 from vision.art.scene import CARD_W_CM, Camera, Placed, Scene, deal_to_seats, fit_camera, render_scene, round_table_seats
@@ -239,3 +242,23 @@ def test_outlines_fitted_together_give_each_the_quad_it_gets_alone() -> None:
     assert together[-1] is None and alone[-1] is None
     for both, one in zip(together[:-1], alone[:-1]):
         assert both is not None and np.array_equal(both, one)
+
+
+def test_two_quads_with_a_side_on_one_line_at_the_frames_edge_intersect_in_the_smaller_one() -> None:
+    # as the search found them at x = 0: cv2.intersectConvexConvex alone gives the larger quad's whole area
+    large = np.float32([[-2.37e-15, 203.79], [27.25, 208.16], [25.83, 254.54], [1.78e-15, 267.31]])
+    small = np.float32([[15, 239], [20, 257], [0, 267], [0, 235]])
+    assert intersection(large, small) == pytest.approx(cv2.contourArea(small))
+    assert iou(large, small) == pytest.approx(cv2.contourArea(small) / cv2.contourArea(large))
+
+
+def test_quads_finished_some_at_a_time_are_those_finished_all_together() -> None:
+    # the reader finishes only the quads it reads, a few at a time (vision.recognize)
+    frame, _ = table_scenes(6, (1280, 720), CLOSE_TABLE[(1280, 720)])[0]
+    rough, scale = rough_quads(frame, CUES)
+    together = finish(frame, rough, scale, CUES)
+    evens, odds = finish(frame, rough[::2], scale, CUES), finish(frame, rough[1::2], scale, CUES)
+    assert len(rough) > 10
+    assert np.array_equal(evens[: len(rough[::2])], together[: len(rough)][::2])
+    assert np.array_equal(odds[: len(rough[1::2])], together[: len(rough)][1::2])
+    assert len(evens) + len(odds) == len(together)  # the guesses for cards under a hand, after them

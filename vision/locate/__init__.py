@@ -1,4 +1,5 @@
 """The card locator: every card-like quadrilateral in a frame (`locate_cards`), found on a downscaled copy.
+A reader that need not finish every quad takes them rough (`rough_quads`) and finishes those it reads (`finish`).
 
 The search runs in steps, one module each: the cue maps (`cues`), the outlines in them (`outlines`),
 the quads they may stand for, scored (`candidates`, fitted by `fitting`), the checked cloth told from
@@ -8,6 +9,7 @@ cards (`cloth`), the sides snapped at full resolution (`snap`) and the quads mad
 
 from vision.locate.cloth import shows_checked_cloth
 from vision.locate.config import LocatorConfig
-from vision.locate.core import locate_cards
+from vision.locate.core import locate_cards, rough_quads
+from vision.locate.finish import finish
 
-__all__ = ["LocatorConfig", "locate_cards", "shows_checked_cloth"]
+__all__ = ["LocatorConfig", "finish", "locate_cards", "rough_quads", "shows_checked_cloth"]

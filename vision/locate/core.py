@@ -22,6 +22,14 @@ def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.n
     """Find card quads in a BGR frame: float32 [N, 4, 2] ordered corners in frame pixels."""
     config = config or LocatorConfig()
     frame = as_bgr(frame)
+    quads, scale = rough_quads(frame, config)
+    return finish(frame, quads, scale, config)
+
+
+def rough_quads(frame: np.ndarray, config: LocatorConfig) -> tuple[np.ndarray, float]:
+    """The card quads of a BGR frame as the search on its downscaled copy outlines them, best first:
+    float32 [N, 4, 2] corners in frame pixels, not yet snapped, completed or ordered (`finish` does
+    that, quad by quad); and the scale of the downscaled copy."""
     small, scale = downscaled(frame, config)
     # on a checked cloth the checks, alone or in pairs, outline more card-sized regions than the cards do:
     # known beforehand, the search passes the checks' cues and square outlines over
@@ -43,6 +51,5 @@ def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.n
     kept = kept[: config.max_candidates]
     kept += other_halves(kept)[: config.max_candidates - len(kept)]  # the best quads first; within the cap
     if not kept:
-        return np.zeros((0, 4, 2), np.float32)
-    quads = np.stack([(q + 0.5) / scale - 0.5 for q in kept]).astype(np.float32)
-    return finish(frame, quads, scale, config)
+        return np.zeros((0, 4, 2), np.float32), scale
+    return np.stack([(q + 0.5) / scale - 0.5 for q in kept]).astype(np.float32), scale

@@ -26,7 +26,10 @@ ON_EDGE = 2.5
 
 def finish(frame: np.ndarray, quads: np.ndarray, scale: float, config: LocatorConfig) -> np.ndarray:
     """Snap rough quads (frame pixels, found at `scale`) to the cards' edges, add guesses for cards under
-    a hand, complete cards cut by the frame's edge, and order every quad's corners."""
+    a hand, complete cards cut by the frame's edge, and order every quad's corners.
+
+    Each quad is finished on its own: finishing some of a frame's quads gives what finishing all of them
+    gives those, their guesses after them."""
     if config.refine:
         # beyond the downscaled fit's own error, reach far enough to step over a back's printed frame
         sides = np.linalg.norm(quads - np.roll(quads, 1, axis=1), axis=2).min(axis=1)
