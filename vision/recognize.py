@@ -20,7 +20,7 @@ from vision.io import ImageError, as_bgr, prepare_folder, read_image
 from vision.labels import BACK, CLASS_INDEX, CLASSES, NONE
 from vision.locate import LocatorConfig, finish, rough_quads, shows_checked_cloth
 from vision.locate.cloth import without_cloth_backs
-from vision.locate.geometry import intersection
+from vision.locate.geometry import intersection, on_grid
 
 NONE_INDEX = CLASS_INDEX[NONE]
 SQUARISH = 0.8
@@ -133,6 +133,8 @@ def _within(quads: np.ndarray, areas: np.ndarray, holders: np.ndarray, holder_ar
         & (holder_lo[None] <= hi[:, None]).all(axis=2)
         & (holder_hi[None] >= lo[:, None]).all(axis=2)
     )
+    if pairs.any():
+        quads, holders = on_grid(quads), on_grid(holders)
     for k, h in zip(*np.nonzero(pairs)):
         if not inside[k]:
             inside[k] = intersection(quads[k], holders[h]) > NESTED * areas[k]
@@ -177,10 +179,11 @@ def _groups(detections: CardDetections, areas: np.ndarray, named: np.ndarray) ->
     `named` masks the surely named readings.
     """
     group = np.zeros(len(detections), bool)
+    grid = on_grid(detections.quad)
     for j in range(len(detections)):
         inner = set()
         for i in np.flatnonzero(named & (areas < areas[j])):
-            if intersection(detections.quad[i], detections.quad[j]) > 0.9 * areas[i] and detections.label[i] != detections.label[j]:
+            if intersection(grid[i], grid[j]) > 0.9 * areas[i] and detections.label[i] != detections.label[j]:
                 inner.add(str(detections.label[i]))
         group[j] = len(inner) >= (1 if detections.label[j] == BACK else 2)
     return group
@@ -203,10 +206,11 @@ def resolve_overlaps(detections: CardDetections) -> CardDetections:
     keep = ~_groups(detections, areas, named) & _beside_named_cards(detections, areas, named)
     detections, areas = detections[keep], areas[keep]
     kept: list[int] = []
+    grid = on_grid(detections.quad)
     for i in np.argsort(-areas, kind="stable"):
         inside = False
         for k, j in enumerate(kept):
-            if intersection(detections.quad[i], detections.quad[j]) <= NESTED * areas[i]:
+            if intersection(grid[i], grid[j]) <= NESTED * areas[i]:
                 continue
             inside = True
             if areas[i] >= PART * areas[j] and _surer(detections, i, j):

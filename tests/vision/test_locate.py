@@ -17,7 +17,7 @@ from vision.locate import LocatorConfig, finish, locate_cards, rough_quads
 from vision.locate.cloth import Cloth, check_area
 from vision.locate.config import downscaled
 from vision.locate.fitting import fit_quads
-from vision.locate.geometry import intersection, iou
+from vision.locate.geometry import intersection, iou, on_grid
 from vision.locate.snap import refine_quad
 from vision.recognize import CardReader
 from vision.art.scene import CARD_W_CM, Camera, Placed, Scene, deal_to_seats, fit_camera, render_scene, round_table_seats
@@ -248,7 +248,7 @@ def test_two_quads_with_a_side_on_one_line_at_the_frames_edge_intersect_in_the_s
     # as the search found them at x = 0: cv2.intersectConvexConvex alone gives the larger quad's whole area
     large = np.float32([[-2.37e-15, 203.79], [27.25, 208.16], [25.83, 254.54], [1.78e-15, 267.31]])
     small = np.float32([[15, 239], [20, 257], [0, 267], [0, 235]])
-    assert intersection(large, small) == pytest.approx(cv2.contourArea(small))
+    assert intersection(on_grid(large), on_grid(small)) == pytest.approx(cv2.contourArea(small))
     assert iou(large, small) == pytest.approx(cv2.contourArea(small) / cv2.contourArea(large))
 
 

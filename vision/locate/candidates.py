@@ -9,7 +9,7 @@ from vision.crop import CARD_ASPECT
 from vision.locate.cloth import CLOTH_SQUARE, Cloth
 from vision.locate.config import LocatorConfig
 from vision.locate.fitting import aspect_priors, fit_quad, fit_quads, hull_quad
-from vision.locate.geometry import NEXT, halves, iou, overlap, squareness
+from vision.locate.geometry import NEXT, halves, intersection, on_grid, overlap, squareness, union_share
 from vision.locate.outlines import find_outlines
 
 _ALONG = np.linspace(0.1, 0.9, 24, dtype=np.float32)[None, :, None]
@@ -187,6 +187,7 @@ def distinct(candidates: list[tuple[float, np.ndarray]]) -> list[np.ndarray]:
     Only quads whose boxes touch and whose areas are within DISTINCT of each other are compared: the
     intersection over union of two quads is at most the smaller area over the larger."""
     kept: list[np.ndarray] = []
+    gridded: list[np.ndarray] = []  # the kept quads put on the grid their intersections are taken on
     bounds = np.zeros((0, 4), np.float32)  # x0, y0, x1, y1 of each kept quad
     kept_areas = np.zeros(0)
     for _, quad in sorted(candidates, key=lambda item: -item[0]):
@@ -196,8 +197,10 @@ def distinct(candidates: list[tuple[float, np.ndarray]]) -> list[np.ndarray]:
             (bounds[:, 0] < hi[0]) & (bounds[:, 2] > lo[0]) & (bounds[:, 1] < hi[1]) & (bounds[:, 3] > lo[1])
             & (np.minimum(kept_areas, area) >= DISTINCT * np.maximum(kept_areas, area))
         )
-        if all(iou(quad, kept[k]) < DISTINCT for k in rivals):
+        grid = on_grid(quad) if len(rivals) else None
+        if all(union_share(intersection(grid, gridded[k]), area, kept_areas[k]) < DISTINCT for k in rivals):
             kept.append(quad)
+            gridded.append(on_grid(quad) if grid is None else grid)
             bounds = np.vstack([bounds, np.concatenate([lo, hi])[None]])
             kept_areas = np.append(kept_areas, area)
     return kept

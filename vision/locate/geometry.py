@@ -63,34 +63,37 @@ def halves(quad: np.ndarray) -> list[np.ndarray]:
 
 
 GRID = 256
-"""Corners are rounded to 1/GRID of a pixel before two quads are intersected (see `intersection`)."""
+"""Corners are put on a grid of 1/GRID of a pixel before two quads are intersected (see `on_grid`)."""
 
 
-def intersection(a: np.ndarray, b: np.ndarray) -> float:
-    """Area of the intersection of two convex quads [4, 2] (or polygons).
+def on_grid(quads: np.ndarray) -> np.ndarray:
+    """Quads [..., 4, 2] with their corners rounded to 1/GRID of a pixel, as `intersection` takes them.
 
     OpenCV's intersectConvexConvex gives the whole of one quad when a side of each lies on one line up
     to rounding (corners at x = -2e-15 and 2e-15 beside a side at x = 0, as the search makes at a frame's
-    edge); on corners rounded to 1/GRID of a pixel such sides coincide exactly and it is right.
+    edge); on the grid such sides coincide exactly and it is right.
     """
-    inter, _ = cv2.intersectConvexConvex(_rounded(a), _rounded(b))
-    return float(inter)
+    return (np.round(np.asarray(quads, np.float32) * GRID) / GRID).astype(np.float32)
 
 
-def _rounded(quad: np.ndarray) -> np.ndarray:
-    """A quad's corners rounded to 1/GRID of a pixel, as intersectConvexConvex takes them."""
-    return (np.round(np.asarray(quad, np.float32).reshape(-1, 1, 2) * GRID) / GRID).astype(np.float32)
+def intersection(a: np.ndarray, b: np.ndarray) -> float:
+    """Area of the intersection of two convex quads [4, 2] put `on_grid`."""
+    return float(cv2.intersectConvexConvex(a, b)[0])
 
 
 def overlap(a: np.ndarray, b: np.ndarray) -> float:
     """Intersection over the smaller area of two convex quads."""
-    return intersection(a, b) / max(min(cv2.contourArea(a), cv2.contourArea(b)), 1e-6)
+    return intersection(on_grid(a), on_grid(b)) / max(min(cv2.contourArea(a), cv2.contourArea(b)), 1e-6)
 
 
 def iou(a: np.ndarray, b: np.ndarray) -> float:
     """Intersection over union of two convex quads."""
-    inter = intersection(a, b)
-    return inter / max(cv2.contourArea(a) + cv2.contourArea(b) - inter, 1e-6)
+    return union_share(intersection(on_grid(a), on_grid(b)), cv2.contourArea(a), cv2.contourArea(b))
+
+
+def union_share(inter: float, area_a: float, area_b: float) -> float:
+    """Intersection over union of two quads, from their intersection's area and their own."""
+    return inter / max(area_a + area_b - inter, 1e-6)
 
 
 def crossings(points: np.ndarray, directions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
