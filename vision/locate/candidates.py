@@ -186,21 +186,17 @@ def distinct(candidates: list[tuple[float, np.ndarray]]) -> list[np.ndarray]:
 
     Only quads whose boxes touch and whose areas are within DISTINCT of each other are compared: the
     intersection over union of two quads is at most the smaller area over the larger."""
-    kept: list[np.ndarray] = []
-    gridded: list[np.ndarray] = []  # the kept quads put on the grid their intersections are taken on
-    bounds = np.zeros((0, 4), np.float32)  # x0, y0, x1, y1 of each kept quad
-    kept_areas = np.zeros(0)
-    for _, quad in sorted(candidates, key=lambda item: -item[0]):
-        lo, hi = quad.min(axis=0), quad.max(axis=0)
-        area = cv2.contourArea(quad)
-        rivals = np.flatnonzero(
-            (bounds[:, 0] < hi[0]) & (bounds[:, 2] > lo[0]) & (bounds[:, 1] < hi[1]) & (bounds[:, 3] > lo[1])
-            & (np.minimum(kept_areas, area) >= DISTINCT * np.maximum(kept_areas, area))
-        )
-        grid = on_grid(quad) if len(rivals) else None
-        if all(union_share(intersection(grid, gridded[k]), area, kept_areas[k]) < DISTINCT for k in rivals):
-            kept.append(quad)
-            gridded.append(on_grid(quad) if grid is None else grid)
-            bounds = np.vstack([bounds, np.concatenate([lo, hi])[None]])
-            kept_areas = np.append(kept_areas, area)
-    return kept
+    ordered = [quad for _, quad in sorted(candidates, key=lambda item: -item[0])]
+    if not ordered:
+        return []
+    quads = np.stack(ordered)
+    lo, hi = quads.min(axis=1), quads.max(axis=1)
+    area = np.array([cv2.contourArea(quad) for quad in ordered])
+    touching = ((lo[:, None] < hi[None]) & (hi[:, None] > lo[None])).all(axis=2)
+    rivals = touching & (np.minimum(area[:, None], area[None]) >= DISTINCT * np.maximum(area[:, None], area[None]))
+    grid = on_grid(quads)
+    kept = np.zeros(len(ordered), bool)
+    for i in range(len(ordered)):
+        better = np.flatnonzero(rivals[i, :i] & kept[:i])
+        kept[i] = all(union_share(intersection(grid[i], grid[k]), area[i], area[k]) < DISTINCT for k in better)
+    return [ordered[i] for i in np.flatnonzero(kept)]
