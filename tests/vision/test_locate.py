@@ -18,7 +18,7 @@ from vision.locate.cloth import Cloth, check_area
 from vision.locate.config import downscaled
 from vision.locate.fitting import fit_quads
 from vision.locate.geometry import intersection, iou, on_grid
-from vision.locate.snap import refine_quad
+from vision.locate.snap import refine_quad, snap_sides
 from vision.recognize import CardReader
 from vision.art.scene import CARD_W_CM, Camera, Placed, Scene, deal_to_seats, fit_camera, render_scene, round_table_seats
 
@@ -262,3 +262,14 @@ def test_quads_finished_some_at_a_time_are_those_finished_all_together() -> None
     assert np.array_equal(evens[: len(rough[::2])], together[: len(rough)][::2])
     assert np.array_equal(odds[: len(rough[1::2])], together[: len(rough)][1::2])
     assert len(evens) + len(odds) == len(together)  # the guesses for cards under a hand, after them
+
+
+def test_quads_snapped_together_snap_each_as_alone_however_far_each_reaches() -> None:
+    # one pass samples the widest reach for every quad: each must still look only within its own
+    frame, _ = table_scenes(6, (1280, 720), CLOSE_TABLE[(1280, 720)])[1]
+    rough, _ = rough_quads(frame, CUES)
+    reach = np.resize(np.float32([3.0, 40.0, 6.5, 12.0]), len(rough))
+    together, straight = snap_sides(frame, rough, reach)
+    for k in range(len(rough)):
+        alone, alone_straight = snap_sides(frame, rough[k : k + 1], reach[k : k + 1])
+        assert np.array_equal(alone[0], together[k]) and np.array_equal(alone_straight[0], straight[k])

@@ -70,13 +70,8 @@ def snap_sides(frame: np.ndarray, quads: np.ndarray, reach: np.ndarray) -> tuple
     if n == 0:
         return quads, np.ones((0, 4), bool)
     reach = np.broadcast_to(np.asarray(reach, np.float32), (n,))
-    octave = np.ceil(np.log2(np.maximum(reach, 1.0)))
-    if octave.min() < octave.max():  # one big quad's reach would widen every other quad's search
-        snapped, straight = np.empty_like(quads), np.empty((n, 4), bool)
-        for level in np.unique(octave):
-            group = octave == level
-            snapped[group], straight[group] = snap_sides(frame, quads[group], reach[group])
-        return snapped, straight
+    # one pass for all the quads, the widest reach sampled; each quad's edges are looked for within its
+    # own reach (`within`), so each snaps as it would alone (a pass per size costs more than the samples)
     radius = int(np.ceil(reach.max()))
     offsets = np.arange(-radius, radius + 1, dtype=np.float32)
     ends = np.roll(quads, -1, axis=1)
