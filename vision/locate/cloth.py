@@ -11,7 +11,7 @@ from vision.detections import CardDetections
 from vision.io import as_bgr
 from vision.labels import BACK
 from vision.locate.config import LocatorConfig, downscaled
-from vision.locate.cues import CANNY_HIGH, CANNY_LOW, canny
+from vision.locate.cues import CANNY_HIGH, CANNY_LOW, canny, greatest_channel, least_channel
 from vision.locate.geometry import alike, areas, squarenesses
 
 CHECKED_CLOTH = 4
@@ -112,8 +112,7 @@ def check_area(thumb: np.ndarray) -> float:
     shows none: a checked cloth has many light and many dark nearly square patches, each kind of about
     one size (a white cloth with red dots has the light ones only). Seen close, fewer and larger checks
     show (CLOSE_LOOK): then light and dark checks must also be of one size."""
-    whiteness = cv2.min(cv2.min(thumb[:, :, 0], thumb[:, :, 1]), thumb[:, :, 2])
-    value = cv2.max(cv2.max(thumb[:, :, 0], thumb[:, :, 1]), thumb[:, :, 2])
+    whiteness, value = least_channel(thumb), greatest_channel(thumb)
     looks = ((PATCH_LIFT, WINDOW, CHECKS, np.inf), (*CLOSE_LOOK, CLOSE_ALIKE))  # the first, then the close one
     for lift, fraction, least, alike in looks:
         window = (max(thumb.shape[:2]) // fraction) | 1

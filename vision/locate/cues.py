@@ -62,7 +62,7 @@ def cue_masks(small: np.ndarray, cues: tuple[str, ...], checked: bool = False) -
     window = (max(small.shape[:2]) // WINDOW) | 1
     closing = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
     if "local" in cues or "bright" in cues:
-        whiteness = cv2.min(cv2.min(small[:, :, 0], small[:, :, 1]), small[:, :, 2])
+        whiteness = least_channel(small)
         lifted = cv2.subtract(whiteness, cv2.blur(whiteness, (window, window)))
     if "local" in cues:  # lighter than its surroundings in every channel: card stock on a table
         masks.append(_solid(cv2.threshold(lifted, LOCAL_LIFT, 255, cv2.THRESH_BINARY)[1], closing))
@@ -70,7 +70,7 @@ def cue_masks(small: np.ndarray, cues: tuple[str, ...], checked: bool = False) -
         masks.append(_solid(cv2.threshold(lifted, BRIGHT_LIFT, 255, cv2.THRESH_BINARY)[1], closing))
     if "contrast" in cues:  # unlike the table's colour around it: backs as well as faces
         diff = cv2.absdiff(small, cv2.blur(small, (window, window)))
-        apart = cv2.max(cv2.max(diff[:, :, 0], diff[:, :, 1]), diff[:, :, 2])
+        apart = greatest_channel(diff)
         masks.append(_solid(cv2.threshold(apart, APART, 255, cv2.THRESH_BINARY)[1], closing))
     return cv2.dilate(edges, np.ones((5, 5), np.uint8)), masks
 
@@ -97,7 +97,23 @@ def thin_edges(gray: np.ndarray, saturation: np.ndarray) -> np.ndarray:
         cv2.bitwise_and(cv2.bitwise_not(across_x), cv2.compare(step, above_below, cv2.CMP_GE)),
     )
     edges = cv2.bitwise_and(ridge, cv2.compare(step, EDGE_STEP, cv2.CMP_GE)).reshape(h, w, 2)
-    return cv2.max(edges[:, :, 0], edges[:, :, 1])
+    return greatest_channel(edges)
+
+
+def least_channel(image: np.ndarray) -> np.ndarray:
+    """Each pixel's least channel (of B, G, R): the channels split first, which OpenCV takes sooner than views."""
+    first, *others = cv2.split(image)
+    for channel in others:
+        first = cv2.min(first, channel)
+    return first
+
+
+def greatest_channel(image: np.ndarray) -> np.ndarray:
+    """Each pixel's greatest channel, as `least_channel`."""
+    first, *others = cv2.split(image)
+    for channel in others:
+        first = cv2.max(first, channel)
+    return first
 
 
 def _solid(mask: np.ndarray, closing: np.ndarray) -> np.ndarray:
