@@ -111,8 +111,10 @@ def _parts_at_waist(contour: np.ndarray, outline: Outline) -> list[np.ndarray]:
     n = len(points)
     along = np.arange(n)
     # each notch's nearest point on the far side, for all the notches at once [notches, points]
-    apart = np.minimum((along - notches[:, None]) % n, (notches[:, None] - along) % n) >= FAR_SIDE * n
-    distances = np.where(apart, np.linalg.norm(points - points[notches][:, None], axis=2), np.inf)
+    gap = np.abs(along - notches[:, None])  # how far apart along the outline, either way round it
+    apart = np.minimum(gap, n - gap) >= FAR_SIDE * n
+    step = points - points[notches][:, None]
+    distances = np.where(apart, np.sqrt(step[..., 0] * step[..., 0] + step[..., 1] * step[..., 1]), np.inf)  # as np.linalg.norm, sooner
     nearest = np.argmin(distances, axis=1)
     best, cut = [], NECK * min(box[1])
     for i, j, distance in zip(notches, nearest, distances[np.arange(len(notches)), nearest]):
