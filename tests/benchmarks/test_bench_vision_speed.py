@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 import vision.recognize
-from benchmarks.bench_vision_speed import STAGES, drawn_frames, judged, stage_times
+from benchmarks.bench_vision_speed import STAGES, drawn_frames, judged, quads_read, stage_times
 from benchmarks.scenes import CLOSE, table_scenes
 from vision.locate import finish, rough_quads
 from vision.locate.cloth import Cloth
@@ -50,3 +50,11 @@ def test_the_benchmark_judges_the_frames_it_times_against_their_truth() -> None:
     (frame, truth), *_ = drawn_frames(6, (1280, 720))
     assert judged(reader(frame), truth) == {"right": 6, "shown": 6, "phantoms": 0}
     assert judged(reader(frame)[:0], truth) == {"right": 0, "shown": 6, "phantoms": 0}
+
+
+def test_the_quads_read_are_counted_and_the_reader_is_left_as_it_was() -> None:
+    reader = CardReader()
+    frame, _ = table_scenes(6, (1280, 720), CLOSE[(1280, 720)])[0]
+    read = quads_read(reader, frame)
+    assert 6 <= read < len(finish(frame, *rough_quads(frame, reader.locator), reader.locator))
+    assert "read_quads" not in vars(reader)
