@@ -9,7 +9,7 @@ from vision.crop import CARD_ASPECT
 from vision.locate.cloth import CLOTH_SQUARE, Cloth
 from vision.locate.config import LocatorConfig
 from vision.locate.fitting import aspect_priors, fit_quad, fit_quads, hull_quad
-from vision.locate.geometry import NEXT, halves, intersection, on_grid, overlap, squareness, union_share
+from vision.locate.geometry import NEXT, halves, intersection, on_grid, overlap, squarenesses, union_share
 from vision.locate.outlines import find_outlines
 
 _ALONG = np.linspace(0.1, 0.9, 24, dtype=np.float32)[None, :, None]
@@ -164,20 +164,23 @@ sides together, make 0.83 seen square-on; a single card seen at a 30-degree tilt
 def other_halves(quads: list[np.ndarray]) -> list[np.ndarray]:
     """Halves of near-square quads, which two cards lying side by side make: the other one beside a card
     also found alone, else both when the quad has a pair's shape (the classifier tells a card from half of one)."""
-    found = []
-    areas = [cv2.contourArea(q) for q in quads]
-    for pair, pair_area in zip(quads, areas):
-        ratio = squareness(pair)
+    found: list[np.ndarray] = []
+    if not quads:
+        return found
+    areas = np.array([cv2.contourArea(q) for q in quads])
+    ratios = squarenesses(np.stack(quads))
+    for pair, pair_area, ratio in zip(quads, areas, ratios):
         if ratio < PAIRED:
             continue
-        both = halves(pair)
-        for one, one_area in zip(quads, areas):
-            if ONE_OF_PAIR[0] < one_area / pair_area < ONE_OF_PAIR[1] and overlap(one, pair) > ON_PAIR:
-                near = np.argmin([np.linalg.norm(h.mean(axis=0) - one.mean(axis=0)) for h in both])
+        share = areas / pair_area
+        for k in np.flatnonzero((ONE_OF_PAIR[0] < share) & (share < ONE_OF_PAIR[1])):
+            if overlap(quads[k], pair) > ON_PAIR:
+                both = halves(pair)
+                near = np.argmin([np.linalg.norm(h.mean(axis=0) - quads[k].mean(axis=0)) for h in both])
                 found.append(both[1 - near])
                 break
         else:
-            found += both if PAIR_SHAPE[0] <= ratio <= PAIR_SHAPE[1] else []
+            found += halves(pair) if PAIR_SHAPE[0] <= ratio <= PAIR_SHAPE[1] else []
     return found
 
 
