@@ -122,8 +122,9 @@ class CardReader:
 
 
 def _within(quads: np.ndarray, areas: np.ndarray, holders: np.ndarray, holder_areas: np.ndarray) -> np.ndarray:
-    """Mask of the `quads` [N, 4, 2] (whose `areas` are given) lying inside any of the `holders` [M, 4, 2]
-    smaller than it: more than NESTED of the quad's area inside a holder over 1/CARD_SIZED times as large."""
+    """Mask of the `quads` [N, 4, 2] (whose `areas` are given) lying inside one of the `holders` [M, 4, 2]
+    (whose `holder_areas` are given): more than NESTED of the quad's area inside a holder over
+    1/CARD_SIZED times as large as the quad."""
     inside = np.zeros(len(quads), bool)
     if len(quads) == 0 or len(holders) == 0:
         return inside
