@@ -6,6 +6,7 @@ import numpy as np
 
 from vision.crop import CARD_ASPECT, order_quads
 from vision.locate.config import LocatorConfig
+from vision.locate.geometry import BEFORE
 from vision.locate.snap import snap_sides
 
 LEAST_REACH = 3.0
@@ -32,7 +33,7 @@ def finish(frame: np.ndarray, quads: np.ndarray, scale: float, config: LocatorCo
     gives those, their guesses after them."""
     if config.refine:
         # beyond the downscaled fit's own error, reach far enough to step over a back's printed frame
-        sides = np.linalg.norm(quads - np.roll(quads, 1, axis=1), axis=2).min(axis=1)
+        sides = np.linalg.norm(quads - quads[:, BEFORE], axis=2).min(axis=1)
         quads, straight = snap_sides(frame, quads, np.maximum(max(LEAST_REACH, FIT_ERROR / scale), PRINTED_FRAME * sides))
         guesses = _under_a_hand(quads, straight)
         if guesses:  # proposed beside the quad on the part that shows; the classifier picks

@@ -5,7 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.locate.geometry import convex, crossings
+from vision.locate.geometry import NEXT, convex, crossings
 
 SAMPLES = 14
 """Points along each side where the edge is searched."""
@@ -74,7 +74,7 @@ def snap_sides(frame: np.ndarray, quads: np.ndarray, reach: np.ndarray) -> tuple
     # own reach (`within`), so each snaps as it would alone (a pass per size costs more than the samples)
     radius = int(np.ceil(reach.max()))
     offsets = np.arange(-radius, radius + 1, dtype=np.float32)
-    ends = np.roll(quads, -1, axis=1)
+    ends = quads[:, NEXT]
     along = ends - quads
     length = np.maximum(np.linalg.norm(along, axis=2, keepdims=True), 1e-6)
     u = along / length
