@@ -67,8 +67,13 @@ def machine() -> dict[str, Any]:
     }
 
 
+RECORDS = ("benchmarks/results", "docs/BENCHMARKS.md")
+"""What benchmark runs write in the checkout: the results and the page made from them."""
+
+
 def commit() -> dict[str, Any]:
-    """The checkout's commit, and whether tracked files differ from it (None where git cannot tell)."""
+    """The checkout's commit, and whether tracked files differ from it (None where git cannot tell): the
+    recorded results and the page made from them are left out, since a run writes them itself."""
 
     def git(*words: str) -> str | None:
         try:
@@ -78,7 +83,7 @@ def commit() -> dict[str, Any]:
         return done.stdout.strip() if done.returncode == 0 else None
 
     head = git("rev-parse", "HEAD")
-    changes = git("status", "--porcelain", "--untracked-files=no")
+    changes = git("status", "--porcelain", "--untracked-files=no", "--", ".", *(f":(exclude){path}" for path in RECORDS))
     return {"commit": head, "dirty": None if changes is None else bool(changes)}
 
 

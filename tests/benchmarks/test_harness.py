@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from benchmarks import eval_hand, report
+from benchmarks import eval_hand, harness, report
 from benchmarks.harness import RESULTS, read_results
 from benchmarks.judge import judge_frame, judge_photo
 from vision.art.scene import CARD_W_CM, Camera, Placed, Scene, render_scene
@@ -121,3 +122,22 @@ def test_the_check_fails_when_the_page_lags_the_results(tmp_path: Path) -> None:
     out = tmp_path / "BENCHMARKS.md"
     assert report.main(["--check", "--out", str(out)]) == 1
     assert report.main(["--out", str(out)]) == 0 and report.main(["--check", "--out", str(out)]) == 0
+
+
+def test_a_benchmarks_own_records_leave_the_checkout_clean_but_a_changed_source_does_not(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for folder in ("benchmarks/results", "docs", "vision"):
+        (tmp_path / folder).mkdir(parents=True)
+    for path in ("benchmarks/results/bench.jsonl", "docs/BENCHMARKS.md", "vision/reader.py"):
+        (tmp_path / path).write_text("first\n")
+    git = ["git", "-C", str(tmp_path), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "."], check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "first"], check=True)
+    monkeypatch.setattr(harness, "ROOT", tmp_path)
+    (tmp_path / "benchmarks/results/bench.jsonl").write_text("first\nsecond\n")
+    (tmp_path / "docs/BENCHMARKS.md").write_text("regenerated\n")
+    assert harness.commit()["dirty"] is False
+    (tmp_path / "vision/reader.py").write_text("changed\n")
+    assert harness.commit()["dirty"] is True
