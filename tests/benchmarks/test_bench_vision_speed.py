@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 import vision.recognize
-from benchmarks.bench_vision_speed import STAGES, drawn_frames, judged, quads_read, stage_times
+from benchmarks.bench_vision_speed import STAGES, drawn_frames, judged, measure_frames, quads_read, render, stage_times
 from benchmarks.scenes import CLOSE, table_scenes
 from vision.locate import finish, rough_quads
 from vision.locate.cloth import Cloth
@@ -58,3 +58,13 @@ def test_the_quads_read_are_counted_and_the_reader_is_left_as_it_was() -> None:
     read = quads_read(reader, frame)
     assert 6 <= read < len(finish(frame, *rough_quads(frame, reader.locator), reader.locator))
     assert "read_quads" not in vars(reader)
+
+
+def test_the_fastest_reading_of_a_frame_is_kept_beside_the_mean_and_shown_on_the_page() -> None:
+    reader = CardReader()
+    frame, _ = table_scenes(6, (1280, 720))[0]
+    figures = measure_frames(reader, [frame], seconds=0.3)
+    assert 0 < figures["fastest_ms"] <= figures["ms"]
+    row = {"frame": "1280x720", "kind": "drawn", "table": "wood", "cards_on_it": 6, "right": 6, "shown": 6, "phantoms": 0, **figures}
+    line = render({"rows": [row]})[2]
+    assert line.endswith(f"| {figures['fastest_ms']:.1f} | {1000 / figures['fastest_ms']:.1f} |")
