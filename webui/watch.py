@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -120,8 +124,30 @@ def narrate(said: Said, at: float, out: TextIO, as_json: bool, evidence: Path | 
         print(f"[{at:7.1f} s] {said.text_it}  /  {said.text}", file=out, flush=True)
 
 
+@contextmanager
+def _stopped_by_signals(caught: list[int]) -> Iterator[None]:
+    """Within the block, Ctrl+C (SIGINT) and SIGTERM raise KeyboardInterrupt in the main thread, the
+    signal's number put in `caught`, whatever the process inherited: a program started in the
+    background by a shell inherits SIGINT ignored, and `kill -INT` then did not stop it."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, _frame: Any) -> None:
+        caught.append(signum)
+        raise KeyboardInterrupt
+
+    before = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
+
+
 def run_watch(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    """Watch the source to its end (or Ctrl+C); 0 when it ended, 2 on a bad argument or source."""
+    """Watch the source to its end, or until Ctrl+C or SIGTERM: 0 when it ended, 130 or 143 when
+    stopped (the game saved), 2 on a bad argument or source."""
     out = out or sys.stdout
     from vision.frames import SourceError, open_source
     from vision.seats import SeatsError, load_seats
@@ -160,16 +186,16 @@ def run_watch(args: argparse.Namespace, out: TextIO | None = None) -> int:
                            dealer_known=game.dealer is not None,
                            on_seats=(lambda found, size: write_seats_file(kept, found, size))
                            if kept is not None else None)
-    status = 0
+    status, caught = 0, list[int]()
     try:
-        with source:
+        with _stopped_by_signals(caught), source:
             for frame in source.frames():
                 for said in watcher.step(frame):
                     narrate(said, frame.at, out, args.json, evidence_dir)
     except KeyboardInterrupt:
         print("saltacavallo watch: stopped; the game is saved" if store is not None
               else "saltacavallo watch: stopped", file=sys.stderr)
-        status = 130
+        status = 128 + (caught[0] if caught else signal.SIGINT)
     except SourceError as err:
         status = fail(str(err))
     finally:

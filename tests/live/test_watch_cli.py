@@ -183,3 +183,32 @@ def test_a_phone_stream_dropped_mid_hand_and_resumed_is_narrated_whole() -> None
             if e["event"] not in ("target", "keep")]
     assert told == [{k: v for k, v in e.items() if k != "evidence"} for e in truth["narration"]]
     assert "trying again" in err
+
+
+def _ignoring_ctrl_c() -> None:
+    """In the child before it starts: SIGINT ignored, as a shell starts a program in the background."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@pytest.mark.parametrize(("sig", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_ctrl_c_or_sigterm_stops_a_watch_started_in_the_background_and_the_game_is_saved(
+    tmp_path: Path, sig: signal.Signals, status: int
+) -> None:
+    stream = Stream(HAND, drop_at=-1)  # never drops; once the film ends watch waits for more
+    try:
+        run = subprocess.Popen([sys.executable, "-m", "webui.cli", "watch", stream.url, "--players", PLAYERS,
+                                "--dealer", "Elena", "--db", str(tmp_path / "family.db"), "--json"], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=_ignoring_ctrl_c)
+        assert run.stdout is not None
+        watchdog = threading.Timer(240, run.kill)
+        watchdog.start()
+        first = json.loads(run.stdout.readline())  # the deal: the hand is under way
+        watchdog.cancel()
+        run.send_signal(sig)
+        _, err = run.communicate(timeout=30)
+    finally:
+        stream.server.shutdown()
+    assert first["event"] == "deal"
+    assert run.returncode == status and "saltacavallo watch: stopped; the game is saved" in err
+    with GameStore.open(tmp_path / "family.db", readonly=True) as store:
+        assert [type(e).__name__ for e in store.game.history].count("Deal") == 1
