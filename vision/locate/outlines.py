@@ -114,7 +114,8 @@ def _parts_at_waist(contour: np.ndarray, outline: Outline) -> list[np.ndarray]:
     gap = np.abs(along - notches[:, None])  # how far apart along the outline, either way round it
     apart = np.minimum(gap, n - gap) >= FAR_SIDE * n
     step = points - points[notches][:, None]
-    distances = np.where(apart, np.sqrt(step[..., 0] * step[..., 0] + step[..., 1] * step[..., 1]), np.inf)  # as np.linalg.norm, sooner
+    length = np.sqrt(step[..., 0] * step[..., 0] + step[..., 1] * step[..., 1])  # as np.linalg.norm, sooner
+    distances = np.where(apart, length, np.inf)
     nearest = np.argmin(distances, axis=1)
     best, cut = [], NECK * min(box[1])
     for i, j, distance in zip(notches, nearest, distances[np.arange(len(notches)), nearest]):
