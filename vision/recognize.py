@@ -20,7 +20,7 @@ from vision.io import ImageError, as_bgr, prepare_folder, read_image
 from vision.labels import BACK, CLASS_INDEX, CLASSES, NONE
 from vision.locate import LocatorConfig, finish, rough_quads, shows_checked_cloth
 from vision.locate.cloth import without_cloth_backs
-from vision.locate.geometry import intersection, on_grid
+from vision.locate.geometry import areas, intersection, on_grid
 
 NONE_INDEX = CLASS_INDEX[NONE]
 SQUARISH = 0.8
@@ -100,12 +100,12 @@ class CardReader:
         a figure, a half of it). On a big card such parts are most of the candidates.
         """
         rough, scale = rough_quads(frame, locator)
-        areas = np.array([cv2.contourArea(q) for q in rough])
+        sizes = areas(rough)
         pending = np.arange(len(rough))
         readings: list[tuple[np.ndarray, CardDetections]] = []
         guessed = len(rough)  # the keys of quads guessed by `finish`, after the located ones
         while len(pending):
-            level = pending[~_within(rough[pending], areas[pending], rough[pending], areas[pending])]
+            level = pending[~_within(rough[pending], sizes[pending], rough[pending], sizes[pending])]
             read = self.read_quads(frame, finish(frame, rough[level], scale, locator))
             guesses = np.arange(guessed, guessed + len(read) - len(level))
             readings.append((np.concatenate([level, guesses]), read))
@@ -113,24 +113,23 @@ class CardReader:
             pending = pending[~np.isin(pending, level)]
             sure = read[_surely_named(read)]
             if len(pending) and len(sure):
-                named_areas = np.array([cv2.contourArea(q) for q in sure.quad])
-                pending = pending[~_within(rough[pending], areas[pending], sure.quad, named_areas)]
+                pending = pending[~_within(rough[pending], sizes[pending], sure.quad, areas(sure.quad))]
         if not readings:
             return CardDetections.empty()
         candidates = readings[0][1] if len(readings) == 1 else _joined(readings)
         return resolve_overlaps(candidates[candidates.label != NONE])
 
 
-def _within(quads: np.ndarray, areas: np.ndarray, holders: np.ndarray, holder_areas: np.ndarray) -> np.ndarray:
-    """Mask of the `quads` [N, 4, 2] (whose `areas` are given) lying inside one of the `holders` [M, 4, 2]
-    (whose `holder_areas` are given): more than NESTED of the quad's area inside a holder over
+def _within(quads: np.ndarray, sizes: np.ndarray, holders: np.ndarray, holder_sizes: np.ndarray) -> np.ndarray:
+    """Mask of the `quads` [N, 4, 2] (whose areas are `sizes`) lying inside one of the `holders` [M, 4, 2]
+    (whose areas are `holder_sizes`): more than NESTED of the quad's area inside a holder over
     1/CARD_SIZED times as large as the quad."""
     inside = np.zeros(len(quads), bool)
     if len(quads) == 0 or len(holders) == 0:
         return inside
     lo, hi, holder_lo, holder_hi = quads.min(axis=1), quads.max(axis=1), holders.min(axis=1), holders.max(axis=1)
     pairs = (
-        (holder_areas[None, :] * CARD_SIZED > areas[:, None])
+        (holder_sizes[None, :] * CARD_SIZED > sizes[:, None])
         & (holder_lo[None] <= hi[:, None]).all(axis=2)
         & (holder_hi[None] >= lo[:, None]).all(axis=2)
     )
@@ -138,7 +137,7 @@ def _within(quads: np.ndarray, areas: np.ndarray, holders: np.ndarray, holder_ar
         quads, holders = on_grid(quads), on_grid(holders)
     for k, h in zip(*np.nonzero(pairs)):
         if not inside[k]:
-            inside[k] = intersection(quads[k], holders[h]) > NESTED * areas[k]
+            inside[k] = intersection(quads[k], holders[h]) > NESTED * sizes[k]
     return inside
 
 

@@ -9,7 +9,7 @@ from vision.crop import CARD_ASPECT
 from vision.locate.cloth import CLOTH_SQUARE, Cloth
 from vision.locate.config import LocatorConfig
 from vision.locate.fitting import aspect_priors, fit_quad, fit_quads, hull_quad
-from vision.locate.geometry import NEXT, halves, intersection, on_grid, overlap, squarenesses, union_share
+from vision.locate.geometry import NEXT, areas, halves, intersection, on_grid, overlap, squarenesses, union_share
 from vision.locate.outlines import find_outlines
 
 _ALONG = np.linspace(0.1, 0.9, 24, dtype=np.float32)[None, :, None]
@@ -167,12 +167,12 @@ def other_halves(quads: list[np.ndarray]) -> list[np.ndarray]:
     found: list[np.ndarray] = []
     if not quads:
         return found
-    areas = np.array([cv2.contourArea(q) for q in quads])
+    sizes = areas(quads)
     ratios = squarenesses(np.stack(quads))
-    for pair, pair_area, ratio in zip(quads, areas, ratios):
+    for pair, pair_area, ratio in zip(quads, sizes, ratios):
         if ratio < PAIRED:
             continue
-        share = areas / pair_area
+        share = sizes / pair_area
         for k in np.flatnonzero((ONE_OF_PAIR[0] < share) & (share < ONE_OF_PAIR[1])):
             if overlap(quads[k], pair) > ON_PAIR:
                 both = halves(pair)
@@ -194,7 +194,7 @@ def distinct(candidates: list[tuple[float, np.ndarray]]) -> list[np.ndarray]:
         return []
     quads = np.stack(ordered)
     lo, hi = quads.min(axis=1), quads.max(axis=1)
-    area = np.array([cv2.contourArea(quad) for quad in ordered])
+    area = areas(quads)
     touching = ((lo[:, None] < hi[None]) & (hi[:, None] > lo[None])).all(axis=2)
     rivals = touching & (np.minimum(area[:, None], area[None]) >= DISTINCT * np.maximum(area[:, None], area[None]))
     grid = on_grid(quads)
