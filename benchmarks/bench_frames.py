@@ -69,7 +69,12 @@ def watcher(url: str, until: float, times: list[float]) -> None:
 
 def run(seconds: float, live: bool) -> dict:
     """Two phones and one watching page for `seconds`; frames/s and the page's answer times."""
-    work = Path(tempfile.mkdtemp(prefix="saltacavallo-bench-"))
+    with tempfile.TemporaryDirectory(prefix="saltacavallo-bench-") as folder:  # the game file goes with it
+        return _run(Path(folder), seconds, live)
+
+
+def _run(work: Path, seconds: float, live: bool) -> dict:
+    """`run` with the game file in the folder `work`."""
     app = create_app({"DATABASE": str(work / "bench.db"), "PIN": PIN})
     table: TableService = app.extensions["saltacavallo.table"]
     table.setup(["Anna", "Bruno", "Carla", "Dario", "Elena"], dealer="Elena")

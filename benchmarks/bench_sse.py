@@ -81,7 +81,12 @@ def wait_all(pages: list[Page], version: int, timeout: float = 10.0) -> float:
 
 def run(pages_count: int, hands: int) -> dict:
     """Serve a table to `pages_count` pages and time `hands` settled hands."""
-    work = Path(tempfile.mkdtemp(prefix="saltacavallo-bench-"))
+    with tempfile.TemporaryDirectory(prefix="saltacavallo-bench-") as folder:  # the game file goes with it
+        return _run(Path(folder), pages_count, hands)
+
+
+def _run(work: Path, pages_count: int, hands: int) -> dict:
+    """`run` with the game file in the folder `work`."""
     app = create_app({"DATABASE": str(work / "bench.db"), "PIN": "1234"})
     table: TableService = app.extensions["saltacavallo.table"]
     table.setup(PLAYERS, dealer="Dario", lives=hands + 1)
