@@ -88,16 +88,17 @@ def _first_sightings(repeats: np.ndarray) -> list[int]:
 
 
 def candidates(
-    edges: np.ndarray, masks: list[np.ndarray], config: LocatorConfig, cloth: Cloth
+    edges: np.ndarray, masks: list[np.ndarray], config: LocatorConfig, cloth: Cloth, min_hull: float = 0.0
 ) -> list[tuple[float, np.ndarray]]:
     """Score every plausible card quad outlined in the cue maps against the frame's edges, in downscaled pixels.
 
     On a `cloth` seen to be checked, outlines whose box is nearly square are passed over unfitted, and
-    quads are taken on the hulls' own points (see `_quads_for`).
+    quads are taken on the hulls' own points (see `_quads_for`). Outlines whose hull encloses no more than
+    `min_hull` are passed over too (`Cloth.least_card_hull`: on a checked cloth, a check or two).
     """
     h, w = edges.shape[:2]
     min_area = config.min_card_side**2 / CARD_ASPECT * SMALLEST
-    outlines = find_outlines(masks, min_area, config.max_area_fraction * h * w, config.min_card_side)
+    outlines = find_outlines(masks, min_area, config.max_area_fraction * h * w, config.min_card_side, min_hull)
     if cloth.checked:
         outlines = [outline for outline in outlines if min(outline.box[1]) < CLOTH_SQUARE * max(outline.box[1])]
     # the side fits in one go, for the outlines that repeat no earlier one; should an earlier one give no

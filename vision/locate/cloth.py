@@ -86,6 +86,12 @@ class Cloth:
         before the search, `squares` dropped as a lattice during it, or a thumbnail mostly near an edge."""
         return self.checked or squares >= CHECKED_CLOTH or (self.thumb is not None and _edge_share(self.thumb) > BUSY_CLOTH)
 
+    def least_card_hull(self, rectangularity: float) -> float:
+        """The hull area (downscaled pixels) an outline must exceed for a quad it fills to at least
+        `rectangularity` to hold a card: a smaller outline gives only a check or two (`holds_a_card`); 0
+        on a plain table."""
+        return CHECK_SIZED * self.check * rectangularity
+
     def holds_a_card(self, quad: np.ndarray) -> bool:
         """Whether a quad (downscaled pixels) is larger than a check or two of a checked cloth."""
         return not self.checked or cv2.contourArea(quad) > CHECK_SIZED * self.check

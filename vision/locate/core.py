@@ -35,7 +35,9 @@ def rough_quads(frame: np.ndarray, config: LocatorConfig) -> tuple[np.ndarray, f
     # known beforehand, the search passes the checks' cues and square outlines over
     cloth = Cloth.of(small) if config.drop_lattice else PLAIN
     edges, masks = cue_masks(small, config.cloth_cues if cloth.checked else config.cues, checked=cloth.checked)
-    kept = distinct(candidates(edges, masks, config, cloth))
+    # outlines too small to give a quad that holds a card (`cloth.holds_a_card`, below) are passed over at once
+    least = cloth.least_card_hull(config.min_rectangularity)
+    kept = distinct(candidates(edges, masks, config, cloth, least))
     if config.drop_lattice:
         kept, squares = without_lattice(kept)
         if cloth.swamps(len(squares)):
@@ -45,7 +47,7 @@ def rough_quads(frame: np.ndarray, config: LocatorConfig) -> tuple[np.ndarray, f
             bridged = cv2.morphologyEx(sharp, cv2.MORPH_CLOSE, np.ones((BRIDGE, BRIDGE), np.uint8))
             # on a cloth known beforehand the bridged outlines alone, which hold the crisp ones: the same
             # cards read in eval_size.py, 2-3 ms less a 1080p frame; the crisp outlines hold no checks
-            crisp = candidates(edges, [bridged] if cloth.checked else [sharp, bridged], config, PLAIN)
+            crisp = candidates(edges, [bridged] if cloth.checked else [sharp, bridged], config, PLAIN, least)
             kept = distinct([(1.0 + score, quad) for score, quad in crisp] + [(0.0, quad) for quad in kept])
     kept = [quad for quad in kept if cloth.holds_a_card(quad)]  # not a check or two outlined alone
     kept = kept[: config.max_candidates]

@@ -49,10 +49,14 @@ class Outline(NamedTuple):
     """Where the hull's points lie on the contour (for the notches between them)."""
 
 
-def find_outlines(masks: list[np.ndarray], min_area: float, max_area: float, min_side: float) -> list[Outline]:
+def find_outlines(
+    masks: list[np.ndarray], min_area: float, max_area: float, min_side: float, min_hull: float = 0.0
+) -> list[Outline]:
     """The outlines in all cue maps that could be a card's, the most box-filling first.
 
-    An outline pinched at a waist (two cards side by side, their outlines run together) gives its two parts too.
+    An outline pinched at a waist (two cards side by side, their outlines run together) gives its two parts
+    too. Outlines whose hull encloses no more than `min_hull` are passed over, and so are their parts (whose
+    hulls lie inside theirs).
     """
     found = []
     for mask in masks:
@@ -60,17 +64,17 @@ def find_outlines(masks: list[np.ndarray], min_area: float, max_area: float, min
         for contour in contours:
             if len(contour) < 4 * min_side:
                 continue
-            outline = _outline(contour, min_area, max_area)
+            outline = _outline(contour, min_area, max_area, min_hull)
             if outline is None:
                 continue
             found.append(outline)
             for part in _parts_at_waist(contour, outline):
-                found += [half for half in [_outline(part, min_area, max_area)] if half is not None]
+                found += [half for half in [_outline(part, min_area, max_area, min_hull)] if half is not None]
     found.sort(key=lambda outline: -outline.fill)
     return found
 
 
-def _outline(contour: np.ndarray, min_area: float, max_area: float) -> Outline | None:
+def _outline(contour: np.ndarray, min_area: float, max_area: float, min_hull: float = 0.0) -> Outline | None:
     """A contour (integer points) as an Outline, or None when it cannot outline a card."""
     area = cv2.contourArea(contour)  # cheap first: squiggles of texture enclose nothing
     if not min_area < area < max_area:
@@ -82,7 +86,7 @@ def _outline(contour: np.ndarray, min_area: float, max_area: float) -> Outline |
     if min(rw, rh) < SLIM * max(rw, rh) or area < HOLLOW * rw * rh:
         return None
     hull_area = cv2.contourArea(hull)
-    if hull_area <= HULL_FILL * rw * rh:
+    if hull_area <= max(HULL_FILL * rw * rh, min_hull):
         return None
     return Outline(area / (rw * rh), box, contour.astype(np.float32), hull, hull_area, area, index)
 
