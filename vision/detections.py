@@ -48,6 +48,18 @@ class CardDetections:
             np.zeros((0, 4, 2), np.float32), np.zeros(0, "<U4"), np.zeros(0, np.float32), np.zeros(0, bool)
         )
 
+    @classmethod
+    def joined(cls, parts: list[CardDetections]) -> CardDetections:
+        """The detections of several parts, one after another (tracker ids are not kept)."""
+        if not parts:
+            return cls.empty()
+        return cls(
+            np.concatenate([part.quad for part in parts]).reshape(-1, 4, 2),
+            np.concatenate([part.label for part in parts]),
+            np.concatenate([part.confidence for part in parts]),
+            np.concatenate([part.abstain for part in parts]),
+        )
+
     def __len__(self) -> int:
         return len(self.quad)
 

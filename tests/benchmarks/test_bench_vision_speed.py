@@ -56,7 +56,8 @@ def test_the_quads_read_are_counted_and_the_reader_is_left_as_it_was() -> None:
     reader = CardReader()
     frame, _ = table_scenes(6, (1280, 720), CLOSE[(1280, 720)])[0]
     read = quads_read(reader, frame)
-    assert 6 <= read < len(finish(frame, *rough_quads(frame, reader.locator), reader.locator))
+    rough = rough_quads(frame, reader.locator)
+    assert 6 <= read < len(finish(frame, rough.quads, rough.scale, reader.locator))
     assert "read_quads" not in vars(reader)
 
 

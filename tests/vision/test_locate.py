@@ -276,7 +276,7 @@ def test_two_quads_with_a_side_on_one_line_at_the_frames_edge_intersect_in_the_s
 def test_quads_finished_some_at_a_time_are_those_finished_all_together() -> None:
     # the reader finishes only the quads it reads, a few at a time (vision.recognize)
     frame, _ = table_scenes(6, (1280, 720), CLOSE_TABLE[(1280, 720)])[0]
-    rough, scale = rough_quads(frame, CUES)
+    rough, _, scale = rough_quads(frame, CUES)
     together = finish(frame, rough, scale, CUES)
     evens, odds = finish(frame, rough[::2], scale, CUES), finish(frame, rough[1::2], scale, CUES)
     assert len(rough) > 10
@@ -288,7 +288,7 @@ def test_quads_finished_some_at_a_time_are_those_finished_all_together() -> None
 def test_quads_snapped_together_snap_each_as_alone_however_far_each_reaches() -> None:
     # one pass samples the widest reach for every quad: each must still look only within its own
     frame, _ = table_scenes(6, (1280, 720), CLOSE_TABLE[(1280, 720)])[1]
-    rough, _ = rough_quads(frame, CUES)
+    rough = rough_quads(frame, CUES).quads
     reach = np.resize(np.float32([3.0, 40.0, 6.5, 12.0]), len(rough))
     together, straight = snap_sides(frame, rough, reach)
     for k in range(len(rough)):

@@ -162,15 +162,16 @@ PAIR_SHAPE = (0.78, 0.95)
 sides together, make 0.83 seen square-on; a single card seen at a 30-degree tilt makes up to about 0.77."""
 
 
-def other_halves(quads: list[np.ndarray]) -> list[np.ndarray]:
+def other_halves(quads: list[np.ndarray]) -> list[tuple[int, np.ndarray]]:
     """Halves of near-square quads, which two cards lying side by side make: the other one beside a card
-    also found alone, else both when the quad has a pair's shape (the classifier tells a card from half of one)."""
-    found: list[np.ndarray] = []
+    also found alone, else both when the quad has a pair's shape (the classifier tells a card from half
+    of one). Each half comes with the index of the quad it halves."""
+    found: list[tuple[int, np.ndarray]] = []
     if not quads:
         return found
     sizes = areas(quads)
     ratios = squarenesses(np.stack(quads))
-    for pair, pair_area, ratio in zip(quads, sizes, ratios):
+    for p, (pair, pair_area, ratio) in enumerate(zip(quads, sizes, ratios)):
         if ratio < PAIRED:
             continue
         share = sizes / pair_area
@@ -178,29 +179,28 @@ def other_halves(quads: list[np.ndarray]) -> list[np.ndarray]:
             if overlap(quads[k], pair) > ON_PAIR:
                 both = halves(pair)
                 near = np.argmin([np.linalg.norm(h.mean(axis=0) - quads[k].mean(axis=0)) for h in both])
-                found.append(both[1 - near])
+                found.append((p, both[1 - near]))
                 break
         else:
-            found += halves(pair) if PAIR_SHAPE[0] <= ratio <= PAIR_SHAPE[1] else []
+            found += [(p, half) for half in halves(pair)] if PAIR_SHAPE[0] <= ratio <= PAIR_SHAPE[1] else []
     return found
 
 
-def distinct(candidates: list[tuple[float, np.ndarray]]) -> list[np.ndarray]:
-    """The candidates' quads, best first, each one not lying on a better one.
+def distinct(candidates: list[tuple[float, np.ndarray]]) -> list[tuple[float, np.ndarray]]:
+    """The scored quads, in the order given (the better first), that lie on no earlier one kept.
 
     Only quads whose boxes touch and whose areas are within DISTINCT of each other are compared: the
     intersection over union of two quads is at most the smaller area over the larger."""
-    ordered = [quad for _, quad in sorted(candidates, key=lambda item: -item[0])]
-    if not ordered:
+    if not candidates:
         return []
-    quads = np.stack(ordered)
+    quads = np.stack([quad for _, quad in candidates])
     lo, hi = quads.min(axis=1), quads.max(axis=1)
     area = areas(quads)
     touching = ((lo[:, None] < hi[None]) & (hi[:, None] > lo[None])).all(axis=2)
     rivals = touching & (np.minimum(area[:, None], area[None]) >= DISTINCT * np.maximum(area[:, None], area[None]))
     grid = on_grid(quads)
-    kept = np.zeros(len(ordered), bool)
-    for i in range(len(ordered)):
+    kept = np.zeros(len(candidates), bool)
+    for i in range(len(candidates)):
         better = np.flatnonzero(rivals[i, :i] & kept[:i])
         kept[i] = all(union_share(intersection(grid[i], grid[k]), area[i], area[k]) < DISTINCT for k in better)
-    return [ordered[i] for i in np.flatnonzero(kept)]
+    return [candidates[i] for i in np.flatnonzero(kept)]

@@ -155,17 +155,15 @@ def _lattice_neighbours(quads: list[np.ndarray], others: list[np.ndarray]) -> np
     return (alike(a, b, LATTICE_TURN, SIZED_ALIKE) & near).sum(axis=1)
 
 
-def without_lattice(found: list[np.ndarray], least: int = LATTICE) -> tuple[list[np.ndarray], list[np.ndarray]]:
-    """Split off the squares of a checked cloth: quads with `least` neighbours of their size, turned alike.
+def on_lattice(found: list[np.ndarray], least: int = LATTICE) -> np.ndarray:
+    """Mask of the quads that are squares of a checked cloth: quads with `least` neighbours of their size, turned alike.
 
     A cloth's squares sit next to each other in a grid; cards, even laid close together, are
     turned every which way, and a card is far larger than the squares it might lie square with.
-    Returns the quads kept and the squares dropped.
     """
     if len(found) <= least:
-        return found, []
-    lattice = _lattice_neighbours(found, found) >= least
-    return [q for q, drop in zip(found, lattice) if not drop], [q for q, drop in zip(found, lattice) if drop]
+        return np.zeros(len(found), bool)
+    return _lattice_neighbours(found, found) >= least
 
 
 def shows_checked_cloth(frame: np.ndarray, config: LocatorConfig | None = None) -> bool:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import cv2
 import numpy as np
 
 from vision.io import as_bgr
 from vision.locate.candidates import candidates, distinct, other_halves
-from vision.locate.cloth import CLOTH_SQUARE, PLAIN, Cloth, without_lattice
+from vision.locate.cloth import CLOTH_SQUARE, PLAIN, Cloth, on_lattice
 from vision.locate.config import LocatorConfig, downscaled
 from vision.locate.cues import cue_masks, sharp_mask
 from vision.locate.finish import finish
@@ -18,18 +20,29 @@ BRIDGE = 7
 white check shows none for a few pixels."""
 
 
+class RoughQuads(NamedTuple):
+    """The quads of a frame as the search on its downscaled copy outlines them (see `rough_quads`)."""
+
+    quads: np.ndarray
+    """float32 [N, 4, 2] corners in frame pixels, best first; not yet snapped, completed or ordered."""
+    scores: np.ndarray
+    """[N] how well each quad's outline fills it and lies on the frame's edges, times how card-like its
+    proportions are (candidates._best_quads); a half of a pair has the pair's."""
+    scale: float
+    """The scale of the downscaled copy searched."""
+
+
 def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.ndarray:
     """Find card quads in a BGR frame: float32 [N, 4, 2] ordered corners in frame pixels."""
     config = config or LocatorConfig()
     frame = as_bgr(frame)
-    quads, scale = rough_quads(frame, config)
-    return finish(frame, quads, scale, config)
+    rough = rough_quads(frame, config)
+    return finish(frame, rough.quads, rough.scale, config)
 
 
-def rough_quads(frame: np.ndarray, config: LocatorConfig) -> tuple[np.ndarray, float]:
-    """The card quads of a BGR frame as the search on its downscaled copy outlines them, best first:
-    float32 [N, 4, 2] corners in frame pixels, not yet snapped, completed or ordered (`finish` does
-    that, quad by quad); and the scale of the downscaled copy."""
+def rough_quads(frame: np.ndarray, config: LocatorConfig) -> RoughQuads:
+    """The card quads of a BGR frame as the search on its downscaled copy outlines them, best first, with
+    their scores; `finish` snaps, completes and orders them, quad by quad."""
     small, scale = downscaled(frame, config)
     # on a checked cloth the checks, alone or in pairs, outline more card-sized regions than the cards do:
     # known beforehand, the search passes the checks' cues and square outlines over
@@ -37,21 +50,29 @@ def rough_quads(frame: np.ndarray, config: LocatorConfig) -> tuple[np.ndarray, f
     edges, masks = cue_masks(small, config.cloth_cues if cloth.checked else config.cues, checked=cloth.checked)
     # outlines too small to give a quad that holds a card (`cloth.holds_a_card`, below) are passed over at once
     least = cloth.least_card_hull(config.min_rectangularity)
-    kept = distinct(candidates(edges, masks, config, cloth, least))
+    kept = distinct(_best_first(candidates(edges, masks, config, cloth, least)))
     if config.drop_lattice:
-        kept, squares = without_lattice(kept)
-        if cloth.swamps(len(squares)):
-            # the cloth's checks swamp the cues: crisp outlines first
-            kept = [quad for quad in kept if squareness(quad) < CLOTH_SQUARE]  # checks the grid search missed
+        lattice = on_lattice([quad for _, quad in kept])
+        kept = [scored for scored, square in zip(kept, lattice) if not square]
+        if cloth.swamps(int(lattice.sum())):
+            # the cloth's checks swamp the cues: crisp outlines first, and no near-square the grid search missed
+            kept = [(score, quad) for score, quad in kept if squareness(quad) < CLOTH_SQUARE]
             sharp = sharp_mask(frame, small.shape)
             bridged = cv2.morphologyEx(sharp, cv2.MORPH_CLOSE, np.ones((BRIDGE, BRIDGE), np.uint8))
             # on a cloth known beforehand the bridged outlines alone, which hold the crisp ones: the same
             # cards read in eval_size.py, 2-3 ms less a 1080p frame; the crisp outlines hold no checks
             crisp = candidates(edges, [bridged] if cloth.checked else [sharp, bridged], config, PLAIN, least)
-            kept = distinct([(1.0 + score, quad) for score, quad in crisp] + [(0.0, quad) for quad in kept])
-    kept = [quad for quad in kept if cloth.holds_a_card(quad)]  # not a check or two outlined alone
+            kept = distinct(_best_first(crisp) + kept)
+    kept = [(score, quad) for score, quad in kept if cloth.holds_a_card(quad)]  # not a check or two outlined alone
     kept = kept[: config.max_candidates]
-    kept += other_halves(kept)[: config.max_candidates - len(kept)]  # the best quads first; within the cap
+    halves = other_halves([quad for _, quad in kept])[: config.max_candidates - len(kept)]  # the best quads first
+    kept += [(kept[pair][0], half) for pair, half in halves]
     if not kept:
-        return np.zeros((0, 4, 2), np.float32), scale
-    return np.stack([(q + 0.5) / scale - 0.5 for q in kept]).astype(np.float32), scale
+        return RoughQuads(np.zeros((0, 4, 2), np.float32), np.zeros(0), scale)
+    quads = np.stack([(quad + 0.5) / scale - 0.5 for _, quad in kept]).astype(np.float32)
+    return RoughQuads(quads, np.array([score for score, _ in kept]), scale)
+
+
+def _best_first(scored: list[tuple[float, np.ndarray]]) -> list[tuple[float, np.ndarray]]:
+    """Scored quads by score, best first (those of one score in their order)."""
+    return sorted(scored, key=lambda item: -item[0])
