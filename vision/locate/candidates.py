@@ -9,7 +9,7 @@ from vision.crop import CARD_ASPECT
 from vision.locate.cloth import CLOTH_SQUARE, Cloth
 from vision.locate.config import LocatorConfig
 from vision.locate.fitting import aspect_priors, fit_quad, fit_quads, hull_quad
-from vision.locate.geometry import NEXT, areas, halves, intersection, on_grid, overlap, squarenesses, union_share
+from vision.locate.geometry import NEXT, areas, halves, intersection, on_grid, squarenesses, union_share
 from vision.locate.outlines import find_outlines
 
 _ALONG = np.linspace(0.1, 0.9, 24, dtype=np.float32)[None, :, None]
@@ -171,12 +171,13 @@ def other_halves(quads: list[np.ndarray]) -> list[tuple[int, np.ndarray]]:
         return found
     sizes = areas(quads)
     ratios = squarenesses(np.stack(quads))
+    grid = on_grid(np.stack(quads))
     for p, (pair, pair_area, ratio) in enumerate(zip(quads, sizes, ratios)):
         if ratio < PAIRED:
             continue
         share = sizes / pair_area
         for k in np.flatnonzero((ONE_OF_PAIR[0] < share) & (share < ONE_OF_PAIR[1])):
-            if overlap(quads[k], pair) > ON_PAIR:
+            if intersection(grid[k], grid[p]) > ON_PAIR * sizes[k]:  # ON_PAIR of quad k lies on the pair
                 both = halves(pair)
                 near = np.argmin([np.linalg.norm(h.mean(axis=0) - quads[k].mean(axis=0)) for h in both])
                 found.append((p, both[1 - near]))

@@ -83,11 +83,6 @@ def intersection(a: np.ndarray, b: np.ndarray) -> float:
     return float(cv2.intersectConvexConvex(a, b)[0])
 
 
-def overlap(a: np.ndarray, b: np.ndarray) -> float:
-    """Intersection over the smaller area of two convex quads."""
-    return intersection(on_grid(a), on_grid(b)) / max(min(cv2.contourArea(a), cv2.contourArea(b)), 1e-6)
-
-
 def iou(a: np.ndarray, b: np.ndarray) -> float:
     """Intersection over union of two convex quads."""
     return union_share(intersection(on_grid(a), on_grid(b)), cv2.contourArea(a), cv2.contourArea(b))
