@@ -41,7 +41,7 @@ from benchmarks.judge import judge_frame
 from benchmarks.scenes import CLOSE, SIZES, STYLES, TABLE, table_scenes
 from vision.art.scene import Camera, Scene, render_scene
 from vision.labels import NONE
-from vision.locate import locate_cards
+from vision.locate import LocatorConfig, locate_cards
 from vision.locate.cloth import Cloth
 from vision.recognize import CardReader
 
@@ -181,12 +181,14 @@ def drawn_frames(cards: int, size: tuple[int, int], table: tuple[float, float] =
 
 def photo_frames(reader: CardReader, args: argparse.Namespace) -> dict[tuple[int, int], list[Frame]]:
     """Per frame size, one frame per table style of the valid photos' cards laid at PHOTO_WIDTH, with
-    their truth (none without the data)."""
+    their truth (none without the data). The cards are cut out with the default locator, whatever
+    the locator under test, so that every run reads the same frames."""
     if args.data is None:
         return {}
     items = harness.photos(args.data, "valid")
     needed = sum(cards * len(STYLES) for cards, _ in SIZES)
-    cut = [(cut_out(reader, path, code), code) for path, code, _ in items[:needed]]
+    cutter = CardReader(reader.classifier)
+    cut = [(cut_out(cutter, path, code), code) for path, code, _ in items[:needed]]
     cards = [(card, code) for card, code in cut if card is not None]
     rng = np.random.default_rng(0)
     frames: dict[tuple[int, int], list[Frame]] = {}
@@ -207,7 +209,7 @@ def photo_frames(reader: CardReader, args: argparse.Namespace) -> dict[tuple[int
 def measure(args: argparse.Namespace) -> harness.Figures:
     """The means per frame size, kind of frame and table, and over the three tables; the stage times."""
     cv2.setNumThreads(1)
-    reader = harness.make_reader(args, threads=1)
+    reader = harness.make_reader(args, threads=1, work_side=args.work_side)
     photos = photo_frames(reader, args)
     rows = []
     for cards, size in SIZES:
@@ -255,6 +257,8 @@ def command() -> argparse.ArgumentParser:
     """The command line: the shared arguments and this benchmark's own."""
     cli = harness.parser(NAME, __doc__)
     cli.add_argument("--seconds", type=float, default=3.0, help="reading time per frame size and kind of frame")
+    cli.add_argument("--work-side", type=int, default=LocatorConfig().work_side,
+                     help="long side of the copy the locator searches (default: LocatorConfig's)")
     present = (harness.DATA / "photos" / "labels.csv").is_file()
     cli.add_argument("--data", type=Path, default=harness.DATA if present else None,
                      help="the shared data folder for the photo-built frames (default: ../shared/data, left out when absent)")

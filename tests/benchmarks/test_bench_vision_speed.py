@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 import vision.recognize
-from benchmarks.bench_vision_speed import STAGES, drawn_frames, judged, measure_frames, quads_read, render, stage_times
+from benchmarks import harness
+from benchmarks.bench_vision_speed import (
+    STAGES, command, drawn_frames, judged, measure_frames, photo_frames, quads_read, render, stage_times,
+)
 from benchmarks.scenes import CLOSE, table_scenes
 from vision.locate import finish, rough_quads
 from vision.locate.cloth import Cloth
@@ -69,3 +73,14 @@ def test_the_fastest_reading_of_a_frame_is_kept_beside_the_mean_and_shown_on_the
     row = {"frame": "1280x720", "kind": "drawn", "table": "wood", "cards_on_it": 6, "right": 6, "shown": 6, "phantoms": 0, **figures}
     line = render({"rows": [row]})[2]
     assert line.endswith(f"| {figures['fastest_ms']:.1f} | {1000 / figures['fastest_ms']:.1f} |")
+
+
+def test_a_smaller_work_side_is_searched_on_the_same_photo_built_frames() -> None:
+    args = command().parse_args(["--work-side", "480"])
+    reader = harness.make_reader(args, threads=1, work_side=args.work_side)
+    assert reader.locator.work_side == 480 and command().parse_args([]).work_side == 640
+    if args.data is None:
+        pytest.skip("../shared/data is absent: no photo-built frames to compare")
+    smaller, default = photo_frames(reader, args), photo_frames(CardReader(reader.classifier), args)
+    for size in default:  # the cards are cut out of the photos by the default locator either way
+        assert [frame.tobytes() for frame, _ in smaller[size]] == [frame.tobytes() for frame, _ in default[size]]
