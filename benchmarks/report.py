@@ -32,16 +32,23 @@ SPEED = ("bench_vision_speed", "bench_live", "bench_referee", "bench_sse", "benc
 """Benchmarks whose figures are times: meaningful only on a machine doing nothing else."""
 
 
-def _setting(run: dict[str, Any], taken: set[str]) -> str:
-    """The run's arguments that decide its figures, as one comparable text; `taken` names the arguments
-    the benchmark takes today (a run recorded with a removed one, such as --locator, shares its setting)."""
-    return json.dumps({key: value for key, value in run["args"].items() if key not in PLACE_BOUND and key in taken}, sort_keys=True)
+def _setting(run: dict[str, Any], defaults: dict[str, Any]) -> str:
+    """The run's arguments that decide its figures, as one comparable text; `defaults` holds the arguments
+    the benchmark takes today and their defaults (a run recorded with a removed one, such as --locator,
+    shares its setting; one recorded before an argument was added, such as --work-side, took its default)."""
+    setting = {key: run["args"].get(key, default) for key, default in defaults.items() if key not in PLACE_BOUND}
+    return json.dumps(setting, sort_keys=True)
+
+
+def _defaults(module: ModuleType) -> dict[str, Any]:
+    """The benchmark's arguments and their defaults, as a run records them."""
+    return {key: plain(value) for key, value in vars(module.command().parse_args([])).items()}
 
 
 def _command(module: ModuleType, run: dict[str, Any]) -> str:
     """The command line that repeats a run: the arguments that differ from the defaults (an argument the
     benchmark no longer takes, such as the removed --locator, is left out)."""
-    defaults = {key: plain(value) for key, value in vars(module.command().parse_args([])).items()}
+    defaults = _defaults(module)
     words = [f"python -m benchmarks.{run['benchmark']}"]
     for key, value in run["args"].items():
         if key in PLACE_BOUND or key not in defaults or defaults[key] == value:
@@ -90,11 +97,11 @@ def page(runs: list[dict[str, Any]]) -> str:
         if name in SPEED:
             lines += ["Speed figures are comparable only between runs on an otherwise idle machine.", ""]
         latest: dict[str, dict[str, Any]] = {}
-        taken = set(vars(module.command().parse_args([])))
+        defaults = _defaults(module)
         for run in runs:
             if run["benchmark"] == name:
-                latest.pop(_setting(run, taken), None)
-                latest[_setting(run, taken)] = run
+                latest.pop(_setting(run, defaults), None)
+                latest[_setting(run, defaults)] = run
         if not latest:
             lines += [f"No run recorded yet: `{_command(module, {'benchmark': name, 'args': {}})}`.", ""]
         for run in latest.values():

@@ -97,9 +97,19 @@ def test_a_run_recorded_with_a_removed_argument_is_repeated_without_it_and_share
     module = report.importlib.import_module("benchmarks.eval_soft")
     old = {"benchmark": "eval_soft", "args": {"blur": [1.0, 2.0], "locator": "cues", "model": None}}
     new = {"benchmark": "eval_soft", "args": {"blur": [1.0, 2.0], "model": None}}
-    taken = set(vars(module.command().parse_args([])))
+    defaults = report._defaults(module)
     assert report._command(module, old) == ".venv/bin/python -m benchmarks.eval_soft --blur 1.0 2.0"
-    assert report._setting(old, taken) == report._setting(new, taken)
+    assert report._setting(old, defaults) == report._setting(new, defaults)
+
+
+def test_a_run_recorded_before_an_argument_was_added_took_its_default_and_shares_that_setting() -> None:
+    module = report.importlib.import_module("benchmarks.bench_vision_speed")
+    before = {"benchmark": "bench_vision_speed", "args": {"data": "/a/shared/data", "model": None, "seconds": 3.0}}
+    now = {"benchmark": "bench_vision_speed", "args": {"data": "/b/shared/data", "model": None, "seconds": 3.0, "work_side": 640}}
+    smaller = {"benchmark": "bench_vision_speed", "args": {**now["args"], "work_side": 480}}
+    defaults = report._defaults(module)
+    assert report._setting(before, defaults) == report._setting(now, defaults) != report._setting(smaller, defaults)
+    assert report._command(module, smaller) == "taskset -c 0 .venv/bin/python -m benchmarks.bench_vision_speed --work-side 480"
 
 
 def test_the_command_that_repeats_a_run_names_no_folder_of_the_machine_that_ran_it() -> None:
