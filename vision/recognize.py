@@ -148,8 +148,9 @@ def _loose_round_tight(quads: np.ndarray, sizes: np.ndarray, scores: np.ndarray)
 
 
 def _round_two_cards(quads: np.ndarray, named: CardDetections) -> np.ndarray:
-    """Mask of the quads holding more than NESTED of each of two differently named cards' areas: no
-    single card does, however those lie (resolve_overlaps drops such a quad too, `_groups`)."""
+    """Mask of the quads holding more than NESTED of each of two differently named cards' areas: no single
+    card does, however those lie. (resolve_overlaps drops a quad holding two named cards all but whole,
+    `_groups`; half of each is enough for a quad the search outlined loosely round a well outlined one.)"""
     round_two = np.zeros(len(quads), bool)
     if len(quads) == 0 or len(named) < 2:
         return round_two
