@@ -169,9 +169,8 @@ def other_halves(quads: list[np.ndarray]) -> list[tuple[int, np.ndarray]]:
     found: list[tuple[int, np.ndarray]] = []
     if not quads:
         return found
-    sizes = areas(quads)
-    ratios = squarenesses(np.stack(quads))
-    grid = on_grid(np.stack(quads))
+    stacked = np.stack(quads)
+    sizes, ratios, grid = areas(stacked), squarenesses(stacked), on_grid(stacked)
     for p, (pair, pair_area, ratio) in enumerate(zip(quads, sizes, ratios)):
         if ratio < PAIRED:
             continue
