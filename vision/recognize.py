@@ -18,7 +18,7 @@ from vision.detections import CardDetections
 from vision.exposure import well_exposed
 from vision.io import ImageError, as_bgr, prepare_folder, read_image
 from vision.labels import BACK, CLASS_INDEX, CLASSES, NONE
-from vision.locate import LocatorConfig, finish, rough_quads, shows_checked_cloth
+from vision.locate import LocatorConfig, finish, held_quads, rough_quads, shows_checked_cloth
 from vision.locate.cloth import without_cloth_backs
 from vision.locate.geometry import areas, intersection, on_grid
 
@@ -109,28 +109,37 @@ class CardReader:
         round cards lying close, and the table between them) waits until the others are read, and is
         not read at all once it holds most of two differently named cards (`_round_two_cards`).
         """
-        rough = rough_quads(frame, locator)
-        sizes = areas(rough.quads)
-        waits = _loose_round_tight(rough.quads, sizes, rough.scores)
-        pending = np.arange(len(rough.quads))
+        rough = rough_quads(frame, locator, hold=True)
+        quads, sizes = rough.quads, areas(rough.quads)
+        waits = _loose_round_tight(quads, sizes, rough.scores)
+        pending = np.arange(len(quads))
         readings: list[tuple[np.ndarray, CardDetections]] = []
         named: list[CardDetections] = []
-        guessed = len(rough.quads)  # the keys of quads guessed by `finish`, after the located ones
-        while len(pending):
-            first = pending[~waits[pending]]
-            outer = first if len(first) else pending
-            level = outer[~_within(rough.quads[outer], sizes[outer], rough.quads[outer], sizes[outer])]
-            read = self.read_quads(frame, finish(frame, rough.quads[level], rough.scale, locator))
-            guesses = np.arange(guessed, guessed + len(read) - len(level))
-            readings.append((np.concatenate([level, guesses]), read))
-            guessed += len(guesses)
-            pending = pending[~np.isin(pending, level)]
-            sure = read[_surely_named(read)]
+        held = bool(rough.held.outlines)
+        guessed = len(quads) + len(rough.held.outlines)  # the keys of quads guessed by `finish`, after the located ones
+        while len(pending) or held:
+            sure = CardDetections.empty()
+            if len(pending):
+                first = pending[~waits[pending]]
+                outer = first if len(first) else pending
+                level = outer[~_within(quads[outer], sizes[outer], quads[outer], sizes[outer])]
+                read = self.read_quads(frame, finish(frame, quads[level], rough.scale, locator))
+                guesses = np.arange(guessed, guessed + len(read) - len(level))
+                readings.append((np.concatenate([level, guesses]), read))
+                guessed += len(guesses)
+                pending = pending[~np.isin(pending, level)]
+                sure = read[_surely_named(read)]
+            if held:  # after the first round, the outlines held back but for those inside a surely named card
+                more = held_quads(rough, sure.quad)
+                pending = np.concatenate([pending, np.arange(len(quads), len(quads) + len(more.quads))])
+                quads, sizes = np.concatenate([quads, more.quads]), np.concatenate([sizes, areas(more.quads)])
+                waits = np.concatenate([waits, np.zeros(len(more.quads), bool)])
+                held = False
             if len(pending) and len(sure):
-                pending = pending[~_within(rough.quads[pending], sizes[pending], sure.quad, areas(sure.quad))]
+                pending = pending[~_within(quads[pending], sizes[pending], sure.quad, areas(sure.quad))]
                 named.append(sure)
                 waiting = pending[waits[pending]]
-                done = waiting[_round_two_cards(rough.quads[waiting], CardDetections.joined(named))]
+                done = waiting[_round_two_cards(quads[waiting], CardDetections.joined(named))]
                 pending = np.setdiff1d(pending, done)
         if not readings:
             return CardDetections.empty()

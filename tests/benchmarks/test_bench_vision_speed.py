@@ -5,10 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+import vision.locate.candidates
 import vision.recognize
 from benchmarks import harness
 from benchmarks.bench_vision_speed import (
-    STAGES, command, drawn_frames, judged, measure_frames, photo_frames, quads_read, render, stage_times,
+    STAGES, command, drawn_frames, judged, measure_frames, outlines_fitted, photo_frames, quads_read, render, stage_times,
 )
 from benchmarks.scenes import CLOSE, table_scenes
 from vision.locate import finish, rough_quads
@@ -84,3 +85,12 @@ def test_a_smaller_work_side_is_searched_on_the_same_photo_built_frames() -> Non
     smaller, default = photo_frames(reader, args), photo_frames(CardReader(reader.classifier), args)
     for size in default:  # the cards are cut out of the photos by the default locator either way
         assert [frame.tobytes() for frame, _ in smaller[size]] == [frame.tobytes() for frame, _ in default[size]]
+
+
+def test_the_outlines_fitted_are_counted_and_the_search_is_left_as_it_was() -> None:
+    reader = CardReader()
+    frame, _ = table_scenes(6, (1280, 720), CLOSE[(1280, 720)])[0]
+    fit_quads = vision.locate.candidates.fit_quads
+    fitted = outlines_fitted(reader, frame)
+    assert vision.locate.candidates.fit_quads is fit_quads
+    assert 6 <= fitted <= reader.locator.max_side_fits

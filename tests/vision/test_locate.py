@@ -276,7 +276,8 @@ def test_two_quads_with_a_side_on_one_line_at_the_frames_edge_intersect_in_the_s
 def test_quads_finished_some_at_a_time_are_those_finished_all_together() -> None:
     # the reader finishes only the quads it reads, a few at a time (vision.recognize)
     frame, _ = table_scenes(6, (1280, 720), CLOSE_TABLE[(1280, 720)])[0]
-    rough, _, scale = rough_quads(frame, CUES)
+    found = rough_quads(frame, CUES)
+    rough, scale = found.quads, found.scale
     together = finish(frame, rough, scale, CUES)
     evens, odds = finish(frame, rough[::2], scale, CUES), finish(frame, rough[1::2], scale, CUES)
     assert len(rough) > 10

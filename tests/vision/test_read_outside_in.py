@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
+import vision.recognize as recognize
+from benchmarks.bench_vision_speed import judged
 from benchmarks.scenes import CLOSE, STYLES, table_scenes  # the speed benchmark's close table
 from vision.classify import CardClassifier
 from vision.detections import CardDetections
 from vision.labels import NONE
-from vision.locate import locate_cards
+from vision.locate import LocatorConfig, candidates, held_quads, locate_cards, rough_quads
 from vision.locate.geometry import areas, intersection, on_grid
 from vision.recognize import CardReader, _surely_named, resolve_overlaps
 
@@ -81,3 +84,39 @@ def test_a_quad_drawn_round_cards_lying_close_is_read_after_them_and_not_once_th
                 held = {str(label) for label, card, size in zip(named.label, cards, sizes)
                         if intersection(quad, card) > 0.5 * size}
                 assert len(held) < 2, f"a quad holding {sorted(held)} was read"
+
+
+def test_the_outlines_inside_a_big_card_are_held_back_and_none_is_wanted_once_the_card_is_named() -> None:
+    # on the close wood table every card's pips and figures are outlined inside the card's own solid outline
+    frame, _ = table_scenes(6, (1280, 720), CLOSE[(1280, 720)])[STYLES.index("wood")]
+    config = LocatorConfig()
+    rough, everything = rough_quads(frame, config, hold=True), rough_quads(frame, config)
+    assert len(rough.held.outlines) >= 6 and len(rough.quads) < len(everything.quads)
+    found = CardReader()(frame)
+    named = found[_surely_named(found)]
+    parts = held_quads(rough, np.zeros((0, 4, 2), np.float32)).quads  # had no card been named
+    assert len(parts) > 0
+    cards, sizes = on_grid(named.quad), areas(named.quad)
+    assert all(any(intersection(part, card) > 0.5 * cv2.contourArea(part) for card in cards) for part in on_grid(parts))
+    assert all(cv2.contourArea(part) < 0.7 * sizes.max() for part in parts)
+    assert len(held_quads(rough, named.quad).quads) == 0
+
+
+def test_a_reader_holding_outlines_back_fits_fewer_and_reads_what_it_reads_holding_none(monkeypatch) -> None:
+    fitted: list[int] = []
+    fit_quads = candidates.fit_quads
+    monkeypatch.setattr(candidates, "fit_quads", lambda contours: fitted.append(len(contours)) or fit_quads(contours))
+    reader = CardReader()
+    fits = {"holding": 0, "holding none": 0}
+    for frame, truth in table_scenes(6, (1280, 720), CLOSE[(1280, 720)]):
+        readings = {}
+        for way in fits:
+            with monkeypatch.context() as patch:
+                if way == "holding none":
+                    patch.setattr(recognize, "rough_quads", lambda frame, config, hold=False: rough_quads(frame, config))
+                fitted.clear()
+                readings[way] = reader(frame)
+                fits[way] += sum(fitted)
+        assert sorted(readings["holding"].label) == sorted(readings["holding none"].label)
+        assert judged(readings["holding"], truth["cards"]) == judged(readings["holding none"], truth["cards"])
+    assert fits["holding"] < 0.8 * fits["holding none"]

@@ -9,7 +9,7 @@ cards (`cloth`), the sides snapped at full resolution (`snap`) and the quads mad
 
 from vision.locate.cloth import shows_checked_cloth
 from vision.locate.config import LocatorConfig
-from vision.locate.core import locate_cards, rough_quads
+from vision.locate.core import held_quads, locate_cards, rough_quads
 from vision.locate.finish import finish
 
-__all__ = ["LocatorConfig", "finish", "locate_cards", "rough_quads", "shows_checked_cloth"]
+__all__ = ["LocatorConfig", "finish", "held_quads", "locate_cards", "rough_quads", "shows_checked_cloth"]

@@ -10,7 +10,7 @@ from vision.locate.cloth import CLOTH_SQUARE, Cloth
 from vision.locate.config import LocatorConfig
 from vision.locate.fitting import aspect_priors, fit_quad, fit_quads, hull_quad
 from vision.locate.geometry import NEXT, areas, halves, intersection, on_grid, squarenesses, union_share
-from vision.locate.outlines import find_outlines
+from vision.locate.outlines import WAIST_SOLIDITY, Outline, find_outlines
 
 _ALONG = np.linspace(0.1, 0.9, 24, dtype=np.float32)[None, :, None]
 """Where along each side (shares of its length) the edge support is sampled: 24 points, the rounded corners left out."""
@@ -37,6 +37,9 @@ ON_PAIR = 0.85
 """Share of such a quad lying on the pair from which it is one of the pair's cards."""
 DISTINCT = 0.6
 """Intersection over union from which a quad lies on a better one (one card outlined twice)."""
+HELD = 0.7
+"""Hull area, relative to a solid card-shaped outline's, below which an outline inside it is held back as a
+part of what that one outlines (as recognize.CARD_SIZED, for quads)."""
 
 
 def _edge_support(edges: np.ndarray, quads: np.ndarray) -> np.ndarray:
@@ -88,9 +91,11 @@ def _first_sightings(repeats: np.ndarray) -> list[int]:
 
 
 def candidates(
-    edges: np.ndarray, masks: list[np.ndarray], config: LocatorConfig, cloth: Cloth, min_hull: float = 0.0
-) -> list[tuple[float, np.ndarray]]:
-    """Score every plausible card quad outlined in the cue maps against the frame's edges, in downscaled pixels.
+    edges: np.ndarray, masks: list[np.ndarray], config: LocatorConfig, cloth: Cloth, min_hull: float = 0.0,
+    hold: bool = False,
+) -> tuple[list[tuple[float, np.ndarray]], list[Outline]]:
+    """Score every plausible card quad outlined in the cue maps against the frame's edges, in downscaled pixels;
+    with `hold`, the outlines lying inside a solid card-shaped one (`held`) are held back unscored instead.
 
     On a `cloth` seen to be checked, outlines whose box is nearly square are passed over unfitted, and
     quads are taken on the hulls' own points (see `_quads_for`). Outlines whose hull encloses no more than
@@ -101,6 +106,41 @@ def candidates(
     outlines = find_outlines(masks, min_area, config.max_area_fraction * h * w, config.min_card_side, min_hull)
     if cloth.checked:
         outlines = [outline for outline in outlines if min(outline.box[1]) < CLOTH_SQUARE * max(outline.box[1])]
+    later = held(outlines) if hold else np.zeros(len(outlines), bool)
+    return scored(edges, [o for o, h in zip(outlines, later) if not h], config, cloth), [o for o, h in zip(outlines, later) if h]
+
+
+def held(outlines: list[Outline]) -> np.ndarray:
+    """Mask of the outlines lying inside a solid, card-shaped one (whose outline has no notch and whose box
+    is no pair's), as `inside_hulls` takes it: a pip, a figure or a printed frame of the card the larger
+    one outlines, or a card lying on a card-shaped thing (a book, a box). Their quads are wanted only when
+    the larger one reads as no surely named card."""
+    holders = [o for o in outlines if o.area >= WAIST_SOLIDITY * o.hull_area and min(o.box[1]) < PAIRED * max(o.box[1])]
+    return inside_hulls(outlines, [o.hull for o in holders], np.array([o.hull_area for o in holders]))
+
+
+def inside_hulls(outlines: list[Outline], hulls: list[np.ndarray], hull_areas: np.ndarray) -> np.ndarray:
+    """Mask of the outlines whose box's centre lies inside one of the convex `hulls` (float32 points),
+    their hull under HELD of that one's area."""
+    inside = np.zeros(len(outlines), bool)
+    if not hulls or not outlines:
+        return inside
+    centres = np.array([o.box[0] for o in outlines])
+    sizes = np.array([o.hull_area for o in outlines])
+    x, y, w, h = np.array([cv2.boundingRect(hull) for hull in hulls]).T
+    near = (sizes[:, None] < HELD * hull_areas[None]) & (x <= centres[:, :1]) & (centres[:, :1] <= x + w)
+    near &= (y <= centres[:, 1:]) & (centres[:, 1:] <= y + h)
+    for k, j in zip(*np.nonzero(near)):
+        if not inside[k] and cv2.pointPolygonTest(hulls[j], outlines[k].box[0], False) > 0:
+            inside[k] = True
+    return inside
+
+
+def scored(
+    edges: np.ndarray, outlines: list[Outline], config: LocatorConfig, cloth: Cloth
+) -> list[tuple[float, np.ndarray]]:
+    """The best scoring quad of each outline that gives one, with its score (see `candidates`); an outline
+    that outlines what an earlier one giving a quad did (`_repeats`) gives none."""
     # the side fits in one go, for the outlines that repeat no earlier one; should an earlier one give no
     # quad after all, the loop below fits the outline it would have hidden on its own
     repeats = _repeats([outline.box for outline in outlines])
@@ -186,8 +226,9 @@ def other_halves(quads: list[np.ndarray]) -> list[tuple[int, np.ndarray]]:
     return found
 
 
-def distinct(candidates: list[tuple[float, np.ndarray]]) -> list[tuple[float, np.ndarray]]:
-    """The scored quads, in the order given (the better first), that lie on no earlier one kept.
+def distinct(candidates: list[tuple[float, np.ndarray]], kept_already: np.ndarray | None = None) -> list[tuple[float, np.ndarray]]:
+    """The scored quads, in the order given (the better first), that lie on no earlier one kept; those
+    `kept_already` masks (kept before, and lying on no other such one) are kept unlooked at.
 
     Only quads whose boxes touch and whose areas are within DISTINCT of each other are compared: the
     intersection over union of two quads is at most the smaller area over the larger."""
@@ -199,8 +240,8 @@ def distinct(candidates: list[tuple[float, np.ndarray]]) -> list[tuple[float, np
     touching = ((lo[:, None] < hi[None]) & (hi[:, None] > lo[None])).all(axis=2)
     rivals = touching & (np.minimum(area[:, None], area[None]) >= DISTINCT * np.maximum(area[:, None], area[None]))
     grid = on_grid(quads)
-    kept = np.zeros(len(candidates), bool)
-    for i in range(len(candidates)):
+    kept = np.zeros(len(candidates), bool) if kept_already is None else kept_already.copy()
+    for i in np.flatnonzero(~kept):
         better = np.flatnonzero(rivals[i, :i] & kept[:i])
         kept[i] = all(union_share(intersection(grid[i], grid[k]), area[i], area[k]) < DISTINCT for k in better)
     return [candidates[i] for i in np.flatnonzero(kept)]

@@ -8,16 +8,32 @@ import cv2
 import numpy as np
 
 from vision.io import as_bgr
-from vision.locate.candidates import candidates, distinct, other_halves
+from vision.locate.candidates import candidates, distinct, inside_hulls, other_halves, scored
 from vision.locate.cloth import CLOTH_SQUARE, PLAIN, Cloth, on_lattice
 from vision.locate.config import LocatorConfig, downscaled
 from vision.locate.cues import cue_masks, sharp_mask
 from vision.locate.finish import finish
-from vision.locate.geometry import squareness
+from vision.locate.geometry import areas, squareness
+from vision.locate.outlines import Outline
 
 BRIDGE = 7
 """Side of the square closing that bridges a gap in a crisp outline: a card's soft paper edge beside a
 white check shows none for a few pixels."""
+
+
+class Held(NamedTuple):
+    """The outlines a search held back (`rough_quads` with `hold`), with what scoring their quads takes."""
+
+    outlines: list[Outline]
+    """Outlines lying inside a solid card-shaped one (`candidates.held`), in downscaled pixels."""
+    edges: np.ndarray
+    config: LocatorConfig
+    cloth: Cloth
+    found: list[tuple[float, np.ndarray]]
+    """The scored quads found first (downscaled pixels, halves left out), which the held ones must not repeat."""
+
+
+NOTHING_HELD = Held([], np.zeros((0, 0), np.uint8), LocatorConfig(), PLAIN, [])
 
 
 class RoughQuads(NamedTuple):
@@ -30,6 +46,8 @@ class RoughQuads(NamedTuple):
     proportions are (candidates._best_quads); a half of a pair has the pair's."""
     scale: float
     """The scale of the downscaled copy searched."""
+    held: Held = NOTHING_HELD
+    """What the search held back: `held_quads` scores it."""
 
 
 def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.ndarray:
@@ -40,9 +58,13 @@ def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.n
     return finish(frame, rough.quads, rough.scale, config)
 
 
-def rough_quads(frame: np.ndarray, config: LocatorConfig) -> RoughQuads:
+def rough_quads(frame: np.ndarray, config: LocatorConfig, hold: bool = False) -> RoughQuads:
     """The card quads of a BGR frame as the search on its downscaled copy outlines them, best first, with
-    their scores; `finish` snaps, completes and orders them, quad by quad."""
+    their scores; `finish` snaps, completes and orders them, quad by quad.
+
+    With `hold` (not on a checked cloth) the outlines lying inside a solid card-shaped one are held back
+    unscored: a reader that names that one surely has no use for them, and `held_quads` scores the others.
+    """
     small, scale = downscaled(frame, config)
     # on a checked cloth the checks, alone or in pairs, outline more card-sized regions than the cards do:
     # known beforehand, the search passes the checks' cues and square outlines over
@@ -50,10 +72,11 @@ def rough_quads(frame: np.ndarray, config: LocatorConfig) -> RoughQuads:
     edges, masks = cue_masks(small, config.cloth_cues if cloth.checked else config.cues, checked=cloth.checked)
     # outlines too small to give a quad that holds a card (`cloth.holds_a_card`, below) are passed over at once
     least = cloth.least_card_hull(config.min_rectangularity)
-    kept = distinct(_best_first(candidates(edges, masks, config, cloth, least)))
+    found, held = candidates(edges, masks, config, cloth, least, hold=hold and not cloth.checked)
+    kept = distinct(_best_first(found))
     if config.drop_lattice:
         lattice = on_lattice([quad for _, quad in kept])
-        kept = [scored for scored, square in zip(kept, lattice) if not square]
+        kept = [item for item, square in zip(kept, lattice) if not square]
         if cloth.swamps(int(lattice.sum())):
             # the cloth's checks swamp the cues: crisp outlines first, and no near-square the grid search missed
             kept = [(score, quad) for score, quad in kept if squareness(quad) < CLOTH_SQUARE]
@@ -61,16 +84,42 @@ def rough_quads(frame: np.ndarray, config: LocatorConfig) -> RoughQuads:
             bridged = cv2.morphologyEx(sharp, cv2.MORPH_CLOSE, np.ones((BRIDGE, BRIDGE), np.uint8))
             # on a cloth known beforehand the bridged outlines alone, which hold the crisp ones: the same
             # cards read in eval_size.py, 2-3 ms less a 1080p frame; the crisp outlines hold no checks
-            crisp = candidates(edges, [bridged] if cloth.checked else [sharp, bridged], config, PLAIN, least)
+            crisp, _ = candidates(edges, [bridged] if cloth.checked else [sharp, bridged], config, PLAIN, least)
             kept = distinct(_best_first(crisp) + kept)
     kept = [(score, quad) for score, quad in kept if cloth.holds_a_card(quad)]  # not a check or two outlined alone
     kept = kept[: config.max_candidates]
+    later = Held(held, edges, config, cloth, kept) if held else NOTHING_HELD
     halves = other_halves([quad for _, quad in kept])[: config.max_candidates - len(kept)]  # the best quads first
-    kept += [(kept[pair][0], half) for pair, half in halves]
+    kept = kept + [(kept[pair][0], half) for pair, half in halves]
+    return _in_frame(kept, scale, later)
+
+
+def held_quads(rough: RoughQuads, named: np.ndarray) -> RoughQuads:
+    """The quads of the outlines `rough` held back (`rough_quads` with `hold`) lying inside none of the
+    `named` quads (frame pixels) as it holds them (`candidates.held`), best first: those lying on no better
+    quad, found first or held, and no more than the search's cap allows in all."""
+    held, scale = rough.held, rough.scale
+    outlines = held.outlines
+    if len(named) and outlines:
+        cards = ((named + 0.5) * scale - 0.5).astype(np.float32)
+        outlines = [o for o, inside in zip(outlines, inside_hulls(outlines, list(cards), areas(cards))) if not inside]
+    if not outlines:
+        return _in_frame([], scale)
+    # as the search would have kept them: those lying on no better quad, found first or held
+    new = scored(held.edges, outlines, held.config, held.cloth)
+    fresh = {id(item) for item in new}
+    ranked = _best_first(held.found + new)
+    found = np.array([id(item) not in fresh for item in ranked])
+    kept = [item for item in distinct(ranked, kept_already=found) if id(item) in fresh]
+    return _in_frame(kept[: held.config.max_candidates - len(rough.quads)], scale)
+
+
+def _in_frame(kept: list[tuple[float, np.ndarray]], scale: float, held: Held = NOTHING_HELD) -> RoughQuads:
+    """Scored quads in downscaled pixels as RoughQuads in frame pixels."""
     if not kept:
-        return RoughQuads(np.zeros((0, 4, 2), np.float32), np.zeros(0), scale)
+        return RoughQuads(np.zeros((0, 4, 2), np.float32), np.zeros(0), scale, held)
     quads = np.stack([(quad + 0.5) / scale - 0.5 for _, quad in kept]).astype(np.float32)
-    return RoughQuads(quads, np.array([score for score, _ in kept]), scale)
+    return RoughQuads(quads, np.array([score for score, _ in kept]), scale, held)
 
 
 def _best_first(scored: list[tuple[float, np.ndarray]]) -> list[tuple[float, np.ndarray]]:
