@@ -107,7 +107,7 @@ class CardReader:
 
         A loosely outlined quad holding a well outlined one (`_loose_round_tight`: most often a quad drawn
         round cards lying close, and the table between them) waits until the others are read, and is
-        not read at all once it holds most of two differently named cards (`_round_two_cards`).
+        not read at all once it holds most of a surely named card (`_round_a_named_card`).
         """
         rough = rough_quads(frame, locator, hold=True)
         quads, sizes = rough.quads, areas(rough.quads)
@@ -139,7 +139,7 @@ class CardReader:
                 pending = pending[~_within(quads[pending], sizes[pending], sure.quad, areas(sure.quad))]
                 named.append(sure)
                 waiting = pending[waits[pending]]
-                done = waiting[_round_two_cards(quads[waiting], CardDetections.joined(named))]
+                done = waiting[_round_a_named_card(quads[waiting], CardDetections.joined(named))]
                 pending = np.setdiff1d(pending, done)
         if not readings:
             return CardDetections.empty()
@@ -156,19 +156,21 @@ def _loose_round_tight(quads: np.ndarray, sizes: np.ndarray, scores: np.ndarray)
     return holding
 
 
-def _round_two_cards(quads: np.ndarray, named: CardDetections) -> np.ndarray:
-    """Mask of the quads holding more than NESTED of each of two differently named cards' areas: no single
-    card does, however those lie. (resolve_overlaps drops a quad holding two named cards all but whole,
-    `_groups`; half of each is enough for a quad the search outlined loosely round a well outlined one.)"""
-    round_two = np.zeros(len(quads), bool)
-    if len(quads) == 0 or len(named) < 2:
-        return round_two
+def _round_a_named_card(quads: np.ndarray, named: CardDetections) -> np.ndarray:
+    """Mask of the quads holding more than NESTED of a surely named card's area.
+
+    A waiting quad (`_loose_round_tight`: scored loose, over 1/CARD_SIZED times the size of a well
+    outlined quad it holds) that holds a surely named card is no card of its own: cards on one table
+    are of a size, and no card lies inside a larger one. Were it a card outlined loosely after all,
+    what it holds named surely would be a part of it (its figure, its printed frame), which names it.
+    """
+    held = np.zeros(len(quads), bool)
+    if len(quads) == 0 or len(named) == 0:
+        return held
     grid, cards, card_areas = on_grid(quads), on_grid(named.quad), areas(named.quad)
     for k in range(len(quads)):
-        held = {str(label) for label, card, area in zip(named.label, cards, card_areas)
-                if intersection(card, grid[k]) > NESTED * area}
-        round_two[k] = len(held) >= 2
-    return round_two
+        held[k] = any(intersection(card, grid[k]) > NESTED * area for card, area in zip(cards, card_areas))
+    return held
 
 
 def _within(quads: np.ndarray, sizes: np.ndarray, holders: np.ndarray, holder_sizes: np.ndarray) -> np.ndarray:
