@@ -8,6 +8,7 @@ import numpy as np
 import vision.recognize as recognize
 from benchmarks.bench_vision_speed import judged
 from benchmarks.scenes import CLOSE, STYLES, table_scenes  # the speed benchmark's close table
+from vision.art.scene import Camera, Placed, Scene, render_scene
 from vision.classify import CardClassifier
 from vision.detections import CardDetections
 from vision.labels import NONE
@@ -122,3 +123,16 @@ def test_a_reader_holding_outlines_back_fits_fewer_and_reads_what_it_reads_holdi
         assert sorted(readings["holding"].label) == sorted(readings["holding none"].label)
         assert judged(readings["holding"], truth["cards"]) == judged(readings["holding none"], truth["cards"])
     assert fits["holding"] < 0.8 * fits["holding none"]
+
+
+def test_a_card_lying_on_a_book_is_held_back_inside_the_books_outline_and_still_read() -> None:
+    # the book is a solid, card-shaped outline: the card inside it waits until the book reads as no card
+    frame, truth = render_scene(Scene((), (Placed("7C", True, (0.0, 0.0), 10),), "felt"), Camera(1280, 720, tilt=0, view_cm=60), seed=1)
+    card = np.array(truth["cards"][0]["corners"], np.float32)
+    book = np.array([[-150, -230], [150, -230], [150, 230], [-150, 230]], np.float32) + card.mean(axis=0) + np.float32([30, 10])
+    on_book = cv2.fillConvexPoly(frame.copy(), book.astype(np.int32), (200, 205, 210))
+    under = cv2.fillConvexPoly(np.zeros(frame.shape[:2], np.uint8), card.astype(np.int32), 255) > 0
+    on_book[under] = frame[under]
+    rough = rough_quads(on_book, LocatorConfig(), hold=True)
+    assert len(rough.quads) == 1 and cv2.contourArea(rough.quads[0]) > 5 * cv2.contourArea(card)  # the book alone
+    assert list(CardReader()(on_book).card) == ["7C"]
