@@ -123,18 +123,26 @@ def check_area(thumb: np.ndarray) -> float:
     for lift, fraction, least, alike in looks:
         window = (max(thumb.shape[:2]) // fraction) | 1
         lifted = cv2.subtract(whiteness, cv2.blur(whiteness, (window, window)))
-        light, light_area = _alike_squares(cv2.threshold(lifted, lift, 255, cv2.THRESH_BINARY)[1])
+        light, light_area = _alike_squares(cv2.threshold(lifted, lift, 255, cv2.THRESH_BINARY)[1], least)
         if light < least:  # the dark ones, as costly, are not looked for
             continue
         sunk = cv2.subtract(cv2.blur(value, (window, window)), value)
-        dark, dark_area = _alike_squares(cv2.threshold(sunk, lift, 255, cv2.THRESH_BINARY)[1])
+        dark, dark_area = _alike_squares(cv2.threshold(sunk, lift, 255, cv2.THRESH_BINARY)[1], least)
         if dark >= least and abs(np.log(light_area / dark_area)) < np.log(alike):
             return light_area
     return 0.0
 
 
-def _alike_squares(mask: np.ndarray) -> tuple[int, float]:
-    """How many of the mask's regions are small, nearly square and of about the most common such size; that size."""
+def _alike_squares(mask: np.ndarray, least: int = 0) -> tuple[int, float]:
+    """How many of the mask's regions are small, nearly square and of about the most common such size; that size.
+
+    Fewer than `least` regions of a check's area (PATCH_AREA) count as none: then the regions' boxes,
+    which OpenCV works out at several times the cost of the regions themselves, are not.
+    """
+    count, labels = cv2.connectedComponents(mask, connectivity=4)
+    sized = np.bincount(labels.ravel(), minlength=count)[1:]
+    if np.count_nonzero((sized >= PATCH_AREA[0]) & (sized <= PATCH_AREA[1])) < least:
+        return 0, 0.0
     _, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
     w, h, area = stats[1:, 2], stats[1:, 3], stats[1:, 4]
     lo, hi = PATCH_AREA
