@@ -1,5 +1,7 @@
 """The card locator: every card-like quadrilateral in a frame (`locate_cards`), found on a downscaled copy.
-A reader that need not finish every quad takes them rough (`rough_quads`) and finishes those it reads (`finish`).
+A reader that need not finish every quad takes them rough (`rough_quads`) and finishes those it reads (`finish`);
+it may have the outlines lying inside a card-shaped one held back, and scored only when that one is not a card
+it named (`held_quads`).
 
 The search runs in steps, one module each: the cue maps (`cues`), the outlines in them (`outlines`),
 the quads they may stand for, scored (`candidates`, fitted by `fitting`), the checked cloth told from
