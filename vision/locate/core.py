@@ -109,8 +109,8 @@ def held_quads(rough: RoughQuads, named: np.ndarray) -> RoughQuads:
     new = scored(held.edges, outlines, held.config, held.cloth)
     fresh = {id(item) for item in new}
     ranked = _best_first(held.found + new)
-    found = np.array([id(item) not in fresh for item in ranked])
-    kept = [item for item in distinct(ranked, kept_already=found) if id(item) in fresh]
+    first = np.array([id(item) not in fresh for item in ranked])
+    kept = [item for item in distinct(ranked, kept_already=first) if id(item) in fresh]
     return _in_frame(kept[: held.config.max_candidates - len(rough.quads)], scale)
 
 
@@ -122,6 +122,6 @@ def _in_frame(kept: list[tuple[float, np.ndarray]], scale: float, held: Held = N
     return RoughQuads(quads, np.array([score for score, _ in kept]), scale, held)
 
 
-def _best_first(scored: list[tuple[float, np.ndarray]]) -> list[tuple[float, np.ndarray]]:
+def _best_first(items: list[tuple[float, np.ndarray]]) -> list[tuple[float, np.ndarray]]:
     """Scored quads by score, best first (those of one score in their order)."""
-    return sorted(scored, key=lambda item: -item[0])
+    return sorted(items, key=lambda item: -item[0])
