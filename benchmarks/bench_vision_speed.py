@@ -96,36 +96,34 @@ def measure_frames(reader: CardReader, frames: list[np.ndarray], seconds: float)
 
 def quads_read(reader: CardReader, frame: np.ndarray) -> int:
     """How many quads one reading of the frame finishes and classifies (those it passes over are not)."""
-    counts: list[int] = []
-    read_quads = reader.read_quads
-
-    def counted(frame: np.ndarray, quads: np.ndarray) -> Any:
-        counts.append(len(quads))
-        return read_quads(frame, quads)
-
-    reader.read_quads = counted  # type: ignore[method-assign]
-    try:
-        reader(frame)
-    finally:
-        del reader.read_quads
-    return sum(counts)
+    return _items_passed(reader, frame, reader, "read_quads")
 
 
 def outlines_fitted(reader: CardReader, frame: np.ndarray) -> int:
     """How many outlines one reading of the frame fits to their straight runs (the costlier side fit); those
     held back inside a card named surely are not (recognize, held_quads)."""
+    return _items_passed(reader, frame, vision.locate.candidates, "fit_quads")
+
+
+def _items_passed(reader: CardReader, frame: np.ndarray, owner: Any, name: str) -> int:
+    """How many items (the length of the last argument) one reading of the frame hands to `owner.name`
+    in all; `owner` is left as it was (an instance's method lives on its class)."""
     counts: list[int] = []
-    fit_quads = vision.locate.candidates.fit_quads
+    own = name in vars(owner)
+    original = getattr(owner, name)
 
-    def counted(contours: list[np.ndarray]) -> Any:
-        counts.append(len(contours))
-        return fit_quads(contours)
+    def counted(*args: Any) -> Any:
+        counts.append(len(args[-1]))
+        return original(*args)
 
-    vision.locate.candidates.fit_quads = counted  # type: ignore[assignment]
+    setattr(owner, name, counted)
     try:
         reader(frame)
     finally:
-        vision.locate.candidates.fit_quads = fit_quads
+        if own:
+            setattr(owner, name, original)
+        else:
+            delattr(owner, name)
     return sum(counts)
 
 
