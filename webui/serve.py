@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import ipaddress
 import logging
+import shutil
 import signal
 import socket
 import sys
@@ -87,12 +88,6 @@ def _fail(message: str) -> int:
 
 def run_serve(args: argparse.Namespace) -> int:
     """Start the server and serve until Ctrl+C (or SIGTERM); 2 on a bad option."""
-    from cheroot import wsgi
-    from cheroot.ssl.builtin import BuiltinSSLAdapter
-
-    from referee.store import StoreError
-    from webui.app import create_app
-    from webui.certs import ensure_certificate
     from webui.guard import check_pin_text, new_pin
 
     try:
@@ -103,10 +98,25 @@ def run_serve(args: argparse.Namespace) -> int:
         return _fail(f"the port must be 0 to 65535, not {args.port}")
     if (args.cert is None) != (args.key is None):
         return _fail("give both --cert and --key, or neither")
-    db = args.db
-    if db is None:
-        db = Path(tempfile.mkdtemp(prefix="saltacavallo-demo-")) / "demo.db" if args.demo \
-            else Path(DEFAULT_DB)
+    # the demo's own game (no --db) lives in a folder of its own, thrown away when the server stops
+    scratch = Path(tempfile.mkdtemp(prefix="saltacavallo-demo-")) if args.demo and args.db is None else None
+    try:
+        return _serve_game(args, pin, (scratch / "demo.db") if scratch else (args.db or Path(DEFAULT_DB)),
+                           scratch is not None)
+    finally:
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _serve_game(args: argparse.Namespace, pin: str, db: Path, throwaway: bool) -> int:
+    """Serve the game kept in `db` (a `throwaway` one: the demo's) until asked to stop."""
+    from cheroot import wsgi
+    from cheroot.ssl.builtin import BuiltinSSLAdapter
+
+    from referee.store import StoreError
+    from webui.app import create_app
+    from webui.certs import ensure_certificate
+
     db = db.resolve()
     if db.exists() and not db.is_file():
         return _fail(f"{db} is not a file")
@@ -151,7 +161,7 @@ def run_serve(args: argparse.Namespace) -> int:
         server.stop()
         service.close()
         return 2
-    _banner(scheme, port, lan, args.host, pin, db)
+    _banner(scheme, port, lan, args.host, pin, db, throwaway)
 
     # Ctrl+C or a stop request only sets a flag: an exception raised inside cheroot's loop could
     # leave one of its workers waiting for ever on its queue, and the process with it
@@ -167,7 +177,7 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         while not stopping.wait(0.5):
             pass
-        print("\nstopping: the game is saved", flush=True)
+        print("\nstopping: " + ("the demo game is thrown away" if throwaway else "the game is saved"), flush=True)
     finally:
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
         signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -222,8 +232,9 @@ def _start_camera(args: argparse.Namespace, service: Any) -> Any:
     return loop
 
 
-def _banner(scheme: str, port: int, lan: list[str], host: str, pin: str, db: Path) -> None:
-    """What to open, the PIN, and a QR code of the address for the phones."""
+def _banner(scheme: str, port: int, lan: list[str], host: str, pin: str, db: Path, throwaway: bool) -> None:
+    """What to open, the PIN, where the game is kept (a `throwaway` one: till the server stops),
+    and a QR code of the address for the phones."""
     import segno
 
     local = f"{scheme}://{'localhost' if host in ('0.0.0.0', '::', '') else host}:{port}/"
@@ -234,7 +245,8 @@ def _banner(scheme: str, port: int, lan: list[str], host: str, pin: str, db: Pat
     camera = f"{scheme}://{lan[0] if lan else 'localhost'}:{port}/fotocamera"
     lines += [f"  Telefono come fotocamera / phone camera: {camera}",
               f"  PIN del tavolo / table PIN:  {pin}",
-              f"  Partita salvata in / game saved in: {db}", ""]
+              f"  Partita di prova, cancellata alla fine / demo game, thrown away at the end: {db}" if throwaway
+              else f"  Partita salvata in / game saved in: {db}", ""]
     if scheme == "http" and lan:
         lines.append("  (the phone camera page needs --https)")
     print("\n".join(lines), flush=True)

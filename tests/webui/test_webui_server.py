@@ -112,13 +112,13 @@ def test_the_live_view_is_mjpeg(served: str, table: TableService) -> None:
     conn.close()
 
 
-def start_serve(db: Path, *options: str) -> tuple[subprocess.Popen, str]:
-    """`saltacavallo serve` on a free local port; its process and address."""
+def start_serve(db: Path | None, *options: str, env: dict[str, str] | None = None) -> tuple[subprocess.Popen, str]:
+    """`saltacavallo serve` on a free local port (on the game file `db`, if given); its process and address."""
     process = subprocess.Popen(
         [sys.executable, "-m", "webui.cli", "serve", "--host", "127.0.0.1", "--port", "0",
-         "--db", str(db), "--pin", PIN, *options],
+         *(["--db", str(db)] if db else []), "--pin", PIN, *options],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})})
     assert process.stdout is not None
     deadline = time.monotonic() + 60
     lines = []
@@ -151,6 +151,24 @@ def test_serve_stops_at_once_on_ctrl_c_or_a_stop_request_after_answering_pages(t
             if process.poll() is None:
                 process.kill()
         assert process.returncode == 0 and "stopping: the game is saved" in out
+
+
+def test_the_demo_plays_a_game_of_its_own_and_throws_it_away_when_stopped(tmp_path: Path) -> None:
+    process, url = start_serve(None, "--demo", env={"TMPDIR": str(tmp_path)})
+    try:
+        (folder,) = tmp_path.glob("saltacavallo-demo-*")  # the demo's game and photos go here
+        parts = urlsplit(url)
+        conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+        conn.request("GET", "/api/state")
+        assert conn.getresponse().status == 200
+        conn.close()
+        process.send_signal(signal.SIGINT)
+        out, _ = process.communicate(timeout=15)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 0 and "stopping: the demo game is thrown away" in out
+    assert not folder.exists()
 
 
 def test_a_server_killed_mid_game_comes_back_with_the_same_tally(tmp_path: Path) -> None:
