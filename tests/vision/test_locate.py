@@ -10,9 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from benchmarks.bench_vision_speed import judged
 from benchmarks.scenes import CLOSE as CLOSE_TABLE
-from benchmarks.scenes import table_scenes
+from benchmarks.scenes import STYLES, table_scenes
 import vision.locate.candidates
+import vision.locate.outlines
 from vision.crop import CARD_ASPECT, order_quad, order_quads
 from vision.locate import LocatorConfig, finish, locate_cards, rough_quads
 from vision.locate.cloth import Cloth, check_area
@@ -295,3 +297,26 @@ def test_quads_snapped_together_snap_each_as_alone_however_far_each_reaches() ->
     for k in range(len(rough)):
         alone, alone_straight = snap_sides(frame, rough[k : k + 1], reach[k : k + 1])
         assert np.array_equal(alone[0], together[k]) and np.array_equal(alone_straight[0], straight[k])
+
+
+def test_the_wood_grain_between_the_cards_is_passed_over_as_squiggles_and_no_card_with_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the planks' grain encloses regions of thousands of points, a card's outline a few hundred
+    points: list[int] = []
+    find = vision.locate.candidates.find_outlines
+    monkeypatch.setattr(vision.locate.candidates, "find_outlines",
+                        lambda *args: (found := find(*args)) and points.append(sum(len(o.points) for o in found)) or found)
+    wood = STYLES.index("wood")
+    reader = CardReader()
+    kept = []  # the share of the outlines' points kept, of those the search kept not passing squiggles over
+    for frame, truth in [table_scenes(6, (1280, 720), CLOSE_TABLE[(1280, 720)])[wood], table_scenes(15, (1920, 1080))[wood]]:
+        points.clear()
+        read = reader(frame)
+        passing_over = sum(points)
+        with monkeypatch.context() as patch:
+            patch.setattr(vision.locate.outlines, "SQUIGGLE", math.inf)
+            points.clear()
+            read_all = reader(frame)
+        kept.append(passing_over / sum(points))
+        assert sorted(read.label) == sorted(read_all.label)
+        assert judged(read, truth["cards"]) == judged(read_all, truth["cards"])
+    assert kept[0] < 0.7  # seen close, the grain's outlines are most of the points

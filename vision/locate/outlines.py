@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import NamedTuple
 
 import cv2
@@ -30,6 +31,12 @@ HULL_FILL = 0.7
 """Share of its box a card's hull fills, even tilted or with a finger over a corner."""
 TILTED = 0.7
 """Share of a card's own proportions (short over long) a part of an outline keeps seen up to 45 degrees off."""
+SQUIGGLE = 16
+"""Points of an outline (one a pixel) over the square root of its area above which it is a squiggle of
+texture, no card: a card's outline seen square-on has about 4 (twice its two sides over the root of their
+product), one following a felt's fibres up to about three times that; the grain between the cards of a
+wood table seen close encloses ragged regions of thousands of points, most of its outlines' points, whose
+hulls and fits cost more than the cards'."""
 
 
 class Outline(NamedTuple):
@@ -77,7 +84,7 @@ def find_outlines(
 def _outline(contour: np.ndarray, min_area: float, max_area: float, min_hull: float = 0.0) -> Outline | None:
     """A contour (integer points) as an Outline, or None when it cannot outline a card."""
     area = cv2.contourArea(contour)  # cheap first: squiggles of texture enclose nothing
-    if not min_area < area < max_area:
+    if not min_area < area < max_area or len(contour) > SQUIGGLE * math.sqrt(area):
         return None
     index = cv2.convexHull(contour, returnPoints=False)  # sooner on the integer points
     hull = contour[index.ravel()].astype(np.float32)
