@@ -303,8 +303,13 @@ def test_the_wood_grain_between_the_cards_is_passed_over_as_squiggles_and_no_car
     # the planks' grain encloses regions of thousands of points, a card's outline a few hundred
     points: list[int] = []
     find = vision.locate.candidates.find_outlines
-    monkeypatch.setattr(vision.locate.candidates, "find_outlines",
-                        lambda *args: (found := find(*args)) and points.append(sum(len(o.points) for o in found)) or found)
+
+    def counted(*args: object) -> list:
+        found = find(*args)
+        points.append(sum(len(outline.points) for outline in found))
+        return found
+
+    monkeypatch.setattr(vision.locate.candidates, "find_outlines", counted)
     wood = STYLES.index("wood")
     reader = CardReader()
     kept = []  # the share of the outlines' points kept, of those the search kept not passing squiggles over
