@@ -59,6 +59,16 @@ def served(app: Flask) -> Iterator[str]:
     server.stop()
 
 
+def get(url: str, path: str) -> tuple[int, dict]:
+    parts = urlsplit(url)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+    conn.request("GET", path)
+    answer = conn.getresponse()
+    data = json.loads(answer.read())
+    conn.close()
+    return answer.status, data
+
+
 def post(url: str, path: str, body: dict) -> tuple[int, dict]:
     parts = urlsplit(url)
     conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
@@ -140,11 +150,7 @@ def test_serve_stops_at_once_on_ctrl_c_or_a_stop_request_after_answering_pages(t
     for attempt in range(4):
         process, url = start_serve(tmp_path / f"family-{attempt}.db")
         try:
-            parts = urlsplit(url)
-            conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
-            conn.request("GET", "/api/state")
-            assert conn.getresponse().status == 200
-            conn.close()
+            assert get(url, "/api/state")[0] == 200
             process.send_signal(stop)
             out, _ = process.communicate(timeout=15)
         finally:
@@ -157,11 +163,7 @@ def test_the_demo_plays_a_game_of_its_own_and_throws_it_away_when_stopped(tmp_pa
     process, url = start_serve(None, "--demo", env={"TMPDIR": str(tmp_path)})
     try:
         (folder,) = tmp_path.glob("saltacavallo-demo-*")  # the demo's game and photos go here
-        parts = urlsplit(url)
-        conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
-        conn.request("GET", "/api/state")
-        assert conn.getresponse().status == 200
-        conn.close()
+        assert get(url, "/api/state")[0] == 200
         process.send_signal(signal.SIGINT)
         out, _ = process.communicate(timeout=15)
     finally:
@@ -187,11 +189,7 @@ def test_a_server_killed_mid_game_comes_back_with_the_same_tally(tmp_path: Path)
         process.wait(10)
     process, url = start_serve(db)
     try:
-        parts = urlsplit(url)
-        conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
-        conn.request("GET", "/api/state")
-        again = json.loads(conn.getresponse().read())
-        conn.close()
+        again = get(url, "/api/state")[1]
     finally:
         process.terminate()
         process.wait(10)
