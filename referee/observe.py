@@ -136,6 +136,16 @@ class Controller:
             self._warned.discard(self._held.message)
         self._held = None
 
+    def finish(self) -> list[Said]:
+        """The source has ended (a film or a folder of photos): a hand revealed and read is settled
+        with the cards read, as the table would have been left still."""
+        self._out = []
+        hand = self.game.hand
+        if (self._held is None and self._last is not None and hand is not None
+                and hand.result is None and hand.revealed and self._ready(self._last, hand)):
+            self._settle(hand)
+        return self._out
+
     def observe(self, seen: TableObservation) -> list[Said]:
         """Read one observation; return what happened, in order."""
         self._out = []
@@ -716,6 +726,11 @@ class Controller:
                            "correggetela se è così")
         if ready and seen.at - self._changed_at >= SETTLE_STILL:
             self._settle(hand)
+
+    @staticmethod
+    def _ready(seen: TableObservation, hand: Hand) -> bool:
+        """Whether every seat of the hand shows a card named surely."""
+        return all(_sure(seen.seats.get(p, EMPTY)) is not None for p in hand.ring)
 
     def _settle(self, hand: Hand) -> None:
         game = self.game

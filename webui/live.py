@@ -152,6 +152,10 @@ class TableWatcher:
         """Take one frame; return what happened on the table, in order."""
         return self.advance(frame, self.read(frame))
 
+    def finish(self) -> list[Said]:
+        """The source has ended (a film, a folder): what the referee still settles."""
+        return self.controller.finish()
+
     def read(self, frame: Frame) -> CardDetections:
         """The cards in a frame; while the table is as still as when last read, that reading (StillReader)."""
         return self._still(frame.pixels, frame.at)
@@ -296,6 +300,9 @@ class LiveLoop:
                 if self._stop.is_set():
                     break
                 self._one(frame)
+            if not self._stop.is_set() and self._watcher is not None:
+                with self.service.lock:
+                    self._watcher.finish()
         except Exception as error:  # the loop must say why it stopped, never die silently
             log.exception("the live loop stopped")
             self.service.camera_status({"state": "failed", "message": f"the live loop stopped: {error}"})

@@ -186,12 +186,15 @@ def run_watch(args: argparse.Namespace, out: TextIO | None = None) -> int:
                            dealer_known=game.dealer is not None,
                            on_seats=(lambda found, size: write_seats_file(kept, found, size))
                            if kept is not None else None)
-    status, caught = 0, list[int]()
+    status, caught, at = 0, list[int](), 0.0
     try:
         with _stopped_by_signals(caught), source:
             for frame in source.frames():
+                at = frame.at
                 for said in watcher.step(frame):
-                    narrate(said, frame.at, out, args.json, evidence_dir)
+                    narrate(said, at, out, args.json, evidence_dir)
+            for said in watcher.finish():  # a film or a folder ended: its last hand is settled
+                narrate(said, at, out, args.json, evidence_dir)
     except KeyboardInterrupt:
         print("saltacavallo watch: stopped; the game is saved" if store is not None
               else "saltacavallo watch: stopped", file=sys.stderr)
