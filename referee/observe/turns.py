@@ -19,6 +19,11 @@ from referee.observe.moment import LIFTED, Moment, sure, touched
 from referee.rules import DealerDraw
 from referee.walk import Stop
 
+SHOWN_GONE = 1.0
+"""Seconds a Re or Cavallo shown at the deal may read otherwise, no card being handled, before
+the hand is held: a card slid past it covers it, and the reader names it again half a second
+after (the tracker may lend it the passing card's back meanwhile)."""
+
 
 def back_at(base: Mapping[str, SeatView], seats: list[str]) -> Callable[[TableObservation], bool]:
     """Whether each of these seats holds again the face-down card it held before."""
@@ -83,7 +88,9 @@ class Turns:
         return False
 
     def _shown_moved(self, now: Moment, hand: Hand) -> bool:
-        """A Re or Cavallo shown at the deal that is no longer where it was: hold the hand."""
+        """Whether a Re or Cavallo shown at the deal is not where it was: then nothing else is
+        judged, and after SHOWN_GONE with no card being handled the hand is held (a card slid
+        past it covers it for a moment)."""
         seen = now.seen
         for owner, card in hand.shown.items():
             if now.at < self._shown_from.get(owner, now.at):
@@ -94,6 +101,11 @@ class Turns:
             named = sure(view)
             if not elsewhere and view.face is not Face.DOWN and (named in (None, card)):
                 continue
+            handled = any(touched(seen, p) for p in hand.ring if p != owner)
+            if handled or not self.ctx.lasts(f"moved {owner}", now.at, SHOWN_GONE):
+                if handled:
+                    continue  # the moves are judged meanwhile
+                return True
             kind = "Re" if card.is_wall else "Cavallo"
             where = f" and lies at {elsewhere[0]}'s seat" if elsewhere else ""
             self.ctx.hold(
@@ -111,6 +123,7 @@ class Turns:
         for player in hand.ring:
             card = sure(now.view(player))
             if (card is None or not card.shows or player in hand.shown
+                    or card in hand.shown.values()  # a shown card that moved: told as such
                     or (player == hand.dealer and hand.drawn_unknown)):
                 continue
             self.ctx.hold(

@@ -22,6 +22,7 @@ from referee.events import (
 from referee.game import Game, Phase
 from referee.observation import TableObservation
 from referee.observe import DEAL_STILL, SETTLE_STILL, Controller
+from referee.observe.turns import SHOWN_GONE
 from referee.rules import find_rules
 from referee.simulate import NAMES, game_events, random_game
 
@@ -486,7 +487,8 @@ def test_a_re_that_moved_holds_the_hand() -> None:
     controller = Controller(game)
     tell(controller, DEAL_STORY)
     moved = "Anna 5S#3 Bruno 3D#1 Carla 10C#2 Dario 9B#4"
-    said = tell(controller, [(7.0, moved), (13.0, moved)])
+    assert tell(controller, [(7.0, moved), (7.0 + SHOWN_GONE / 2, moved)]) == []
+    said = tell(controller, [(7.0 + SHOWN_GONE, moved), (13.0, moved)])
     assert said == [{"event": "warning", "hand": 1, "message":
                      "hand 1: Bruno's Re di Coppe shown at the deal has moved and lies at "
                      "Carla's seat (a Re that moved): put it back face up, or undo to the deal"}]
@@ -871,3 +873,20 @@ def test_a_collected_card_passing_over_the_dealers_seat_is_no_draw() -> None:
                              (5.5, "Anna 5S#1 Bruno 10C#2 Carla - Dario 3D#3 aside 1B#4"),
                              (5.8, "Anna 5S#1 Bruno 10C#2 Carla - Dario 3D#3 aside 1B#4")])
     assert kinds(said) == ["keep", "settle"] and said[-1]["losers"] == ["Dario"]
+
+
+def test_a_card_slid_past_a_re_hides_it_for_a_moment_and_the_swap_is_still_judged() -> None:
+    # Anna takes hers past Bruno's Re to Carla: for a moment the reader sees her card's back where
+    # the Re lies, and the tracker lends the Re her card's identity once it is read again
+    game = table()
+    controller = Controller(game)
+    tell(controller, [(0.0, EMPTY4), (1.0, WALLED), (1.0 + DEAL_STILL, WALLED)])
+    said = tell(controller, [(5.0, "Anna - Bruno 10C#2 Carla down#3~ Dario down#4"),
+                             (5.3, "Anna - Bruno down#1 Carla down#3~ Dario down#4"),
+                             (5.6, "Anna - Bruno down#1 Carla - Dario down#4"),
+                             (6.0, "Anna down#7 Bruno down#1 Carla down#8 Dario down#4"),
+                             (6.4, "Anna down#7 Bruno ?#1@0.4 Carla down#8 Dario down#4"),
+                             (6.8, "Anna down#7 Bruno 10C#1 Carla down#8 Dario down#4")])
+    assert said == [{"event": "swap", "hand": 1, "from": "Anna", "to": "Carla", "legal": False},
+                    {"event": "warning", "hand": 1, "message": "hand 1: Anna cannot swap: Bruno "
+                     "shows the Re di Coppe (wall) (undo the swap on the table)"}]
