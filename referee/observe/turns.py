@@ -32,12 +32,16 @@ def back_at(base: Mapping[str, SeatView], seats: list[str]) -> Callable[[TableOb
 
 
 def lifted_again(a: str, b: str) -> Callable[[TableObservation], bool]:
-    """Whether both seats have been lifted again and put back (cards with no identity)."""
+    """Whether both seats have been handled again, one at least seen empty, and put back (cards
+    with no identity, or one the tracker kept under the hands)."""
     lifted: set[str] = set()
+    emptied: set[str] = set()
 
     def back(seen: TableObservation) -> bool:
-        lifted.update(p for p in (a, b) if seen.face(p) is Face.EMPTY)
-        return lifted == {a, b} and all(seen.face(p) is Face.DOWN for p in (a, b))
+        lifted.update(p for p in (a, b) if touched(seen, p))
+        emptied.update(p for p in (a, b) if seen.face(p) is Face.EMPTY)
+        return lifted == {a, b} and bool(emptied) and all(
+            seen.face(p) is Face.DOWN and not touched(seen, p) for p in (a, b))
 
     return back
 
@@ -138,9 +142,12 @@ class Turns:
     def _moves(self, now: Moment, hand: Hand) -> None:
         """Swaps and the dealer's blind draw, once every lifted card has been put down."""
         seen, base = now.seen, self._base
+        flying = {view.card_id for view in seen.elsewhere if view.card_id is not None}
         for player in hand.ring:
             if touched(seen, player) and base.get(player, EMPTY).face is Face.DOWN:
                 self._lifted.add(player)
+                if base[player].card_id in flying:  # seen on its way: taken, however briskly
+                    self._emptied.add(player)
             if player in self._lifted:  # the seat's empty spells add up while its card is handled
                 away = self._away.get(player, 0.0) + now.spell.get(player, 0.0)
                 self._away[player] = away

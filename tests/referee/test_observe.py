@@ -890,3 +890,15 @@ def test_a_card_slid_past_a_re_hides_it_for_a_moment_and_the_swap_is_still_judge
     assert said == [{"event": "swap", "hand": 1, "from": "Anna", "to": "Carla", "legal": False},
                     {"event": "warning", "hand": 1, "message": "hand 1: Anna cannot swap: Bruno "
                      "shows the Re di Coppe (wall) (undo the swap on the table)"}]
+
+
+def test_a_brisk_swap_whose_cards_are_seen_on_their_way_is_a_swap_whatever_ids_come_back() -> None:
+    game = table()
+    controller = Controller(game)
+    dealt = "Anna down#1 Bruno 10C#2 Carla down#3 Dario 9B#4"
+    tell(controller, [(0.0, EMPTY4), (1.0, dealt), (1.0 + DEAL_STILL, dealt)])
+    said = tell(controller, [(5.0, "Anna - Bruno 10C#2 Carla - Dario 9B#4 aside down#3 "
+                                   "aside down#1"),
+                             (5.13, "Anna - Bruno 10C#2 Carla - Dario 9B#4 aside down#1"),
+                             (5.2, dealt)])
+    assert said[-1] == {"event": "swap", "hand": 1, "from": "Carla", "to": "Anna", "legal": True}
