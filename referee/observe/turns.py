@@ -32,16 +32,17 @@ def back_at(base: Mapping[str, SeatView], seats: list[str]) -> Callable[[TableOb
 
 
 def lifted_again(a: str, b: str) -> Callable[[TableObservation], bool]:
-    """Whether both seats have been handled again, one at least seen empty, and put back (cards
-    with no identity, or one the tracker kept under the hands)."""
-    lifted: set[str] = set()
-    emptied: set[str] = set()
+    """Whether both seats have been handled again at once, one at least seen empty then, and
+    put back (cards with no identity, or one the tracker kept under the hands); the tail of
+    the swap, one seat flickering after the other, is not its undoing."""
+    handled = False
 
     def back(seen: TableObservation) -> bool:
-        lifted.update(p for p in (a, b) if touched(seen, p))
-        emptied.update(p for p in (a, b) if seen.face(p) is Face.EMPTY)
-        return lifted == {a, b} and bool(emptied) and all(
-            seen.face(p) is Face.DOWN and not touched(seen, p) for p in (a, b))
+        nonlocal handled
+        handled = handled or (touched(seen, a) and touched(seen, b)
+                              and Face.EMPTY in (seen.face(a), seen.face(b)))
+        return handled and all(seen.face(p) is Face.DOWN and not touched(seen, p)
+                               for p in (a, b))
 
     return back
 
