@@ -11,6 +11,7 @@ import json
 import logging
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -36,6 +37,10 @@ WARM_UP = 0.5
 """Seconds of a source's first frames the referee does not look at: the tracker confirms what
 lies on the table only after a few readings, and a game resumed mid-hand must not take the empty
 picture of its first frames for cards gone."""
+UNSEATED = 150
+"""Frames kept while the seats are not yet found (10 s at 15 frames a second): the seats found on
+the deal's resting cards apply to the frames since it began, so a swap begun before the last card
+has rested the finder's half second is seen from its start."""
 LIVE_EVERY = 0.2
 """Seconds between two live pictures sent to the page: five a second look live and spare the CPU
 the JPEG encoding of every frame."""
@@ -142,6 +147,8 @@ class TableWatcher:
         self._frame: Frame | None = None
         self._first_at: float | None = None
         self._tracked = CardDetections.empty()
+        self._unseated: deque[tuple[CardDetections, float, frozenset[int]]] = deque(
+            maxlen=UNSEATED)
 
     @property
     def seats(self) -> Seats | None:
@@ -164,19 +171,23 @@ class TableWatcher:
         """Take one frame already read (`read(frame)`): follow, seat and referee its cards."""
         self._frame = frame
         self._tracked = self.tracker.update(detections, frame.at)
+        if self._first_at is None:
+            self._first_at = frame.at
         before = self.finder.seats
         seats = self.finder.update(self._tracked, frame.at)
+        now = (self._tracked, frame.at, self.tracker.unseen(frame.at))
         if seats is None:
+            self._unseated.append(now)  # seen again once the deal has shown where the seats are
             return []
         if seats is not before and self._on_seats is not None:
             height, width = frame.pixels.shape[:2]
             self._on_seats(seats, (width, height))
-        if self._first_at is None:
-            self._first_at = frame.at
-        if frame.at - self._first_at < WARM_UP:
-            return []
-        return self.controller.observe(observe_seats(self._tracked, seats, frame.at,
-                                                     self.tracker.unseen(frame.at)))
+        said = []
+        for tracked, at, unseen in [*self._unseated, now]:
+            if at - self._first_at >= WARM_UP:
+                said += self.controller.observe(observe_seats(tracked, seats, at, unseen))
+        self._unseated.clear()
+        return said
 
     def picture(self, marked: Mapping[str, str] | None = None) -> np.ndarray | None:
         """The last frame with every confirmed card named and the seats drawn on it."""

@@ -19,6 +19,9 @@ from referee.observe.moment import LIFTED, Moment, sure, touched
 from referee.rules import DealerDraw
 from referee.walk import Stop
 
+SETTLED = 0.2
+"""Seconds the cards of a move must lie let go before the move is judged: where a swap's cards
+cross, both can lie near their own seats for a frame, then go on their way."""
 SHOWN_GONE = 1.0
 """Seconds a Re or Cavallo shown at the deal may read otherwise, no card being handled, before
 the hand is held: a card slid past it covers it, and the reader names it again half a second
@@ -74,6 +77,8 @@ class Turns:
         self._lifted: set[str] = set()
         self._emptied: set[str] = set()
         self._away: dict[str, float] = {}  # per seat handled now, the seconds it stood empty
+        self._quiet: float | None = None  # since when the lifted cards have lain let go
+        self._laid: TableObservation | None = None  # the table as they lay then
         self._shown_from = dict(shown_from)  # a shown card read after the deal's own moment
 
     def begin(self, dealt: Dealt) -> None:
@@ -82,9 +87,14 @@ class Turns:
 
     def observe(self, now: Moment, hand: Hand) -> bool:
         """Watch one moment of the turns; True when every seat shows its face (the reveal)."""
+        revealed = all(now.seen.face(p) is Face.UP for p in hand.ring)
+        if revealed and self._lifted and self._laid is not None:
+            self._judge(self._laid, hand, set())  # the last move, judged as it lay
+            if self.ctx.held is not None:
+                return False
         if self._shown_moved(now, hand) or self._turned_late(now, hand):
             return False
-        if all(now.seen.face(p) is Face.UP for p in hand.ring):
+        if revealed:
             return True
         self._moves(now, hand)
         for player in hand.ring:
@@ -141,13 +151,29 @@ class Turns:
         return False
 
     def _moves(self, now: Moment, hand: Hand) -> None:
-        """Swaps and the dealer's blind draw, once every lifted card has been put down."""
+        """Swaps and the dealer's blind draw, once every lifted card has been put down and let go
+        for SETTLED (or another card is taken meanwhile: the next move has begun)."""
         seen, base = now.seen, self._base
         flying = {view.card_id for view in seen.elsewhere if view.card_id is not None}
+        handled = {p for p in hand.ring if base.get(p, EMPTY).face is Face.DOWN
+                   and touched(seen, p)}
+        turning = any(base.get(p, EMPTY).face is Face.DOWN and seen.face(p) is Face.UP
+                      for p in hand.ring)
+        if self._lifted and not handled & self._lifted:
+            self._quiet = now.at if self._quiet is None else self._quiet
+            if (now.at - self._quiet < SETTLED and not handled and not turning
+                    and not self._crossed(seen)):
+                self._laid = seen
+                return  # a card just laid may be taken up again: a swap's cards cross
+            self._judge(self._laid if turning and self._laid else seen, hand, handled)
+            if self.ctx.held is not None:
+                return
+        else:
+            self._quiet = None
         for player in hand.ring:
-            if touched(seen, player) and base.get(player, EMPTY).face is Face.DOWN:
+            if player in handled:
                 self._lifted.add(player)
-                if base[player].card_id in flying:  # seen on its way: taken, however briskly
+                if self._base[player].card_id in flying:  # seen on its way: taken, however briskly
                     self._emptied.add(player)
             if player in self._lifted:  # the seat's empty spells add up while its card is handled
                 away = self._away.get(player, 0.0) + now.spell.get(player, 0.0)
@@ -155,10 +181,23 @@ class Turns:
                 since = now.empty_from.get(player)
                 if away + (now.at - since if since is not None else 0.0) >= LIFTED:
                     self._emptied.add(player)
-        if any(touched(seen, p) for p in self._lifted):
-            return  # cards in flight, one brought to the other's place, or hands over them
-        down = [p for p in hand.ring
-                if base.get(p, EMPTY).face is Face.DOWN and seen.face(p) is Face.DOWN]
+        if not self._lifted:
+            self._judge(seen, hand, set())  # nothing handled: an identity changed at rest
+
+    def _crossed(self, seen: TableObservation) -> bool:
+        """Whether two lifted cards lie at each other's seats: the swap done, however they go on."""
+        was = {p: self._base[p].card_id for p in self._lifted}
+        now = {p: seen.seats[p].card_id if seen.face(p) is Face.DOWN else None
+               for p in self._lifted}
+        return any(None not in (was[a], was[b]) and now[a] == was[b] and now[b] == was[a]
+                   for a in self._lifted for b in self._lifted if a < b)
+
+    def _judge(self, seen: TableObservation, hand: Hand, busy: set[str]) -> None:
+        """What the lifted cards did, the table as it lies now; `busy` seats, handled for the
+        next move, keep the card they held before it."""
+        base = self._base
+        down = [p for p in hand.ring if p not in busy
+                and base.get(p, EMPTY).face is Face.DOWN and seen.face(p) is Face.DOWN]
         was = {p: base[p].card_id for p in down}
         ids = {p: seen.seats[p].card_id for p in down}
         changed = [p for p in down if was[p] is not None and ids[p] is not None
@@ -169,6 +208,7 @@ class Turns:
         emptied = self._emptied
         blind = self.ctx.game.rules.dealer_draw is DealerDraw.BLIND
         self._lifted, self._emptied, self._away = set(), set(), {}
+        self._quiet, self._laid = None, None
         if len(crossed) == 1 and len(changed) == 2:
             self._swap_seen(*crossed[0], hand, crossed=True)
         elif len(lifted) == 2 and set(changed) <= set(lifted) and emptied & set(lifted):
@@ -189,7 +229,8 @@ class Turns:
                           back_at(base, changed))
         # else nothing, or one player's look at his own card (it may come back a new identity)
         if self.ctx.held is None:
-            self._base = dict(seen.seats)
+            self._base = {p: base.get(p, EMPTY) if p in busy else view
+                          for p, view in seen.seats.items()}
 
     @staticmethod
     def _put_aside(seen: TableObservation, old: SeatView) -> bool:

@@ -22,7 +22,7 @@ from referee.events import (
 from referee.game import Game, Phase
 from referee.observation import TableObservation
 from referee.observe import DEAL_STILL, SETTLE_STILL, Controller
-from referee.observe.turns import SHOWN_GONE
+from referee.observe.turns import SETTLED, SHOWN_GONE
 from referee.rules import find_rules
 from referee.simulate import NAMES, game_events, random_game
 
@@ -381,11 +381,13 @@ def test_cards_with_no_identity_lifted_at_two_seats_and_put_back_are_a_swap() ->
     dealt = "Anna down Bruno 10C Carla down Dario 9B"
     said = tell(controller, [(0.0, EMPTY4), (1.0, dealt), (1.0 + DEAL_STILL, dealt),
                              (5.0, "Anna - Bruno 10C Carla down Dario 9B"),
-                             (5.5, "Anna - Bruno 10C Carla - Dario 9B"), (6.0, dealt)])
+                             (5.5, "Anna - Bruno 10C Carla - Dario 9B"), (6.0, dealt),
+                             (6.0 + SETTLED, dealt)])
     assert kinds(said)[-2:] == ["keep", "swap"]
     assert said[-1] == {"event": "swap", "hand": 1, "from": "Carla", "to": "Anna", "legal": True}
     # One card lifted and put back is a player looking at his own card: nothing happens.
-    assert tell(controller, [(7.0, "Anna - Bruno 10C Carla down Dario 9B"), (7.5, dealt)]) == []
+    assert tell(controller, [(7.0, "Anna - Bruno 10C Carla down Dario 9B"), (7.5, dealt),
+                             (7.5 + SETTLED, dealt)]) == []
 
 
 def test_two_cards_lifted_at_once_and_put_back_with_their_ids_unchanged_are_a_swap() -> None:
@@ -396,7 +398,8 @@ def test_two_cards_lifted_at_once_and_put_back_with_their_ids_unchanged_are_a_sw
     said = tell(controller, [(0.0, EMPTY4), (1.0, dealt), (1.0 + DEAL_STILL, dealt),
                              (5.0, "Anna - Bruno 10C#2 Carla down#3 Dario 9B#4"),
                              (5.5, "Anna - Bruno 10C#2 Carla - Dario 9B#4"),
-                             (6.0, "Anna - Bruno 10C#2 Carla down#3 Dario 9B#4"), (6.5, dealt)])
+                             (6.0, "Anna - Bruno 10C#2 Carla down#3 Dario 9B#4"), (6.5, dealt),
+                             (6.5 + SETTLED, dealt)])
     assert said[-1] == {"event": "swap", "hand": 1, "from": "Carla", "to": "Anna", "legal": True}
 
 
@@ -409,7 +412,8 @@ def test_a_card_brought_beside_the_target_and_the_target_taken_back_is_a_swap() 
                              (5.0, "Anna down#1 Bruno 10C#2 Carla - Dario 9B#4"),
                              (5.5, "Anna down#1+ Bruno 10C#2 Carla - Dario 9B#4"),
                              (6.0, "Anna down#1 Bruno 10C#2 Carla - Dario 9B#4"),
-                             (6.5, "Anna down#1 Bruno 10C#2 Carla down#9 Dario 9B#4")])
+                             (6.5, "Anna down#1 Bruno 10C#2 Carla down#9 Dario 9B#4"),
+                             (6.5 + SETTLED, "Anna down#1 Bruno 10C#2 Carla down#9 Dario 9B#4")])
     assert said[-1] == {"event": "swap", "hand": 1, "from": "Carla", "to": "Anna", "legal": True}
 
 
@@ -420,7 +424,8 @@ def test_the_target_under_the_hands_while_the_swapper_s_seat_empties_is_a_swap()
     said = tell(controller, [(0.0, EMPTY4), (1.0, dealt), (1.0 + DEAL_STILL, dealt),
                              (5.0, "Anna down#1~ Bruno 10C#2 Carla - Dario 9B#4"),
                              (5.8, "Anna down#1~ Bruno 10C#2 Carla - Dario 9B#4"),
-                             (6.2, "Anna down#1 Bruno 10C#2 Carla down#9 Dario 9B#4")])
+                             (6.2, "Anna down#1 Bruno 10C#2 Carla down#9 Dario 9B#4"),
+                             (6.2 + SETTLED, "Anna down#1 Bruno 10C#2 Carla down#9 Dario 9B#4")])
     assert said[-1] == {"event": "swap", "hand": 1, "from": "Carla", "to": "Anna", "legal": True}
 
 
@@ -900,5 +905,5 @@ def test_a_brisk_swap_whose_cards_are_seen_on_their_way_is_a_swap_whatever_ids_c
     said = tell(controller, [(5.0, "Anna - Bruno 10C#2 Carla - Dario 9B#4 aside down#3 "
                                    "aside down#1"),
                              (5.13, "Anna - Bruno 10C#2 Carla - Dario 9B#4 aside down#1"),
-                             (5.2, dealt)])
+                             (5.2, dealt), (5.2 + SETTLED, dealt)])
     assert said[-1] == {"event": "swap", "hand": 1, "from": "Carla", "to": "Anna", "legal": True}
