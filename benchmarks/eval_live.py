@@ -1,6 +1,6 @@
 """The live loop on generated hands at the paces families play: settled right, wrong or held, and how soon.
 
-    .venv/bin/python -m benchmarks.eval_live [--hands 20] [--pace brisk usual slow] [--seed 0] [--jobs 2] [--drawn]
+    .venv/bin/python -m benchmarks.eval_live [--hands 20] [--pace brisk usual slow] [--seed 0] [--jobs 2] [--drawn] [--photos ../shared/data]
 
 Each hand is drawn at random by benchmarks.live_hands (4-8 players, every table style, Re and
 Cavalli at the deal, the swaps the referee allows, now and then a swap past a wall put back after
@@ -250,7 +250,7 @@ def measure(args: argparse.Namespace) -> harness.Figures:
     """Play every planned hand through the loop (in `--jobs` processes) and count the verdicts."""
     decks: dict[str, dict[str, np.ndarray]] = {}
     if not args.drawn:
-        decks = photo_faces(args.data, CardReader(CardClassifier(args.model)))
+        decks = photo_faces(args.photos, CardReader(CardClassifier(args.model)))
     planned = plan(args)
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs, initializer=_start_worker, initargs=(args.model, decks)) as pool:
@@ -302,7 +302,7 @@ def render(figures: harness.Figures) -> list[str]:
 def command() -> argparse.ArgumentParser:
     """The command line: the shared arguments and this benchmark's own."""
     cli = harness.parser(NAME, __doc__)
-    cli.add_argument("--data", type=Path, default=harness.DATA, help="the shared data folder (default: ../shared/data)")
+    cli.add_argument("--photos", type=Path, default=harness.DATA, help="the shared data folder (default: ../shared/data)")
     cli.add_argument("--hands", type=int, default=20, help="hands per pace (default 20), alternately from above and oblique")
     cli.add_argument("--pace", nargs="+", choices=sorted(PACES), default=["brisk", "usual", "slow"], help="paces to play")
     cli.add_argument("--seed", type=int, default=0, help="seed of the hands")
@@ -314,8 +314,8 @@ def command() -> argparse.ArgumentParser:
 def _check(args: argparse.Namespace) -> str | None:
     if args.hands < 1 or args.jobs < 1:
         return "--hands and --jobs must be at least 1"
-    if not args.drawn and not (args.data / "photos" / "labels.csv").is_file():
-        return f"no photo labels under {args.data}: pass --data, or --drawn to deal the project's drawn faces"
+    if not args.drawn and not (args.photos / "photos" / "labels.csv").is_file():
+        return f"no photo labels under {args.photos}: pass --photos, or --drawn to deal the project's drawn faces"
     return None
 
 

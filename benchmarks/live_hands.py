@@ -43,8 +43,9 @@ SWAP = 0.55
 """Chance that a player who may swap does: about half, as the simulator plays."""
 DRAW = 0.45
 """Chance that a dealer who may draw does."""
-ILLEGAL = 0.25
-"""Chance of a swap past a wall (put back after the warning), where the deal allows one."""
+ILLEGAL = 0.4
+"""Chance of an illegal swap (put back after the warning): past a wall where the deal has one, else
+past the right-hand neighbour to the next face-down card."""
 PEEK = 0.5
 """Chance that someone peeks under his face-down card as the turns begin; a second one as likely again."""
 ENDINGS = (("collect", 0.6), ("still", 0.2), ("cut", 0.2))
@@ -97,7 +98,8 @@ def far_near(script: GameScript) -> float:
 
 
 def _illegal_pair(game: Game, rng: np.random.Generator) -> tuple[str, str] | None:
-    """A swap past a wall that nobody at the table may make: a walled player and a face-down card beyond the Re."""
+    """A swap nobody at the table may make: a walled player with the face-down card beyond the Re, or
+    (with no wall) a player with the card past his right-hand neighbour's."""
     hand = game.hand
     assert hand is not None
     allowed = set()
@@ -117,6 +119,11 @@ def _illegal_pair(game: Game, rng: np.random.Generator) -> tuple[str, str] | Non
                 if frozenset((player, other)) not in allowed:
                     pairs.append((player, other))
                 break
+    if not pairs:
+        for player in hand.order:
+            beyond = ring[(ring.index(player) + 2) % len(ring)]
+            if beyond not in hand.shown and frozenset((player, beyond)) not in allowed:
+                pairs.append((player, beyond))
     return pairs[int(rng.integers(len(pairs)))] if pairs else None
 
 

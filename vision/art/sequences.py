@@ -292,7 +292,7 @@ def _play_hand(film: _Film, hand: HandScript, number: int, first: bool) -> None:
     for player, target in hand.swaps:
         _swap(film, player, target, "swap", "")
         film.beat(1.2, "turns", f"{player} and {target} have swapped")
-    if script.blind:
+    if script.blind and hand.draw is not None:
         _draw(film, hand, dealer, face_up=False)
         film.beat(1.0, "draw", f"{dealer} has drawn blind")
     reveal_order = [name for name in order if not film.table[name].face_up]
