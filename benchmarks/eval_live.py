@@ -1,11 +1,13 @@
 """The live loop on generated hands at the paces families play: settled right, wrong or held, and how soon.
 
     .venv/bin/python -m benchmarks.eval_live [--hands 20] [--pace brisk usual slow] [--seed 0] [--jobs 2] [--drawn] [--photos ../shared/data]
+    .venv/bin/python -m benchmarks.eval_live --hand brisk-oblique-003     # one hand: what was filmed, told and due
 
 Each hand is drawn at random by benchmarks.live_hands (4-8 players, every table style, Re and
-Cavalli at the deal, the swaps the referee allows, now and then a swap past a wall put back after
-the warning, a player peeking under his card, the dealer's draw, napoli or classica rules) and
-played at a pace of vision.art.pace: brisk (0.2-0.4 s between moves, the cards collected 1-1.5 s
+Cavalli at the deal, the swaps the referee allows, in about four hands of ten a swap nobody may make
+(past a wall, or past the neighbour) put back after the warning, a player peeking under his card,
+the dealer's draw, napoli or classica rules) and played at a pace of vision.art.pace; the same
+hands are played at every pace, so the paces compare hand for hand: brisk (0.2-0.4 s between moves, the cards collected 1-1.5 s
 after the reveal), usual (0.5-1 s; about 3 s) or slow (1-2 s; about 6 s). Most hands end with the
 cards collected, some with the table left still, some with the film stopping soon after the reveal.
 Alternate hands are seen from above (tilted 0-15 degrees) and from a phone propped at the table's
@@ -33,6 +35,7 @@ import sys
 from collections import Counter
 from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +52,7 @@ from vision.art.sequences import FPS, Shot, film, narration
 from vision.classify import CardClassifier
 from vision.frames import Frame
 from vision.recognize import CardReader
+from vision.seats import Seats
 from webui.live import TableWatcher
 
 NAME = "eval_live"
@@ -176,40 +180,76 @@ def _reader() -> CardReader:
 _MODEL: Path | None = None
 
 
-def run_hand(seed: int, pace: str, view: str, number: int) -> dict[str, Any]:
-    """Film one generated hand in memory, run it through the live loop and judge it."""
+@dataclass
+class Played:
+    """What the loop made of one generated hand: the narration, the seats found, and the film's shots."""
+
+    live: LiveHand
+    told: list[dict[str, Any]]
+    held: bool
+    seats: Seats | None
+    seats_truth: list[dict[str, Any]]
+    shots: list[Shot]
+    settled_at: float | None
+
+
+def play_hand(seed: int, pace: str, view: str, number: int) -> Played:
+    """Film one generated hand in memory and run it through the live loop, from a new game."""
     live = random_hand(seed, PACES[pace], view, number)
     script = live.script
     game = Game(script.players, script.rules)
     game.play(ChooseDealer(script.hands[0].dealer))
     watcher = TableWatcher(game, reader=_reader())
-    told: list[dict[str, Any]] = []
-    settled_at: float | None = None
-    shots: list[Shot] = []
-    seats_truth: list[dict[str, Any]] = []
+    played = Played(live, [], False, None, [], [], None)
     at = 0.0
 
     def take(said: list[Any], when: float) -> None:
-        nonlocal settled_at
         for line in said:
             data = line.to_json()
             data.pop("evidence", None)
             data.pop("message", None)
-            if data["event"] == "settle" and settled_at is None:
-                settled_at = when
+            if data["event"] == "settle" and played.settled_at is None:
+                played.settled_at = when
             if data["event"] not in UNTOLD:
-                told.append(data)
+                played.told.append(data)
 
     for i, frame, shot, truth in film(script, hand_faces(_DECKS, number)):
-        shots.append(shot)
-        seats_truth = truth["seats"]
-        ok, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, QUALITY])
-        pixels = cv2.imdecode(data, cv2.IMREAD_COLOR)
+        played.shots.append(shot)
+        played.seats_truth = truth["seats"]
+        _, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, QUALITY])
         at = i / FPS
-        take(watcher.step(Frame(pixels, at, i)), at)
+        take(watcher.step(Frame(cv2.imdecode(data, cv2.IMREAD_COLOR), at, i)), at)
     take(watcher.finish(), at)
-    held = watcher.controller.held is not None
-    return judge(live, told, held, _seats_right(watcher.seats, seats_truth), shots, settled_at)
+    played.held = watcher.controller.held is not None
+    played.seats = watcher.seats
+    return played
+
+
+def run_hand(seed: int, pace: str, view: str, number: int) -> dict[str, Any]:
+    """Play one generated hand through the live loop and judge it."""
+    played = play_hand(seed, pace, view, number)
+    seats_ok = _seats_right(played.seats, played.seats_truth)
+    return judge(played.live, played.told, played.held, seats_ok, played.shots, played.settled_at)
+
+
+def show_hand(name: str, seed: int) -> list[str]:
+    """One hand by its name (`brisk-oblique-003`): what was filmed, what the loop told, what it should have."""
+    pace, view, number = name.rsplit("-", 2)
+    played = play_hand(seed, pace, view, int(number))
+    script = played.live.script
+    lines = [f"{name}: {script.players}, {script.rules}, {script.style}, tilt {script.camera.tilt:.0f}, "
+             f"ending {played.live.ending}", f"hand: {script.hands[0]}", "", "filmed:"]
+    lines += [f"  {start / FPS:6.2f} s  {shot.phase:8} {shot.note}" for start, shot in _changes(played.shots)]
+    lines += ["", "told:", *(f"  {said}" for said in played.told), "", "truth:"]
+    lines += [f"  {due}" for due in narration(script)]
+    found = dict(zip(played.seats.names, played.seats.points)) if played.seats else {}
+    lines += ["", "seats (found / true):"]
+    lines += [f"  {seat['name']:8} {found.get(seat['name'])} / {seat['at']}" for seat in played.seats_truth]
+    return lines
+
+
+def _changes(shots: list[Shot]) -> list[tuple[int, Shot]]:
+    return [(i, shot) for i, shot in enumerate(shots) if i == 0 or shot.note != shots[i - 1].note]
 
 
 def _start_worker(model: Path | None, decks: dict[str, dict[str, np.ndarray]]) -> None:
@@ -308,6 +348,7 @@ def command() -> argparse.ArgumentParser:
     cli.add_argument("--seed", type=int, default=0, help="seed of the hands")
     cli.add_argument("--jobs", type=int, default=1, help="processes playing hands at once")
     cli.add_argument("--drawn", action="store_true", help="the project's drawn faces instead of the valid photos'")
+    cli.add_argument("--hand", default=None, help="play one hand (a name such as brisk-oblique-003) and show what the loop told")
     return cli
 
 
@@ -320,7 +361,16 @@ def _check(args: argparse.Namespace) -> str | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Play the hands, print the table, record the run."""
+    """Play the hands, print the table, record the run; or, with --hand NAME, show that one hand."""
+    args = command().parse_args(argv)
+    if args.hand:
+        problem = _check(args)
+        if problem:
+            print(problem, file=sys.stderr)
+            return 2
+        _start_worker(args.model, {} if args.drawn else photo_faces(args.photos, CardReader(CardClassifier(args.model))))
+        print("\n".join(show_hand(args.hand, args.seed)))
+        return 0
     return harness.run(NAME, command(), argv, measure, render, _check)
 
 
