@@ -17,7 +17,7 @@ from referee.game import Game, Phase
 from referee.simulate import NAMES
 from referee.walk import Stop
 from vision.art.pace import Pace
-from vision.art.scene import Camera, Placed, card_corners_cm, round_table_seats
+from vision.art.scene import PHONE_FOV, Camera, Placed, card_corners_cm, round_table_seats
 from vision.art.sequences import GameScript, HandScript, _camera
 from vision.art.table import TABLE_STYLES
 
@@ -26,11 +26,9 @@ VIEWS = ("above", "oblique")
 ABOVE_TILT = (0.0, 15.0)
 """Degrees from straight down of a camera over the table."""
 OBLIQUE_TILT = (30.0, 45.0)
-"""Degrees from straight down of a phone leaning on a glass or a bottle at the table's edge."""
-PHONE_FOV = 64.0
-"""Horizontal field of view (degrees) of a phone's main camera filming 16:9: a 26 mm-equivalent lens
-sees about 69, video stabilisation crops a little; fitted to the table, the phone stands about 50 cm
-from the table's middle and 65 cm up, and the far seat's card looks 0.48-0.51 as long as the near one's."""
+"""Degrees from straight down of a phone leaning on a glass or a bottle at the table's edge; with a
+phone's lens (scene.PHONE_FOV) fitted to the table it stands about 50 cm from the table's middle and
+65 cm up, and the far seat's card looks 0.45-0.6 as long as the near one's."""
 ABOVE_FOV = 60.0
 """The sample films' field of view, for the camera over the table."""
 YAW = 25.0

@@ -18,6 +18,9 @@ from vision.art.table import light_field, plane_coordinates, table_surface
 CARD_H_CM = 9.3
 """A Neapolitan card's height on the table; its width follows from CARD_ASPECT."""
 CARD_W_CM = CARD_H_CM * CARD_ASPECT
+PHONE_FOV = 64.0
+"""Horizontal field of view (degrees) of a phone's main camera filming 16:9: a 26 mm-equivalent lens
+sees about 69, video stabilisation crops a little."""
 _CORNER_CM = 0.35
 _SKIN = (150, 180, 226)  # BGR
 _SKIN_LINE = (110, 140, 190)

@@ -27,8 +27,8 @@ import numpy as np
 
 from referee.cards import DECK, parse_card
 from vision.art import samples
-from vision.art.pace import FILMED, Pace
-from vision.art.scene import Camera, Placed, Seat, Stage, fit_camera, round_table_seats
+from vision.art.pace import BRISK, FILMED, USUAL, Pace
+from vision.art.scene import PHONE_FOV, Camera, Placed, Seat, Stage, fit_camera, round_table_seats
 
 FPS = 15
 """Frames per second of the films: a webcam's usual rate, the live loop's default."""
@@ -725,7 +725,72 @@ CLASSICA = GameScript(
 """One hand under `classica`: the dealer's blind draw comes before the reveal. On the checked cloth
 (CLOTH_BITRATE) the reader lost the face-down cards too often for the live loop to see the draw."""
 
-SEQUENCES = (SAMPLE_HAND, GAME, ILLEGAL, CLASSICA)
+_FIVE = ("Gino", "Ida", "Leo", "Mara", "Nico")
+BRISK_FILM = GameScript(
+    "brisk",
+    _FIVE,
+    (
+        # Ida's Re walls Gino, who peeks and keeps; Leo swaps with Mara, Mara with the dealer Nico,
+        # who draws the 4B over his 5D after the reveal; Leo's 2S pays as the cards are collected.
+        HandScript(
+            "Nico",
+            {"Gino": "3C", "Ida": "10B", "Leo": "5D", "Mara": "2S", "Nico": "6C"},
+            swaps=(("Leo", "Mara"), ("Mara", "Nico")),
+            draw="4B",
+            peeks=("Gino",),
+            losers=("Leo",),
+            lives={"Gino": 3, "Ida": 3, "Leo": 2, "Mara": 3, "Nico": 3},
+            pot=1,
+        ),
+        # Gino deals; Ida swaps a moment after the last card lands, jumping Leo's Cavallo to Mara;
+        # Nico swaps with the dealer; Ida's Asso pays.
+        HandScript(
+            "Gino",
+            {"Ida": "7D", "Leo": "9C", "Mara": "1B", "Nico": "4S", "Gino": "8B"},
+            swaps=(("Ida", "Mara"), ("Nico", "Gino")),
+            losers=("Ida",),
+            lives={"Gino": 3, "Ida": 2, "Leo": 2, "Mara": 3, "Nico": 3},
+            pot=2,
+        ),
+    ),
+    style="felt",
+    camera=Camera(960, 540, tilt=10, yaw=-6),
+    table=(31.0, 20.0),
+    seed=61,
+    pace=BRISK,
+    ending="collect",
+)
+"""Two hands at a brisk pace seen from nearly above: a peek, a draw after the reveal, a swap a moment
+after the deal, the cards collected a second after the last one shows."""
+
+OBLIQUE = GameScript(
+    "oblique",
+    ("Olga", "Pino", "Rita", "Sara", "Teo", "Ugo"),
+    (
+        # Pino swaps with Sara past Rita's Re and puts it back; Olga swaps with Pino; Sara jumps
+        # Teo's Cavallo to the dealer Ugo; Olga's 2C pays.
+        HandScript(
+            "Ugo",
+            {"Olga": "6B", "Pino": "2C", "Rita": "10C", "Sara": "5S", "Teo": "9B", "Ugo": "3D"},
+            swaps=(("Olga", "Pino"), ("Sara", "Ugo")),
+            illegal=("Pino", "Sara"),
+            peeks=("Sara",),
+            losers=("Olga",),
+            lives={"Olga": 2, "Pino": 3, "Rita": 3, "Sara": 3, "Teo": 3, "Ugo": 3},
+            pot=1,
+        ),
+    ),
+    style="wood",
+    camera=Camera(960, 540, tilt=40, yaw=4, fov=PHONE_FOV),
+    table=(33.0, 21.0),
+    seed=71,
+    pace=USUAL,
+    ending="collect",
+)
+"""One hand at the usual pace from a phone propped at the table's edge, 40 degrees from straight down:
+an illegal swap past a Re put back, a jump over a Cavallo to the dealer."""
+
+SEQUENCES = (SAMPLE_HAND, GAME, ILLEGAL, CLASSICA, BRISK_FILM, OBLIQUE)
 
 
 def main(argv: list[str] | None = None) -> int:
