@@ -39,6 +39,10 @@ RIGID = 0.35
 """Card lengths the next deal's cards may lie off a camera move that fits them all (people lay a
 card about a third of a length askew): farther, and the cards were laid askew (or the stock was
 taken for a card), so the seats stay where they were."""
+BY_THE_STOCK = 0.6
+"""The stock lies by the dealer's place when it is nearer it than this share of its distance to any
+other place: the deck in front of the dealer, halfway to the middle, is about a third as far from
+his place as from his neighbours'."""
 CARD_LENGTH = 130.0
 """A card's length in pixels assumed when no card is in sight (a 720p frame of a kitchen table)."""
 
@@ -161,6 +165,31 @@ def counterclockwise(points: np.ndarray) -> np.ndarray:
     return np.argsort(-angles, kind="stable")  # with y pointing down, a smaller angle is further counterclockwise
 
 
+def dealt_round(order: list[int]) -> list[int]:
+    """The places counterclockwise from the dealer's right, given in `order` (counterclockwise)
+    as the indices of the order they were seen dealt in: the turn of the table that the deal
+    order fits best. The first card is dealt at the dealer's right, then round; a card the
+    reader saw come to rest late (a small far card, one under the dealer's arm) must not turn
+    every name by one place."""
+    n = len(order)
+
+    def misfit(start: int) -> int:
+        return sum(abs(order[(start + k) % n] - k) for k in range(n))
+
+    start = min(range(n), key=lambda s: (misfit(s), order[s] != 0))
+    return order[start:] + order[:start]
+
+
+def by_the_stock(points: np.ndarray, stock: np.ndarray | None) -> int | None:
+    """The place the stock lies by, the dealer's, when it lies markedly nearer one place than any
+    other (a dealer keeps the deck in front of him; one left in the middle tells nothing)."""
+    if stock is None or len(points) < 2:
+        return None
+    gaps = np.linalg.norm(points - stock, axis=1)
+    first, second = np.sort(gaps)[:2]
+    return int(np.argmin(gaps)) if first < BY_THE_STOCK * second else None
+
+
 class SeatFinder:
     """Finds the seats at the first deal, and re-anchors them on the cards dealt at a later one.
 
@@ -237,8 +266,8 @@ class SeatFinder:
         dealt = sorted(self._dealt.values(), key=lambda d: d[0])[: len(self.players)]
         points = np.array([spot for _, spot in dealt])
         order = list(counterclockwise(points))
-        start = order.index(0)  # the first card dealt lies at the dealer's right
-        around = order[start:] + order[:start]
+        last = by_the_stock(points[order], self._stock_at)
+        around = dealt_round(order) if last is None else order[last + 1:] + order[:last + 1]
         n = len(self.players)
         named = {self.players[(self.first + k) % n]: points[i] for k, i in enumerate(around)}
         self.seats = Seats(

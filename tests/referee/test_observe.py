@@ -21,7 +21,8 @@ from referee.events import (
 )
 from referee.game import Game, Phase
 from referee.observation import TableObservation
-from referee.observe import DEAL_STILL, Controller
+from referee.observe import DEAL_STILL, SETTLE_STILL, Controller
+from referee.observe.turns import SHOWN_GONE
 from referee.rules import find_rules
 from referee.simulate import NAMES, game_events, random_game
 
@@ -48,16 +49,24 @@ REVEALED = "Anna 5S#3 Bruno 10C#2 Carla 3D#1 Dario 9B#4"
 
 def seats(text: str) -> dict[str, str]:
     """`Anna down#1 Bruno 10C#2` as a seat map (after a seat `+`: a second card beside it; `~`:
-    its card under a hand, not read in this frame)."""
+    its card under a hand, not read in this frame; `aside down#4`: a card lying at no seat)."""
     words = text.split()
-    return {name: view.rstrip("+~") for name, view in zip(words[::2], words[1::2], strict=True)}
+    return {name: view.rstrip("+~") for name, view in zip(words[::2], words[1::2], strict=True)
+            if name != "aside"}
+
+
+def aside(text: str) -> tuple[str, ...]:
+    """The cards of a story line lying at no seat: `aside down#4`."""
+    words = text.split()
+    return tuple(view for name, view in zip(words[::2], words[1::2], strict=True)
+                 if name == "aside")
 
 
 def marked(text: str, mark: str) -> tuple[str, ...]:
     """The seats of a story line written with a mark after them: `Nadia down#7+`."""
     words = text.split()
     return tuple(name for name, view in zip(words[::2], words[1::2], strict=True)
-                 if view.endswith(mark))
+                 if view.endswith(mark) and name != "aside")
 
 
 def table(players: str = "Anna Bruno Carla Dario", dealer: str | None = "Dario",
@@ -73,8 +82,8 @@ def tell(controller: Controller, story: list[tuple[float, str]]) -> list[dict[st
     """Show the controller each (time, seats) line; return all it said, as JSON lines."""
     said = []
     for at, line in story:
-        seen = TableObservation.of(at, seats(line), crowded=marked(line, "+"),
-                                   hidden=marked(line, "~"))
+        seen = TableObservation.of(at, seats(line), elsewhere=aside(line),
+                                   crowded=marked(line, "+"), hidden=marked(line, "~"))
         said += [item.to_json() for item in controller.observe(seen)]
     return said
 
@@ -104,10 +113,10 @@ def test_the_worked_example_as_the_camera_sees_it() -> None:
     assert tell(controller, CARLA_SWAPS) == [
         {"event": "keep", "hand": 1, "player": "Anna"},
         {"event": "swap", "hand": 1, "from": "Carla", "to": "Anna", "legal": True}]
-    assert tell(controller, [(10.0, REVEALED), (13.0, REVEALED)]) == [
+    assert tell(controller, [(10.0, REVEALED), (10.0 + SETTLE_STILL / 2, REVEALED)]) == [
         {"event": "reveal", "hand": 1,
          "cards": {"Anna": "5S", "Bruno": "10C", "Carla": "3D", "Dario": "9B"}}]
-    assert tell(controller, [(14.5, REVEALED)]) == [
+    assert tell(controller, [(10.0 + SETTLE_STILL, REVEALED)]) == [
         {"event": "settle", "hand": 1, "losers": ["Carla"],
          "lives": {"Anna": 3, "Bruno": 3, "Carla": 2, "Dario": 3}, "pot": 1,
          "evidence": "evidence/hand-1.jpg"}]
@@ -171,10 +180,11 @@ def test_a_blind_draw_is_the_dealers_face_down_card_replaced_before_the_reveal()
     game = table(rules="classica")
     controller = Controller(game)
     tell(controller, PLAIN_DEAL)
-    said = tell(controller, [(6.0, "Anna down#1 Bruno down#2 Carla down#3 Dario -"),
-                             (7.0, "Anna down#1 Bruno down#2 Carla down#3 Dario down#9"),
-                             (9.0, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 1C#9"),
-                             (14.0, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 1C#9")])
+    said = tell(controller, [(6.0, "Anna down#1 Bruno down#2 Carla down#3 Dario - aside down#4"),
+                             (7.0, "Anna down#1 Bruno down#2 Carla down#3 Dario down#9 "
+                                   "aside down#4"),
+                             (9.0, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 1C#9 aside down#4"),
+                             (14.0, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 1C#9 aside down#4")])
     assert kinds(said) == ["keep", "keep", "keep", "draw", "reveal", "settle"]
     assert said[3] == {"event": "draw", "hand": 1, "player": "Dario", "card": None}
     assert said[5]["losers"] == ["Dario"]
@@ -184,10 +194,11 @@ def test_after_the_reveal_rules_a_draw_before_it_is_held() -> None:
     game = table()
     controller = Controller(game)
     tell(controller, PLAIN_DEAL)
-    said = tell(controller, [(6.0, "Anna down#1 Bruno down#2 Carla down#3 Dario -"),
-                             (7.0, "Anna down#1 Bruno down#2 Carla down#3 Dario down#9"),
-                             (9.0, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 1C#9"),
-                             (16.0, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 1C#9")])
+    said = tell(controller, [(6.0, "Anna down#1 Bruno down#2 Carla down#3 Dario - aside down#4"),
+                             (7.0, "Anna down#1 Bruno down#2 Carla down#3 Dario down#9 "
+                                   "aside down#4"),
+                             (9.0, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 1C#9 aside down#4"),
+                             (16.0, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 1C#9 aside down#4")])
     assert said == [{"event": "warning", "hand": 1, "message":
                      "hand 1: Dario cannot draw before the reveal (dealer_draw after_reveal: he "
                      "draws after seeing every card) (put his card back)"}]
@@ -476,7 +487,8 @@ def test_a_re_that_moved_holds_the_hand() -> None:
     controller = Controller(game)
     tell(controller, DEAL_STORY)
     moved = "Anna 5S#3 Bruno 3D#1 Carla 10C#2 Dario 9B#4"
-    said = tell(controller, [(7.0, moved), (13.0, moved)])
+    assert tell(controller, [(7.0, moved), (7.0 + SHOWN_GONE / 2, moved)]) == []
+    said = tell(controller, [(7.0 + SHOWN_GONE, moved), (13.0, moved)])
     assert said == [{"event": "warning", "hand": 1, "message":
                      "hand 1: Bruno's Re di Coppe shown at the deal has moved and lies at "
                      "Carla's seat (a Re that moved): put it back face up, or undo to the deal"}]
@@ -634,11 +646,12 @@ class Camera:
         self.cards: dict[str, str] = {}
         self.next_id = 1
         self.lines: list[tuple[float, str]] = []
+        self.aside = ""
 
     def show(self, pause: float = 0.5) -> None:
         self.at += pause
         self.lines.append((self.at, " ".join(f"{p} {self.views.get(p, '-')}"
-                                             for p in self.game.players)))
+                                             for p in self.game.players) + self.aside))
 
     def card(self, player: str, code: str, face_up: bool) -> None:
         self.ids[player], self.next_id = self.next_id, self.next_id + 1
@@ -649,7 +662,7 @@ class Camera:
         """The lines that show `event` happening."""
         game = self.game
         if isinstance(event, Deal):
-            self.views = {}
+            self.views, self.aside = {}, ""
             self.show(1.0)
             for player, card in event.cards.items():
                 assert card is not None
@@ -669,6 +682,7 @@ class Camera:
             assert event.card is not None
             hand = game.hand
             assert hand is not None
+            self.aside = f" aside down#{self.ids[event.player]}"  # his old card put aside
             self.views[event.player] = "-"
             self.show()
             self.card(event.player, event.card.code, hand.revealed)
@@ -701,7 +715,7 @@ def test_random_games_told_to_the_camera_are_refereed_the_same() -> None:
             camera.lines = []
             camera.tell(event)
             for at, line in camera.lines:
-                controller.observe(TableObservation.of(at, seats(line)))
+                controller.observe(TableObservation.of(at, seats(line), elsewhere=aside(line)))
             assert controller.held is None, controller.held
             if isinstance(event, Settle):
                 hands += 1
@@ -712,3 +726,179 @@ def test_random_games_told_to_the_camera_are_refereed_the_same() -> None:
                 assert dataclasses.replace(seen, swaps=()) == dataclasses.replace(played, swaps=())
         assert watched.outcome() == source.outcome()
     assert hands > 500
+
+
+# -- the pace people play at ---------------------------------------------------------------------
+
+BRISK_DEAL = [(0.0, EMPTY4), (1.0, "Anna down#1 Bruno - Carla - Dario -"),
+              (1.3, "Anna down#1 Bruno down#2 Carla - Dario -"),
+              (1.5, "Anna down#1 Bruno 10C#2 Carla - Dario -"),
+              (1.8, "Anna down#1 Bruno 10C#2 Carla down#3 Dario -"),
+              (2.1, WALLED)]
+"""Dario deals a card every 0.3 s; Bruno turns his Re as it lands."""
+BRISK_REVEAL = [(4.0, "Anna 5S#1 Bruno 10C#2 Carla down#3 Dario down#4"),
+                (4.3, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario down#4"),
+                (4.6, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario 1B#4")]
+COLLECTED = "Anna - Bruno 10C#2 Carla 3D#3 Dario 1B#4 aside 5S#1"
+
+
+def test_cards_collected_a_second_after_the_reveal_settle_the_hand_at_once() -> None:
+    game = table()
+    controller = Controller(game)
+    said = tell(controller, BRISK_DEAL + BRISK_REVEAL + [(5.6, COLLECTED)])
+    assert kinds(said)[-5:] == ["keep", "keep", "reveal", "keep", "settle"]  # Bruno keeps his Re
+    assert said[-1] == {"event": "settle", "hand": 1, "losers": ["Dario"],
+                        "lives": {"Anna": 3, "Bruno": 3, "Carla": 3, "Dario": 2}, "pot": 1,
+                        "evidence": None}
+    # The rest is gathered and Anna deals the next hand: nothing of it touches the settled one.
+    said = tell(controller, [(6.0, "Anna - Bruno - Carla 3D#3 Dario - aside 1B#4"),
+                             (6.5, EMPTY4), (8.0, "Anna - Bruno down#5 Carla - Dario -"),
+                             (8.3, "Anna - Bruno down#5 Carla down#6 Dario -"),
+                             (8.6, "Anna - Bruno down#5 Carla down#6 Dario down#7"),
+                             (8.9, "Anna down#8 Bruno down#5 Carla down#6 Dario down#7"),
+                             (8.9 + DEAL_STILL, "Anna down#8 Bruno down#5 Carla down#6 "
+                                                "Dario down#7")])
+    assert kinds(said) == ["deal", "target", "target", "target"]
+    assert said[0] == {"event": "deal", "hand": 2, "dealer": "Anna"}
+    assert game.results[0].final == {p: parse_card(c) for p, c in
+                                     {"Anna": "5S", "Bruno": "10C", "Carla": "3D",
+                                      "Dario": "1B"}.items()}
+
+
+def test_a_still_table_after_the_reveal_settles_after_a_short_rest() -> None:
+    game = table()
+    controller = Controller(game)
+    tell(controller, BRISK_DEAL + BRISK_REVEAL)  # the deal counts as the reveal begins
+    faces = BRISK_REVEAL[-1][1]
+    assert tell(controller, [(4.6 + SETTLE_STILL - 0.1, faces)]) == []
+    assert kinds(tell(controller, [(4.6 + SETTLE_STILL, faces)])) == ["keep", "settle"]
+
+
+def test_a_swap_begun_right_after_the_last_card_lands_is_seen_with_the_re_shown_before_it() -> None:
+    game = table()
+    controller = Controller(game)
+    said = tell(controller, BRISK_DEAL + [
+        (2.3, "Anna down#1 Bruno 10C#2 Carla - Dario -"),  # Carla takes hers to Dario's
+        (2.6, "Anna down#1 Bruno 10C#2 Carla - Dario down#4+"),
+        (3.0, "Anna down#1 Bruno 10C#2 Carla down#4 Dario down#3")])
+    assert kinds(said) == ["deal", "shown", "target", "target", "keep", "swap"]
+    assert said[1] == {"event": "shown", "hand": 1, "player": "Bruno", "card": "10C"}
+    assert said[-1] == {"event": "swap", "hand": 1, "from": "Carla", "to": "Dario", "legal": True}
+
+
+def test_the_dealers_re_turned_as_the_first_player_starts_his_swap_is_a_wall_shown_at_the_deal(
+        ) -> None:
+    game = table()
+    controller = Controller(game)
+    four = "Anna down#1 Bruno down#2 Carla down#3 Dario down#4"
+    said = tell(controller, [(0.0, EMPTY4), (1.0, "Anna down#1 Bruno down#2 Carla down#3 Dario -"),
+                             (1.3, four), (1.5, "Anna down#1 Bruno down#2 Carla down#3 Dario ?#4@0.3"),
+                             (1.7, "Anna - Bruno down#2 Carla down#3 Dario ?#4@0.5"),
+                             (1.9, "Anna - Bruno down#2+ Carla down#3 Dario 10S#4"),
+                             (2.3, "Anna down#2 Bruno down#1 Carla down#3 Dario 10S#4")])
+    assert kinds(said) == ["deal", "shown", "target", "target", "target", "swap"]
+    assert said[1] == {"event": "shown", "hand": 1, "player": "Dario", "card": "10S"}
+    assert said[-1] == {"event": "swap", "hand": 1, "from": "Anna", "to": "Bruno", "legal": True}
+    assert controller.held is None
+
+
+def test_an_illegal_swap_begun_right_after_the_deal_is_warned_and_held() -> None:
+    game = table()
+    controller = Controller(game)
+    said = tell(controller, BRISK_DEAL + [(2.3, "Anna - Bruno 10C#2 Carla - Dario down#4"),
+                                          (3.0, "Anna down#3 Bruno 10C#2 Carla down#1 "
+                                                "Dario down#4")])
+    assert kinds(said)[-2:] == ["swap", "warning"]
+    assert said[-2] == {"event": "swap", "hand": 1, "from": "Anna", "to": "Carla", "legal": False}
+    assert controller.held is not None
+    faces = "Anna 3D#3 Bruno 10C#2 Carla 5S#1 Dario 6B#4"
+    assert tell(controller, [(4.0, faces), (5.0, "Anna - Bruno 10C#2 Carla 5S#1 Dario 6B#4")]) == []
+    assert game.results == []
+
+
+def test_a_player_looking_at_his_own_card_is_no_swap() -> None:
+    game = table()
+    controller = Controller(game)
+    # Anna looks at hers right after the deal, before the table has rested: the deal still counts.
+    said = tell(controller, [*BRISK_DEAL, (2.4, "Anna - Bruno 10C#2 Carla down#3 Dario down#4"),
+                             (2.9, "Anna down#9 Bruno 10C#2 Carla down#3 Dario down#4"),
+                             (2.9 + DEAL_STILL, "Anna down#9 Bruno 10C#2 Carla down#3 "
+                                                "Dario down#4")])
+    assert kinds(said) == ["deal", "shown", "target", "target"]
+    # Then Carla, and the dealer, each lift theirs and put it back: nobody swapped, nothing held.
+    said = tell(controller, [(7.0, "Anna down#9 Bruno 10C#2 Carla - Dario down#4"),
+                             (7.6, "Anna down#9 Bruno 10C#2 Carla down#10 Dario down#4"),
+                             (8.0, "Anna down#9 Bruno 10C#2 Carla down#10 Dario -"),
+                             (8.8, "Anna down#9 Bruno 10C#2 Carla down#10 Dario down#11")])
+    assert said == [] and controller.held is None
+    assert game.hand is not None and not game.hand.swaps
+
+
+def test_a_film_that_ends_after_the_reveal_has_its_hand_settled() -> None:
+    game = table()
+    controller = Controller(game)
+    tell(controller, BRISK_DEAL + BRISK_REVEAL + [(5.6, BRISK_REVEAL[-1][1])])
+    said = [line.to_json() for line in controller.finish()]
+    assert kinds(said) == ["keep", "settle"] and said[-1]["losers"] == ["Dario"]
+    assert controller.finish() == []  # told once
+
+
+def test_a_film_that_ends_before_the_reveal_settles_nothing() -> None:
+    game = table()
+    controller = Controller(game)
+    tell(controller, BRISK_DEAL + BRISK_REVEAL[:2])
+    assert controller.finish() == [] and game.results == []
+
+
+def test_the_dealers_draw_after_the_reveal_then_a_quick_collection() -> None:
+    game = table()
+    controller = Controller(game)
+    tell(controller, BRISK_DEAL + BRISK_REVEAL)
+    said = tell(controller, [
+        (5.0, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario - aside 1B#4"),  # his Asso put aside
+        (5.5, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario down#5 aside 1B#4"),
+        (5.9, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario 6C#5 aside 1B#4"),
+        (6.9, "Anna - Bruno 10C#2 Carla 3D#3 Dario 6C#5 aside 1B#4 aside 5S#1"),
+        (7.2, "Anna - Bruno - Carla - Dario 5S#1 aside 1B#4 aside 10C#2 aside 3D#3")])
+    assert kinds(said) == ["draw", "settle"]
+    assert said[0] == {"event": "draw", "hand": 1, "player": "Dario", "card": "6C"}
+    assert said[1]["losers"] == ["Carla"]
+
+
+def test_a_collected_card_passing_over_the_dealers_seat_is_no_draw() -> None:
+    game = table()
+    controller = Controller(game)
+    tell(controller, BRISK_DEAL + BRISK_REVEAL)
+    said = tell(controller, [(5.2, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario - aside 1B#4"),
+                             (5.5, "Anna 5S#1 Bruno 10C#2 Carla - Dario 3D#3 aside 1B#4"),
+                             (5.8, "Anna 5S#1 Bruno 10C#2 Carla - Dario 3D#3 aside 1B#4")])
+    assert kinds(said) == ["keep", "settle"] and said[-1]["losers"] == ["Dario"]
+
+
+def test_a_card_slid_past_a_re_hides_it_for_a_moment_and_the_swap_is_still_judged() -> None:
+    # Anna takes hers past Bruno's Re to Carla: for a moment the reader sees her card's back where
+    # the Re lies, and the tracker lends the Re her card's identity once it is read again
+    game = table()
+    controller = Controller(game)
+    tell(controller, [(0.0, EMPTY4), (1.0, WALLED), (1.0 + DEAL_STILL, WALLED)])
+    said = tell(controller, [(5.0, "Anna - Bruno 10C#2 Carla down#3~ Dario down#4"),
+                             (5.3, "Anna - Bruno down#1 Carla down#3~ Dario down#4"),
+                             (5.6, "Anna - Bruno down#1 Carla - Dario down#4"),
+                             (6.0, "Anna down#7 Bruno down#1 Carla down#8 Dario down#4"),
+                             (6.4, "Anna down#7 Bruno ?#1@0.4 Carla down#8 Dario down#4"),
+                             (6.8, "Anna down#7 Bruno 10C#1 Carla down#8 Dario down#4")])
+    assert said == [{"event": "swap", "hand": 1, "from": "Anna", "to": "Carla", "legal": False},
+                    {"event": "warning", "hand": 1, "message": "hand 1: Anna cannot swap: Bruno "
+                     "shows the Re di Coppe (wall) (undo the swap on the table)"}]
+
+
+def test_a_brisk_swap_whose_cards_are_seen_on_their_way_is_a_swap_whatever_ids_come_back() -> None:
+    game = table()
+    controller = Controller(game)
+    dealt = "Anna down#1 Bruno 10C#2 Carla down#3 Dario 9B#4"
+    tell(controller, [(0.0, EMPTY4), (1.0, dealt), (1.0 + DEAL_STILL, dealt)])
+    said = tell(controller, [(5.0, "Anna - Bruno 10C#2 Carla - Dario 9B#4 aside down#3 "
+                                   "aside down#1"),
+                             (5.13, "Anna - Bruno 10C#2 Carla - Dario 9B#4 aside down#1"),
+                             (5.2, dealt)])
+    assert said[-1] == {"event": "swap", "hand": 1, "from": "Carla", "to": "Anna", "legal": True}

@@ -15,7 +15,16 @@ from referee.observation import TableObservation
 from vision.detections import CardDetections
 from vision.io import read_image
 from vision.recognize import CardReader
-from vision.seats import SeatFinder, Seats, SeatsError, load_seats, observe, similarity
+from vision.seats import (
+    SeatFinder,
+    Seats,
+    SeatsError,
+    by_the_stock,
+    dealt_round,
+    load_seats,
+    observe,
+    similarity,
+)
 from vision.track import CardTracker
 
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario", "Elena"]
@@ -281,3 +290,23 @@ def test_the_next_deal_seen_by_a_nudged_camera_moves_every_seat_alike() -> None:
     assert finder.seats is not None
     assert np.array(finder.seats.points) == pytest.approx(
         np.array([[620.0, 590.0], [1020.0, 340.0], [520.0, 140.0]]), abs=0.5)
+
+
+@pytest.mark.parametrize(("seen", "named"), [
+    ([0, 1, 2, 3, 4], [0, 1, 2, 3, 4]),
+    ([3, 4, 0, 1, 2], [0, 1, 2, 3, 4]),
+    ([0, 1, 4, 2, 3], [0, 1, 4, 2, 3]),  # the third card seen resting last
+    ([1, 0, 2, 3, 4], [1, 0, 2, 3, 4]),  # the first seen resting after the second
+    ([2, 3, 4, 0, 1], [0, 1, 2, 3, 4]),
+])
+def test_the_deal_order_names_the_places_even_with_a_card_seen_resting_late(
+        seen: list[int], named: list[int]) -> None:
+    """Places counterclockwise, each given as the order its card was seen coming to rest in."""
+    assert dealt_round(seen) == named
+
+
+def test_the_stock_lying_by_one_place_marks_the_dealer_and_one_in_the_middle_marks_none() -> None:
+    ring = np.array([[0.0, 100.0], [100.0, 0.0], [0.0, -100.0], [-100.0, 0.0]])
+    assert by_the_stock(ring, np.array([0.0, 52.0])) == 0
+    assert by_the_stock(ring, np.array([5.0, 0.0])) is None
+    assert by_the_stock(ring, None) is None

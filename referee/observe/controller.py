@@ -1,0 +1,126 @@
+"""The controller: a stream of table observations becomes referee events, each one narrated.
+
+It keeps only a visual memory (the seats as the game last knew them); what the game expects
+next it asks the game each time (`phase`, `is_legal`, `why_illegal`), so a person's undo or
+correction between two observations is simply read back. Time is the observations' own clock.
+Each phase lives in a module of its own: `deal` (the first dealer, the deal), `turns`,
+`showdown` (the reveal, the dealer's draw, the settlement); a held hand waits here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from referee.events import Event
+from referee.game import Game, Phase, RuleError
+from referee.observation import TableObservation
+from referee.observe.context import Context, Said, Warning
+from referee.observe.deal import Deal, FirstDealer
+from referee.observe.moment import Moment
+from referee.observe.showdown import Showdown
+from referee.observe.turns import Turns
+
+
+class Controller:
+    """Turns what the camera sees into the game's events, and says what happened."""
+
+    def __init__(self, game: Game, sink: Callable[[Event], str | None] | None = None, *,
+                 dealer_known: bool = True) -> None:
+        self.game = game
+        self._ctx = Context(game, sink)
+        self._first = FirstDealer(self._ctx, dealer_known)
+        self._deal = Deal(self._ctx)
+        self._turns = Turns(self._ctx)
+        self._showdown = Showdown(self._ctx)
+        self._now: Moment | None = None
+        self._restart = True  # take the next picture as what the game already knows
+        self._watched = -1  # the hand number the visual memory belongs to
+
+    @property
+    def held(self) -> Warning | None:
+        """The warning holding the hand for a person, or None."""
+        return self._ctx.held
+
+    def resume(self) -> None:
+        """A person resolved the held warning: the table as seen next is the new starting point."""
+        self._ctx.release()
+        self._restart = True
+
+    def observe(self, seen: TableObservation) -> list[Said]:
+        """Read one observation; return what happened, in order."""
+        ctx = self._ctx
+        ctx.begin()
+        first = self._now is None
+        now = Moment.first(seen) if self._now is None else self._now.then(seen)
+        if ctx.stamp() != ctx.known:  # a person changed the game (undo, correction...)
+            ctx.release()
+            self._restart = True
+            ctx.known = ctx.stamp()
+        if self._restart:
+            self._start(now, first)
+        self._guarded(now)
+        ctx.end()
+        self._now = now
+        return ctx.out
+
+    def finish(self) -> list[Said]:
+        """The source has ended (a film or a folder of photos): a hand revealed is settled with
+        the cards read, as the table would have been left to rest."""
+        ctx = self._ctx
+        ctx.begin()
+        hand = self.game.hand
+        if (ctx.held is None and hand is not None and hand.result is None and hand.revealed
+                and self.game.phase in (Phase.DEALER, Phase.SETTLE)):
+            self._showdown.settle(hand)
+            self._deal.cleared = False
+        return ctx.out
+
+    def _start(self, now: Moment, first: bool) -> None:
+        """Take this picture as what the game already knows (a new or a resumed game)."""
+        game = self.game
+        self._restart = False
+        self._turns.rebase(now.seen.seats)
+        self._showdown.rebase(now.seen.seats)
+        self._first.start()
+        if game.phase is Phase.DEAL:
+            self._deal.start(now, undone=self._watched == len(game.results) + 1, first=first)
+        hand = game.hand
+        if hand is not None and hand.result is None:
+            if hand.number != self._watched:  # else what the camera read stays (corrections)
+                self._showdown.read = {p: c for p, c in hand.cards.items() if c is not None}
+            self._watched = hand.number
+
+    def _guarded(self, now: Moment) -> None:
+        try:
+            self._step(now)
+        except RuleError as err:  # the sink refused what the game allowed a moment ago
+            self._ctx.hold(str(err), f"{err} (rifiutato)")
+
+    def _step(self, now: Moment) -> None:
+        held = self._ctx.held
+        if held is not None:
+            if held.release is not None and held.release(now.seen):
+                self._ctx.release()
+                self._turns.rebase(now.seen.seats)
+                self._showdown.rebase(now.seen.seats)
+            return
+        game = self.game
+        phase, hand = game.phase, game.hand
+        if phase is Phase.CHOOSE_DEALER:
+            if self._first.observe(now):
+                self._deal.cleared = False
+        elif phase is Phase.DEAL:
+            dealt = self._deal.observe(now)
+            if dealt is not None:
+                self._watched = len(game.results) + 1
+                self._turns.begin(dealt)
+                self._showdown.read = {}
+                for moment in dealt.replay:  # the turns see what happened since the deal
+                    self._step(moment)
+        elif phase is Phase.OVER or hand is None:
+            return
+        elif hand.revealed:
+            if self._showdown.observe(now, hand):
+                self._deal.cleared = False
+        elif self._turns.observe(now, hand):
+            self._showdown.reveal(now, hand)

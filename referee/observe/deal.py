@@ -1,0 +1,213 @@
+"""Before the turns: the first dealer chosen by face-up cards, and the deal seen landing.
+
+The deal counts from the moment every living seat holds its card. Its event is played once the
+table rests, or as soon as a turn begins (a card leaving its seat, a card turned up that is no
+Re or Cavallo); then the moments since the deal are shown to the turns again, so a swap begun
+right after the last card landed is seen whole.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from referee.cards import Card
+from referee.events import ChooseDealer, Deal as DealEvent, FaceUp
+from referee.observation import Face, SeatView
+from referee.observe.context import Context
+from referee.observe.moment import Moment, cards_on, rotated, sure, touched
+from referee.rules import DealerSelection
+
+DEAL_STILL = 2.5
+"""Seconds the table rests, every living seat served, before the deal is told without a turn
+begun: a player turns up a Re or a Cavallo as it lands, within 2 s at the slowest table, and the
+reader names it about 0.3 s later. A turn begun sooner counts the deal at once."""
+
+
+class FirstDealer:
+    """Cards dealt face up one by one until the rule's card names the first dealer."""
+
+    def __init__(self, ctx: Context, dealer_known: bool) -> None:
+        self.ctx = ctx
+        self.dealer_known = dealer_known
+        self.faces: dict[str, Card] = {}
+
+    def start(self) -> None:
+        self.faces = {p: c for p, c in self.ctx.game.face_up}
+
+    def observe(self, now: Moment) -> bool:
+        """Play the face-up cards seen; True once the first dealer is known."""
+        ctx, game = self.ctx, self.ctx.game
+        if self.dealer_known:
+            return False  # a person names the first dealer
+        fresh: dict[str, Card] = {}
+        for player in game.players:
+            view = now.view(player)
+            card = sure(view)
+            if card is not None and self.faces.get(player) != card:
+                fresh[player] = card
+            elif view.face is Face.UP and card is None:
+                ctx.unread(player, now)
+        while fresh and game.dealer is None:
+            due = game.current_player
+            player = due if due in fresh else next(iter(fresh))
+            card = fresh.pop(player)
+            self.faces[player] = card
+            event = FaceUp(player, card)
+            why = game.why_illegal(event)
+            if why is not None:
+                ctx.warn(why, f"carta scoperta fuori regola: {why}", None)
+                continue
+            ctx.play(event)
+            ctx.say("face_up", {"player": player, "card": card.code},
+                    f"{player} gets the {card.italian} face up",
+                    f"{player} riceve il {card.italian} scoperto", None)
+        if game.dealer is None:
+            return False
+        matta = game.rules.dealer_selection is DealerSelection.RE_DI_DENARI
+        what, cosa = ("the Re di Denari", "il Re di Denari") if matta else (
+            "the second Denari", "il secondo Denari")
+        ctx.say("dealer", {"dealer": game.dealer}, f"{game.dealer} gets {what} and deals first",
+                f"{game.dealer} riceve {cosa} e fa le carte", None)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    """A deal just played: the seats as dealt, when each shown card was first read, and the
+    moments since the deal that the turns have yet to see."""
+
+    base: dict[str, SeatView]
+    shown_from: dict[str, float]
+    replay: list[Moment] = field(default_factory=list)
+
+
+class Deal:
+    """The last hand's cards leave; the new cards land at every living seat; the deal counts."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.cleared = False
+        self._full: Moment | None = None  # the last moment every seat held its card as dealt
+        self._since: list[Moment] = []  # the moments after it
+        self._shown: dict[str, tuple[SeatView, float]] = {}  # each Re or Cavallo seen face up
+
+    def start(self, now: Moment, undone: bool, first: bool) -> None:
+        """Watch the deal from this moment (a new or resumed game, a person's change)."""
+        self._full, self._since, self._shown = None, [], {}
+        game = self.ctx.game
+        if undone:
+            self.cleared = True  # the deal watched was undone: its cards are on the table
+        elif first:
+            # before anything is played the cards at the seats are this deal's (seats found
+            # automatically are found on them); later they may be the last hand's
+            fresh = not game.history or game.history == [ChooseDealer(str(game.dealer))]
+            self.cleared = fresh or not cards_on(now.seen)
+
+    def observe(self, now: Moment) -> Dealt | None:
+        """Watch one moment of the deal; the deal once it is played."""
+        ctx, seen = self.ctx, now.seen
+        if not self.cleared:
+            if cards_on(seen):
+                return None  # the last hand's cards are still on the table
+            self.cleared = True
+            ctx.warned = set()
+        living = ctx.game.alive()
+        ctx.dead_seats(now)
+        for player in living:
+            card = sure(now.view(player))
+            if card is not None and card.shows and player not in self._shown:
+                self._shown[player] = (now.view(player), now.at)
+        filled = all(seen.face(p) is not Face.EMPTY for p in living)
+        unread = [p for p in living if seen.face(p) is Face.UP and sure(now.view(p)) is None]
+        for player in unread:
+            ctx.unread(player, now)
+        named = [sure(now.view(p)) for p in living]
+        full = self._full
+        if filled and not unread and all(c is None or c.shows for c in named):
+            if full is not None and self._swapped(now, full, living):
+                return self._play(full, [*self._since, now])  # a swap done between two looks
+            self._full, self._since = now, []
+            return self._play(now) if now.still >= DEAL_STILL else None
+        if full is None:
+            if filled and not unread and now.still >= DEAL_STILL:
+                return self._play(now)  # a card dealt face up by mistake: a person sees it
+            return None
+        self._since.append(now)
+        if unread:
+            return None  # a card being turned up: its name decides the walls
+        revealing = any(c is not None and not c.shows for c in named)
+        if revealing or self._turn_begun(now, full, living):
+            return self._play(full, self._since)
+        return None
+
+    def _swapped(self, now: Moment, full: Moment, living: list[str]) -> bool:
+        """Whether the cards lie as dealt again after two seats were handled: two face-down
+        cards with other identities now, or two seats emptied on the way."""
+        was, seen = full.seen, now.seen
+        moved = [p for p in living if was.face(p) is Face.DOWN and seen.face(p) is Face.DOWN
+                 and None not in (was.seats[p].card_id, seen.seats[p].card_id)
+                 and was.seats[p].card_id != seen.seats[p].card_id]
+        emptied = {p for m in self._since for p in living
+                   if was.face(p) is Face.DOWN and m.seen.face(p) is Face.EMPTY}
+        return len(moved) >= 2 or len(emptied) >= 2
+
+    def _turn_begun(self, now: Moment, full: Moment, living: list[str]) -> bool:
+        """Whether a face-down card dealt has left its seat for a swap.
+
+        Two seats emptied at once, or a player's card seen on its way, or another seat handled
+        too (emptied, a card beside it, or under a hand while this one stays empty a while): a
+        card that only vanishes may be being turned up where it lies (a Re or a Cavallo shown
+        at the deal). The dealer's place counts only with another seat handled, since the stock
+        lies there and can pass in and out of the place.
+        """
+        seen, was = now.seen, full.seen
+        dealer = self.ctx.game.next_dealer
+        gone = [p for p in living if was.face(p) is Face.DOWN and seen.face(p) is Face.EMPTY]
+        players = [p for p in gone if p != dealer]
+        others = [p for p in living if p not in gone and p != dealer]
+        if len(gone) > 1 or (dealer in gone and any(touched(seen, p) for p in others)):
+            return True
+        if not players:
+            return False
+        flying = {view.card_id for view in seen.elsewhere if view.card_id is not None}
+        player = players[0]
+        if was.seats[player].card_id in flying or any(p in seen.crowded for p in others):
+            return True
+        covered = [p for p in others + [dealer] if p is not None and p in seen.hidden]
+        return bool(covered) and now.lifted(player)
+
+    def _play(self, dealt: Moment, replay: list[Moment] | None = None) -> Dealt | None:
+        """Play the deal as `dealt` shows it, with every Re and Cavallo shown since."""
+        ctx, game = self.ctx, self.ctx.game
+        living = game.alive()
+        base = dict(dealt.seen.seats)
+        cards = {p: sure(dealt.view(p)) for p in living}
+        shown_from: dict[str, float] = {}
+        for player, (view, at) in self._shown.items():
+            if player in cards and cards[player] is None and base[player].face is not Face.EMPTY:
+                cards[player], base[player], shown_from[player] = view.card, view, at
+        event = DealEvent(cards)
+        why = game.why_illegal(event)
+        if why is not None:
+            ctx.warn(why, f"carte da controllare: {why}")
+            return None
+        ctx.play(event)
+        self._full, self._since, self._shown = None, [], {}
+        hand = game.hand
+        assert hand is not None
+        ctx.say("deal", {"dealer": hand.dealer}, f"Hand {hand.number}: {hand.dealer} deals",
+                f"Mano {hand.number}: {hand.dealer} fa le carte")
+        for player in rotated(hand.ring, hand.dealer):
+            card = hand.shown.get(player)
+            if card is None:
+                continue
+            role, ruolo = ("a wall", "fa da muro") if card.is_wall else (
+                "jumped", "viene saltato")
+            ctx.say("shown", {"player": player, "card": card.code},
+                    f"{player} shows the {card.italian}: {role}",
+                    f"{player} ha il {card.italian}: {ruolo}")
+        for player in hand.order:
+            found = hand.target(player, game.rules)
+            ctx.say("target", {"player": player, "target": found.target,
+                               "reason": found.reason()}, found.reason(), found.reason_it())
+        return Dealt(base, shown_from, list(replay or []))

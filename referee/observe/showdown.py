@@ -1,0 +1,176 @@
+"""The reveal, the dealer's draw after it, and the end of the hand.
+
+The hand ends at whichever comes first: the table resting SETTLE_STILL, the revealed cards
+leaving their seats (the collection: settled at once with the cards read, the dealer keeping),
+or the end of a film or a folder (`Controller.finish`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from referee.cards import Card
+from referee.events import Draw, Reveal, Settle
+from referee.game import Hand, Phase
+from referee.observation import EMPTY, Face, SeatView
+from referee.observe.context import Context
+from referee.observe.moment import Moment, sure
+from referee.rules import DealerDraw
+
+SETTLE_STILL = 2.5
+"""Seconds the table rests after the reveal before the hand is settled: the dealer decides on
+his draw and reaches for his card within 2 s of the last card turned at the slowest tables, and
+his card is seen leaving about 0.3 s into the move. A collection settles sooner."""
+
+
+class Showdown:
+    """From the reveal to the settlement: the dealer's draw, misreadings, the collection."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.read: dict[str, Card] = {}  # the cards as the camera read them at the reveal
+        self.rebase({})
+
+    def rebase(self, seats: Mapping[str, SeatView]) -> None:
+        """Judge what follows against these seats."""
+        self._base = dict(seats)
+        self._lifted: set[str] = set()
+
+    def reveal(self, now: Moment, hand: Hand) -> None:
+        """Every seat shows its face: once all are named surely, everyone still due keeps."""
+        ctx, game = self.ctx, self.ctx.game
+        cards: dict[str, Card] = {}
+        for player in hand.ring:
+            card = sure(now.view(player))
+            if card is None:
+                ctx.unread(player, now)
+            else:
+                cards[player] = card
+        if len(cards) < len(hand.ring) or self._twice(cards, hand.number):
+            return
+        ctx.keep_until(None)
+        if game.rules.dealer_draw is DealerDraw.BLIND and hand.dealer_due:
+            ctx.keep(hand.dealer)  # no blind draw was seen
+        event = Reveal(cards)
+        why = game.why_illegal(event)
+        if why is not None:
+            ctx.hold(why, f"mano {hand.number}: le carte scoperte non tornano: {why}")
+            return
+        ctx.play(event)
+        self.read = dict(cards)
+        self.rebase(now.seen.seats)
+        shown = ", ".join(f"{p} {c.code}" for p, c in cards.items())
+        ctx.say("reveal", {"cards": {p: c.code for p, c in cards.items()}},
+                f"Hand {hand.number}: everyone reveals: {shown}",
+                f"Mano {hand.number}: tutti scoprono: {shown}")
+
+    def _twice(self, cards: Mapping[str, Card], number: int) -> bool:
+        """Whether one card is read at two seats (reported, never guessed)."""
+        holders: dict[Card, str] = {}
+        for player, card in cards.items():
+            if card in holders:
+                self.ctx.warn(f"hand {number}: the same card {card.code} at two seats: "
+                              f"{holders[card]} and {player}",
+                              f"mano {number}: la stessa carta {card.code} a due posti: "
+                              f"{holders[card]} e {player}")
+                return True
+            holders[card] = player
+        return False
+
+    def observe(self, now: Moment, hand: Hand) -> bool:
+        """Watch one moment after the reveal; True once the hand is settled."""
+        if self._collected(now, hand):
+            self.settle(hand)
+            return True
+        ctx, game = self.ctx, self.ctx.game
+        dealer = hand.dealer
+        ready = True
+        cards: dict[str, Card] = {}
+        for player in hand.ring:
+            view = now.view(player)
+            card = sure(view)
+            if view.face is not Face.UP or view.card_id != self._base.get(player, EMPTY).card_id:
+                self._lifted.add(player)  # the card at this seat was taken up or replaced
+            if card is None:
+                ready = False
+                if view.face is Face.UP:
+                    ctx.unread(player, now)
+                else:
+                    ctx.missing(player, now)
+                continue
+            cards[player] = card
+        if self._twice(cards, hand.number):
+            return False
+        others = {c for p, c in self.read.items() if p != dealer}
+        for player, card in cards.items():
+            held, read = hand.cards.get(player), self.read.get(player)
+            if card == read or card == held:
+                continue
+            if player == dealer and game.phase is Phase.DEALER and dealer in self._lifted:
+                if card in others:
+                    ready = False  # another player's card passing over his seat: no draw
+                    continue
+                event = Draw(dealer, card)
+                why = game.why_illegal(event)
+                if why is not None:
+                    ctx.hold(why, f"mano {hand.number}: pescata da controllare: {why}")
+                    return False
+                ctx.play(event)
+                self.read[dealer] = card
+                ctx.say("draw", {"player": dealer, "card": card.code},
+                        f"{dealer} draws the {card.italian}", f"{dealer} pesca il {card.italian}")
+            elif held is None:
+                ctx.play(Reveal({player: card}))
+                self.read[player] = card
+            elif held == read:
+                ready = False
+                ctx.warn(f"hand {hand.number}: {player}'s card now reads {card.code}, but "
+                         f"{read.code if read else '?'} was read at the reveal: correct it if "
+                         "it is so", f"mano {hand.number}: la carta di {player} ora si legge "
+                         f"{card.code}, ma allo scoprire era {read.code if read else '?'}: "
+                         "correggetela se è così")
+        if ready and now.still >= SETTLE_STILL:
+            self.settle(hand)
+            return True
+        return False
+
+    def _collected(self, now: Moment, hand: Hand) -> bool:
+        """Whether the revealed cards are leaving their seats, the dealer's aside (his own card
+        leaving may be his draw): one seen away from its seat, two seats emptied at once, or one
+        empty for LIFTED (a hand reaching past a card can hide it for a frame)."""
+        seen = now.seen
+        away = {view.card_id for view in seen.elsewhere if view.card_id is not None}
+        revealed = [p for p in hand.ring if p != hand.dealer
+                    and self._base.get(p, EMPTY).face is Face.UP]
+        if any(self._base[p].card_id in away for p in revealed
+               if self._base[p].card_id is not None):
+            return True
+        empty = [p for p in revealed if seen.face(p) is Face.EMPTY]
+        return len(empty) > 1 or any(now.lifted(p) for p in empty)
+
+    def settle(self, hand: Hand) -> None:
+        """Settle the hand, the dealer keeping if he has not drawn, and narrate who pays."""
+        ctx, game = self.ctx, self.ctx.game
+        if game.phase is Phase.DEALER:
+            ctx.keep(hand.dealer)
+        evidence = ctx.play(Settle())
+        result = hand.result
+        assert result is not None
+        losers = list(result.losers)
+        if result.void:
+            says = f"Hand {result.number} is void: nobody pays, {game.next_dealer} deals again"
+            dice = f"Mano {result.number} nulla: nessuno paga, {game.next_dealer} rifà le carte"
+        elif not losers:
+            says = f"Hand {result.number}: only Re and Cavalli, nobody pays"
+            dice = f"Mano {result.number}: solo Re e Cavalli, nessuno paga"
+        else:
+            who = " and ".join(losers)
+            says = f"Hand {result.number}: {who} {'pays' if len(losers) == 1 else 'pay'} a life"
+            dice = (f"Mano {result.number}: {' e '.join(losers)} "
+                    f"{'paga' if len(losers) == 1 else 'pagano'} una vita")
+        says += f"; pot {result.pot}"
+        dice += f"; piatto {result.pot}"
+        ctx.say("settle", {"losers": losers, "lives": dict(result.lives), "pot": result.pot,
+                           "evidence": evidence}, says, dice, result.number)
+        ctx.warned = set()
+        self.read = {}

@@ -1,0 +1,264 @@
+"""The turns: swaps seen as the cards move, the dealer's blind draw, and what must not move.
+
+A seat is *touched* when empty, crowded or hidden. Nothing is decided while a lifted card is
+still touched; once every lifted card lies again, what changed is one swap, a blind draw, a
+player's look at his own card (nothing), or cards moved otherwise (the hand is held).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from referee.cards import Card
+from referee.events import Draw, Swap
+from referee.game import Hand
+from referee.observation import EMPTY, Face, SeatView, TableObservation
+from referee.observe.context import Context
+from referee.observe.deal import Dealt
+from referee.observe.moment import LIFTED, Moment, sure, touched
+from referee.rules import DealerDraw
+from referee.walk import Stop
+
+SHOWN_GONE = 1.0
+"""Seconds a Re or Cavallo shown at the deal may read otherwise, no card being handled, before
+the hand is held: a card slid past it covers it, and the reader names it again half a second
+after (the tracker may lend it the passing card's back meanwhile)."""
+
+
+def back_at(base: Mapping[str, SeatView], seats: list[str]) -> Callable[[TableObservation], bool]:
+    """Whether each of these seats holds again the face-down card it held before."""
+    return lambda seen: all(seen.face(p) is Face.DOWN and seen.seats[p].card_id ==
+                            base[p].card_id for p in seats)
+
+
+def lifted_again(a: str, b: str) -> Callable[[TableObservation], bool]:
+    """Whether both seats have been handled again at once, one at least seen empty then, and
+    put back (cards with no identity, or one the tracker kept under the hands); the tail of
+    the swap, one seat flickering after the other, is not its undoing."""
+    handled = False
+
+    def back(seen: TableObservation) -> bool:
+        nonlocal handled
+        handled = handled or (touched(seen, a) and touched(seen, b)
+                              and Face.EMPTY in (seen.face(a), seen.face(b)))
+        return handled and all(seen.face(p) is Face.DOWN and not touched(seen, p)
+                               for p in (a, b))
+
+    return back
+
+
+def shown_at(owner: str, card: Card) -> Callable[[TableObservation], bool]:
+    """Whether the card shown at the deal is face up at its owner's seat again."""
+    return lambda seen: sure(seen.seats.get(owner, EMPTY)) == card
+
+
+def past_cavalli(hand: Hand, player: str, other: str) -> bool:
+    """Whether only Cavalli lie between `player` and `other` on his right: the swap he meant."""
+    ring = hand.ring
+    at = ring.index(player)
+    between = [ring[(at + step) % len(ring)] for step in range(1, len(ring))]
+    between = between[: between.index(other)]
+    return all(p in hand.shown and hand.shown[p].is_horse for p in between)
+
+
+class Turns:
+    """From the deal to the reveal: every move judged against the table as it last lay."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.rebase({})
+
+    def rebase(self, seats: Mapping[str, SeatView], shown_from: Mapping[str, float] = {}) -> None:
+        """Judge the next moves against these seats."""
+        self._base = dict(seats)
+        self._lifted: set[str] = set()
+        self._emptied: set[str] = set()
+        self._away: dict[str, float] = {}  # per seat handled now, the seconds it stood empty
+        self._shown_from = dict(shown_from)  # a shown card read after the deal's own moment
+
+    def begin(self, dealt: Dealt) -> None:
+        """A deal was just played."""
+        self.rebase(dealt.base, dealt.shown_from)
+
+    def observe(self, now: Moment, hand: Hand) -> bool:
+        """Watch one moment of the turns; True when every seat shows its face (the reveal)."""
+        if self._shown_moved(now, hand) or self._turned_late(now, hand):
+            return False
+        if all(now.seen.face(p) is Face.UP for p in hand.ring):
+            return True
+        self._moves(now, hand)
+        for player in hand.ring:
+            self.ctx.missing(player, now)
+        self.ctx.dead_seats(now)
+        return False
+
+    def _shown_moved(self, now: Moment, hand: Hand) -> bool:
+        """Whether a Re or Cavallo shown at the deal is not where it was: then nothing else is
+        judged, and after SHOWN_GONE with no card being handled the hand is held (a card slid
+        past it covers it for a moment)."""
+        seen = now.seen
+        for owner, card in hand.shown.items():
+            if now.at < self._shown_from.get(owner, now.at):
+                continue  # a moment replayed from before the card was turned up
+            view = now.view(owner)
+            elsewhere = [p for p in hand.ring if p != owner and sure(seen.seats.get(p, EMPTY))
+                         == card]
+            named = sure(view)
+            if not elsewhere and view.face is not Face.DOWN and (named in (None, card)):
+                continue
+            handled = any(touched(seen, p) for p in hand.ring if p != owner)
+            if handled or not self.ctx.lasts(f"moved {owner}", now.at, SHOWN_GONE):
+                if handled:
+                    continue  # the moves are judged meanwhile
+                return True
+            kind = "Re" if card.is_wall else "Cavallo"
+            where = f" and lies at {elsewhere[0]}'s seat" if elsewhere else ""
+            self.ctx.hold(
+                f"hand {hand.number}: {owner}'s {card.italian} shown at the deal has moved"
+                f"{where} (a {kind} that moved): put it back face up, or undo to the deal",
+                f"mano {hand.number}: il {card.italian} di {owner}, scoperto alla distribuzione, "
+                "si è mosso: rimettetelo scoperto al suo posto, o annullate fino alla "
+                "distribuzione",
+                shown_at(owner, card))
+            return True
+        return False
+
+    def _turned_late(self, now: Moment, hand: Hand) -> bool:
+        """A Re or Cavallo turned up after the deal: the walls were told without it."""
+        for player in hand.ring:
+            card = sure(now.view(player))
+            if (card is None or not card.shows or player in hand.shown
+                    or card in hand.shown.values()  # a shown card that moved: told as such
+                    or (player == hand.dealer and hand.drawn_unknown)):
+                continue
+            self.ctx.hold(
+                f"hand {hand.number}: {player} turns up the {card.italian} after the deal: a Re "
+                "or a Cavallo is shown at once, so the walls were told without it; undo to the "
+                "deal and deal it again",
+                f"mano {hand.number}: {player} scopre il {card.italian} dopo la distribuzione: "
+                "va mostrato subito; annullate fino alla distribuzione")
+            return True
+        return False
+
+    def _moves(self, now: Moment, hand: Hand) -> None:
+        """Swaps and the dealer's blind draw, once every lifted card has been put down."""
+        seen, base = now.seen, self._base
+        flying = {view.card_id for view in seen.elsewhere if view.card_id is not None}
+        for player in hand.ring:
+            if touched(seen, player) and base.get(player, EMPTY).face is Face.DOWN:
+                self._lifted.add(player)
+                if base[player].card_id in flying:  # seen on its way: taken, however briskly
+                    self._emptied.add(player)
+            if player in self._lifted:  # the seat's empty spells add up while its card is handled
+                away = self._away.get(player, 0.0) + now.spell.get(player, 0.0)
+                self._away[player] = away
+                since = now.empty_from.get(player)
+                if away + (now.at - since if since is not None else 0.0) >= LIFTED:
+                    self._emptied.add(player)
+        if any(touched(seen, p) for p in self._lifted):
+            return  # cards in flight, one brought to the other's place, or hands over them
+        down = [p for p in hand.ring
+                if base.get(p, EMPTY).face is Face.DOWN and seen.face(p) is Face.DOWN]
+        was = {p: base[p].card_id for p in down}
+        ids = {p: seen.seats[p].card_id for p in down}
+        changed = [p for p in down if was[p] is not None and ids[p] is not None
+                   and was[p] != ids[p]]
+        crossed = [(a, b) for i, a in enumerate(changed) for b in changed[i + 1:]
+                   if ids[a] == was[b] and ids[b] == was[a]]
+        lifted = [p for p in down if p in self._lifted]
+        emptied = self._emptied
+        blind = self.ctx.game.rules.dealer_draw is DealerDraw.BLIND
+        self._lifted, self._emptied, self._away = set(), set(), {}
+        if len(crossed) == 1 and len(changed) == 2:
+            self._swap_seen(*crossed[0], hand, crossed=True)
+        elif len(lifted) == 2 and set(changed) <= set(lifted) and emptied & set(lifted):
+            # two seats touched at once (one seen empty, the other empty, with a second card
+            # beside it, or under a hand) and settled again: a swap, whatever ids came back (a
+            # tracker can exchange two cards' identities where their paths cross, or lose one
+            # under the hands); an arm over two cards empties neither
+            self._swap_seen(lifted[0], lifted[1], hand, crossed=False)
+        elif (changed == [hand.dealer] and ids[hand.dealer] not in was.values()
+              and (blind or self._put_aside(seen, base[hand.dealer]))):
+            self._draw_seen(hand)
+        elif len(changed) > 1 or (changed and ids[changed[0]] in was.values()):
+            names = ", ".join(changed)
+            self.ctx.hold(f"hand {hand.number}: cards moved between {names}, not as one swap: "
+                          "put them back, or resolve it by hand",
+                          f"mano {hand.number}: carte spostate tra {names}, non come uno "
+                          "scambio: rimettetele a posto, o risolvete a mano",
+                          back_at(base, changed))
+        # else nothing, or one player's look at his own card (it may come back a new identity)
+        if self.ctx.held is None:
+            self._base = dict(seen.seats)
+
+    @staticmethod
+    def _put_aside(seen: TableObservation, old: SeatView) -> bool:
+        """Whether the dealer's old card lies aside, seen away from every seat: where he may not
+        draw yet, a card only looked at comes back to his seat, perhaps with a new identity.
+        (Where he may, a new card at his seat is his blind draw: the card he puts aside lies
+        by the stock, where the reader does not tell it from the pile.)"""
+        aside = [view for view in seen.elsewhere if view.face is Face.DOWN]
+        return any(view.card_id == old.card_id for view in aside) if old.card_id is not None \
+            else bool(aside)
+
+    def _swap_seen(self, a: str, b: str, hand: Hand, crossed: bool) -> None:
+        """Two face-down cards exchanged: the first player due who may swap with the other did.
+
+        `crossed`: the cards' identities were seen exchanged, so the cards going back to their
+        seats undoes an illegal swap; else both seats lifted again and put back undo it.
+
+        A keep leaves nothing to see, so when both may swap with each other (only Cavalli
+        between them either way) the swap is the earlier player's; the cards end the same.
+        """
+        ctx, game = self.ctx, self.ctx.game
+        due = list(hand.order[hand.pos:])
+        for player in [p for p in due if p in (a, b)]:
+            other = b if player == a else a
+            if hand.target(player, game.rules).target == other:
+                ctx.keep_until(player)
+                ctx.play(Swap(player, other))
+                ctx.say("swap", {"from": player, "to": other, "legal": True},
+                        f"{player} swaps with {other}", f"{player} scambia con {other}")
+                return
+        movers = sorted((p for p in due if p in (a, b)),
+                        key=lambda p: not past_cavalli(hand, p, b if p == a else a))
+        player = (movers or [p for p in (a, b) if p == hand.dealer] or [a])[0]
+        other = b if player == a else a
+        found = hand.target(player, game.rules)
+        if player in due and found.stop is not Stop.TARGET:
+            message = f"hand {hand.number}: {found.reason()}"
+            message_it = f"mano {hand.number}: {found.reason_it()}"
+        elif player in due:
+            message = f"hand {hand.number}: {player} cannot swap with {other}: {found.reason()}"
+            message_it = (f"mano {hand.number}: {player} non può scambiare con {other}: "
+                          f"{found.reason_it()}")
+        else:
+            message = game.why_illegal(Swap(player, other)) or f"{player} cannot swap now"
+            message_it = f"mano {hand.number}: {player} non può scambiare con {other} ora"
+        ctx.say("swap", {"from": player, "to": other, "legal": False},
+                f"{player} swaps with {other}: not allowed",
+                f"{player} scambia con {other}: non è permesso")
+        release = back_at(self._base, [a, b]) if crossed else lifted_again(a, b)
+        ctx.hold(message + " (undo the swap on the table)",
+                 message_it + " (rifate lo scambio al contrario)", release)
+
+    def _draw_seen(self, hand: Hand) -> None:
+        """The dealer's face-down card put aside and replaced before the reveal: a blind draw."""
+        ctx, game = self.ctx, self.ctx.game
+        dealer = hand.dealer
+        if game.rules.dealer_draw is not DealerDraw.BLIND:
+            message = (f"hand {hand.number}: {dealer} cannot draw before the reveal "
+                       "(dealer_draw after_reveal: he draws after seeing every card)")
+            message_it = (f"mano {hand.number}: {dealer} non può pescare prima che tutti "
+                          "scoprano la carta")
+        elif not hand.dealer_moves:
+            message = game.why_illegal(Draw(dealer)) or f"{dealer} cannot draw"
+            message_it = f"mano {hand.number}: {dealer} non può pescare"
+        else:
+            ctx.keep_until(None)
+            ctx.play(Draw(dealer))
+            ctx.say("draw", {"player": dealer, "card": None},
+                    f"{dealer} draws blind from the stock", f"{dealer} pesca alla cieca dal mazzo")
+            return
+        ctx.hold(message + " (put his card back)", message_it + " (rimettete la sua carta)",
+                 back_at(self._base, [dealer]))
