@@ -20,14 +20,15 @@ from typing import Any
 from benchmarks.harness import RESULTS, ROOT, plain, read_results
 
 BENCHMARKS = (
-    "eval_valid", "eval_views", "eval_size", "eval_pairs", "eval_hand", "eval_soft", "bench_vision_speed", "bench_live", "bench_referee",
-    "bench_sse", "bench_frames",
+    "eval_valid", "eval_views", "eval_size", "eval_pairs", "eval_hand", "eval_soft", "eval_live", "bench_vision_speed", "bench_live",
+    "bench_referee", "bench_sse", "bench_frames",
 )
 """The benchmarks in the order the page gives them: accuracy on photos, on drawn scenes, then speed."""
 OUT = ROOT / "docs" / "BENCHMARKS.md"
-PLACE_BOUND = ("data", "photos", "save")
-"""Arguments naming places on the machine that ran (the shared data, a folder to save into): they tell
-runs of one setting apart on no other, and the page must not change with where the checkout lies."""
+PLACE_BOUND = ("data", "photos", "save", "jobs")
+"""Arguments naming places on the machine that ran (the shared data, a folder to save into) or how it
+shared out the work (eval_live's --jobs): they tell runs of one setting apart on no other, and the page
+must not change with where the checkout lies."""
 SPEED = ("bench_vision_speed", "bench_live", "bench_referee", "bench_sse", "bench_frames")
 """Benchmarks whose figures are times: meaningful only on a machine doing nothing else."""
 

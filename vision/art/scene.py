@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -17,6 +18,9 @@ from vision.art.table import light_field, plane_coordinates, table_surface
 CARD_H_CM = 9.3
 """A Neapolitan card's height on the table; its width follows from CARD_ASPECT."""
 CARD_W_CM = CARD_H_CM * CARD_ASPECT
+PHONE_FOV = 64.0
+"""Horizontal field of view (degrees) of a phone's main camera filming 16:9: a 26 mm-equivalent lens
+sees about 69, video stabilisation crops a little."""
 _CORNER_CM = 0.35
 _SKIN = (150, 180, 226)  # BGR
 _SKIN_LINE = (110, 140, 190)
@@ -73,6 +77,8 @@ class Placed:
     seat: str | None = None
     cover: float = 0.0
     """Fraction of the card's length under a hand reaching over its bottom end (0 = none)."""
+    lift: float = 0.0
+    """Degrees the card's bottom end is raised about its top edge (a player peeking under it)."""
 
 
 @dataclass(frozen=True)
@@ -124,6 +130,8 @@ def card_corners_cm(card: Placed) -> np.ndarray:
     a = math.radians(card.angle)
     rot = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
     local = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]]) * (CARD_W_CM / 2, CARD_H_CM / 2)
+    if card.lift:  # the raised bottom end seen from above: the card looks shorter, its top edge stays
+        local[2:, 1] = -CARD_H_CM / 2 + CARD_H_CM * math.cos(math.radians(card.lift))
     return local @ rot.T + card.centre
 
 
@@ -170,8 +178,39 @@ def _card_alpha(width: int, height: int) -> np.ndarray:
     return cv2.resize(mask, (width, height), interpolation=cv2.INTER_AREA).astype(np.float32) / 255
 
 
+PHOTO_MARGIN = 0.03
+"""Share of a photo cut-out's width trimmed from each edge: the locator's quad may take in a sliver
+of the table the photo was taken on, which would show as a dark rim round the card."""
+
+
+def _photo_face(photo: np.ndarray, height: int) -> np.ndarray:
+    """A photo's upright cut-out of a face, trimmed and resized to the drawn face's size (float BGR)."""
+    h, w = photo.shape[:2]
+    m = int(round(PHOTO_MARGIN * w))
+    trimmed = photo[m : h - m, m : w - m]
+    width = max(1, round(height * CARD_ASPECT))
+    return cv2.resize(trimmed, (width, height), interpolation=cv2.INTER_AREA).astype(np.float32)
+
+
+def _box(points: np.ndarray, margin: int, width: int, height: int) -> tuple[int, int, int, int]:
+    """The pixel box (x0, y0, x1, y1) round `points` with `margin` pixels more, within the frame."""
+    x0, y0 = np.maximum(np.floor(points.min(axis=0)).astype(int) - margin, 0)
+    x1, y1 = np.minimum(np.ceil(points.max(axis=0)).astype(int) + margin + 1, (width, height))
+    return int(x0), int(y0), int(max(x1, x0)), int(max(y1, y0))
+
+
+def _fill_in(mask: np.ndarray, polygon: np.ndarray, x0: int, y0: int) -> None:
+    """`_fill` on a box of the frame whose corner is (x0, y0): the same sub-pixel edges."""
+    points = np.round(polygon * 16).astype(np.int32) - np.array([x0 * 16, y0 * 16], np.int32)
+    cv2.fillPoly(mask, [points], 1.0, cv2.LINE_AA, shift=4)
+
+
 class _Canvas:
-    """The frame being composed, in float BGR, with one coverage mask per card for visibility."""
+    """The frame being composed, in float BGR, with one coverage mask per card for visibility.
+
+    Shadows, coins and hands are drawn within the box they touch (a blur's reach included), so a
+    frame costs what its objects cover, not a full frame each.
+    """
 
     def __init__(self, base: np.ndarray, homography: np.ndarray) -> None:
         self.image = base
@@ -179,31 +218,47 @@ class _Canvas:
         self.height, self.width = base.shape[:2]
         self.card_masks: list[np.ndarray] = []
 
-    def _occlude(self, alpha: np.ndarray) -> None:
+    def _occlude(self, alpha: np.ndarray, x0: int, y0: int) -> None:
+        y1, x1 = y0 + alpha.shape[0], x0 + alpha.shape[1]
         for mask in self.card_masks:
-            mask *= 1 - alpha
+            mask[y0:y1, x0:x1] *= 1 - alpha
 
     def shadow(
         self, polygon_cm: np.ndarray, offset_cm: tuple[float, float], blur_cm: float, depth: float
     ) -> None:
         """Darken the table under an object lying a little above it."""
         quad = _project(self.h, polygon_cm + offset_cm)
-        mask = np.zeros((self.height, self.width), np.float32)
-        _fill(mask, quad)
         area_cm = max(abs(cv2.contourArea(polygon_cm.astype(np.float32))), 1e-6)
         scale = math.sqrt(abs(cv2.contourArea(quad.astype(np.float32))) / area_cm)
-        soft = cv2.GaussianBlur(mask, (0, 0), max(0.5, blur_cm * scale))
-        self.image *= (1 - depth * soft)[..., None]
+        sigma = max(0.5, blur_cm * scale)
+        reach = int(round(sigma * 8 + 1)) // 2 + 2  # cv2's float kernel spans 8 sigma: past it, nothing
+        x0, y0, x1, y1 = _box(quad, reach, self.width, self.height)
+        if x1 <= x0 or y1 <= y0:
+            return
+        mask = np.zeros((y1 - y0, x1 - x0), np.float32)
+        _fill_in(mask, quad, x0, y0)
+        soft = cv2.GaussianBlur(mask, (0, 0), sigma)
+        self.image[y0:y1, x0:x1] *= (1 - depth * soft)[..., None]
 
-    def card(self, card: Placed, rng: np.random.Generator) -> np.ndarray:
-        """Paint one card (face or back) and return its frame quad in the card's own order."""
+    def card(
+        self, card: Placed, rng: np.random.Generator, faces: Mapping[str, np.ndarray] | None = None
+    ) -> np.ndarray:
+        """Paint one card (face or back) and return its frame quad in the card's own order.
+
+        `faces` maps a card code to an upright image of that face (a photo's cut-out) to paint
+        instead of the drawn face; codes it lacks, and the back, are drawn.
+        """
         corners_cm = card_corners_cm(card)
         self.shadow(corners_cm, (0.12, 0.18), 0.25, 0.45)
         quad = _project(self.h, corners_cm)
         longest = max(np.linalg.norm(quad[i] - quad[(i + 1) % 4]) for i in range(4))
         # warp at twice the frame's resolution, then average down: no moire on far cards
         face_h = int(np.clip(round(longest * 2.2), 32, 2000))
-        face = render_face(card.label if card.face_up else BACK, face_h).astype(np.float32)
+        photo = faces.get(card.label) if faces is not None and card.face_up else None
+        if photo is not None:
+            face = _photo_face(photo, face_h)
+        else:
+            face = render_face(card.label if card.face_up else BACK, face_h).astype(np.float32)
         face *= rng.uniform(0.94, 1.03)
         fh, fw = face.shape[:2]
         alpha = _card_alpha(fw, fh)
@@ -228,9 +283,9 @@ class _Canvas:
         )[..., None]
         region = self.image[y0:y1, x0:x1]
         region[:] = region * (1 - a) + warped * a
+        self._occlude(a[..., 0], int(x0), int(y0))
         full = np.zeros((self.height, self.width), np.float32)
         full[y0:y1, x0:x1] = a[..., 0]
-        self._occlude(full)
         self.card_masks.append(full)
         return quad
 
@@ -243,16 +298,17 @@ class _Canvas:
         """Paint a flat object (a coin, a hand) given by its outline on the table."""
         self.shadow(polygon_cm, (0.4, 0.6), 0.6, 0.4)
         poly = _project(self.h, polygon_cm)
-        mask = np.zeros((self.height, self.width), np.float32)
-        _fill(mask, poly)
-        self.image[:] = (
-            self.image * (1 - mask[..., None]) + np.array(colour, np.float32) * mask[..., None]
-        )
+        x0, y0, x1, y1 = _box(poly, 2, self.width, self.height)
+        if x1 > x0 and y1 > y0:
+            mask = np.zeros((y1 - y0, x1 - x0), np.float32)
+            _fill_in(mask, poly, x0, y0)
+            region = self.image[y0:y1, x0:x1]
+            region[:] = region * (1 - mask[..., None]) + np.array(colour, np.float32) * mask[..., None]
+            self._occlude(mask, x0, y0)
         if rim is not None:
             cv2.polylines(
                 self.image, [np.round(poly * 16).astype(np.int32)], True, rim, 2, cv2.LINE_AA, 4
             )
-        self._occlude(mask)
 
 
 def _circle(centre: tuple[float, float], radius: float, steps: int = 40) -> np.ndarray:
@@ -394,12 +450,20 @@ class Stage:
     """
 
     def __init__(
-        self, seats: tuple[Seat, ...], style: str, camera: Camera, seed: int, light: float = 1.0
+        self,
+        seats: tuple[Seat, ...],
+        style: str,
+        camera: Camera,
+        seed: int,
+        light: float = 1.0,
+        faces: Mapping[str, np.ndarray] | None = None,
     ) -> None:
         self.seats = seats
         self.style = style
         self.camera = camera
         self.seed = seed
+        self.faces = faces
+        """Card code -> an upright photo of that face to paint instead of the drawn one (None: drawn)."""
         rng = np.random.default_rng(seed)
         self._h = camera.homography()
         tx, ty, footprint = plane_coordinates(np.linalg.inv(self._h), camera.width, camera.height)
@@ -423,7 +487,7 @@ class Stage:
             for k in range(count):
                 spot = back + np.array([3.0 * (k - (count - 1) / 2), 0.0]) + spots[k % 8]
                 canvas.blob(_circle(tuple(spot), 1.3), _BRASS, (30, 90, 130))
-        quads = [canvas.card(card, self._card_rng(card)) for card in cards]
+        quads = [canvas.card(card, self._card_rng(card), self.faces) for card in cards]
         for card in cards:
             if card.cover > 0:
                 for piece in _hand(card):

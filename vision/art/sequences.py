@@ -17,7 +17,7 @@ import argparse
 import json
 import math
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -27,7 +27,8 @@ import numpy as np
 
 from referee.cards import DECK, parse_card
 from vision.art import samples
-from vision.art.scene import Camera, Placed, Seat, Stage, fit_camera, round_table_seats
+from vision.art.pace import BRISK, FILMED, USUAL, Pace
+from vision.art.scene import PHONE_FOV, Camera, Placed, Seat, Stage, fit_camera, round_table_seats
 
 FPS = 15
 """Frames per second of the films: a webcam's usual rate, the live loop's default."""
@@ -46,6 +47,14 @@ _COVER = 0.3
 _STACK = 4
 """Cards of the stock drawn as its pile: the rest lie hidden under them."""
 _DECK = tuple(card.code for card in DECK)
+ENDINGS = (None, "collect", "still", "cut")
+"""How a film may end after its last reveal (GameScript.ending)."""
+STILL_END = (5.0, 8.0)
+"""Seconds a 'still' film lies unchanged after the last card shows: the family talks, then the film ends."""
+CUT_END = (0.5, 3.0)
+"""Seconds after the last card shows that a 'cut' film stops: the phone is picked up or the stream drops."""
+PEEK_LIFT = (30.0, 50.0)
+"""Degrees a peeking player raises his card's near end: enough to see its corner, not to show it."""
 
 
 @dataclass(frozen=True)
@@ -58,6 +67,8 @@ class HandScript:
     draw: str | None = None
     illegal: tuple[str, str] | None = None
     """A swap made past a wall before the legal turns, then put back."""
+    peeks: tuple[str, ...] = ()
+    """Players who lift their face-down card a little to look under it as the turns begin (no swap)."""
     losers: tuple[str, ...] = ()
     lives: dict[str, int] = field(default_factory=dict)
     pot: int = 0
@@ -77,6 +88,16 @@ class GameScript:
     seed: int = 0
     lives: int = 3
     bitrate: int = BITRATE
+    pace: Pace = FILMED
+    """How fast the table plays: the sample films' fixed timings, or pauses drawn within a pace."""
+    ending: str | None = None
+    """After the last reveal: None, the sample films' settlement holds (or 'collect' under a drawn
+    pace); 'collect', the cards collected after the pace's delay; 'still', the table left lying
+    for STILL_END seconds; 'cut', the film stopping CUT_END seconds after the last card shows."""
+
+    def __post_init__(self) -> None:
+        if self.ending not in ENDINGS:
+            raise ValueError(f"film {self.name}: ending {self.ending!r} is not one of {ENDINGS}")
 
     @property
     def blind(self) -> bool:
@@ -127,6 +148,17 @@ class _Film:
         self.table: dict[str, Placed] = {}
         self.coins = {name: script.lives for name in script.players}
         self.hand = 0
+        self.pace = script.pace
+        self.rng = np.random.default_rng([script.seed, 5])  # only a drawn pace takes from it
+
+    def beat(self, filmed: float, phase: str, note: str) -> None:
+        """The pause before the next move: the sample films' `filmed` seconds, or one within the pace."""
+        self.hold(self.pace.wait(self.rng, filmed), phase, note)
+
+    def linger(self, filmed: float, phase: str, note: str) -> None:
+        """A second pause the calm sample films take here; a drawn pace goes straight on."""
+        if self.pace.filmed:
+            self.hold(filmed, phase, note)
 
     def _frames(self, seconds: float) -> int:
         return max(1, round(seconds * FPS))
@@ -138,7 +170,7 @@ class _Film:
         self.shots.append(Shot(cards, coins, self.hand, phase, note, still))
 
     def hold(self, seconds: float, phase: str, note: str) -> None:
-        """The table as it is, still, for a while."""
+        """The table as it is, still, for a while (at least a frame)."""
         for _ in range(self._frames(seconds)):
             self._shoot(phase, note, True)
 
@@ -150,8 +182,9 @@ class _Film:
         moves: list[tuple[Placed, Placed]],
         hands: int | None = None,
     ) -> None:
-        """Cards sliding from pose a to pose b, a hand on each of the first `hands` (all by default)."""
-        n = self._frames(seconds)
+        """Cards sliding from pose a to pose b, a hand on each of the first `hands` (all by default);
+        `seconds` is the sample films' duration, which the pace may quicken."""
+        n = self._frames(self.pace.moving(seconds))
         for i in range(1, n + 1):
             t = _ease(i / n)
             moving = tuple(
@@ -173,7 +206,7 @@ class _Film:
 
     def flip(self, names: list[str], phase: str, note: str, seconds: float = 0.4) -> None:
         """Players turn their cards: a hand on each, then the face shows, then the hand goes."""
-        n = self._frames(seconds)
+        n = self._frames(self.pace.moving(seconds))
         for name in names:
             self.table[name] = replace(self.table[name], cover=_COVER)
         for _ in range(n // 2):
@@ -241,33 +274,75 @@ def _play_hand(film: _Film, hand: HandScript, number: int, first: bool) -> None:
         home = replace(homes[name], label=top.label)
         film.move(0.5, "deal", f"{dealer} deals to {name}", [(top, home)])
         film.table[name] = home
-        film.hold(0.3, "deal", f"{name} has a card")
+        film.beat(0.3, "deal", f"{name} has a card")
         if _shown(hand.deal[name]):  # turned as soon as it lands, before the next card goes out
             film.flip([name], "shown", f"{name} turns the {hand.deal[name]} at once", 0.5)
-            film.hold(0.6, "shown", f"{name} shows the {hand.deal[name]}")
-    film.hold(1.0, "deal", "every player has a card")
-    film.hold(1.5, "turns", "the turns begin at the dealer's right")
+            film.beat(0.6, "shown", f"{name} shows the {hand.deal[name]}")
+    film.beat(1.0, "deal", "every player has a card")
+    film.linger(1.5, "turns", "the turns begin at the dealer's right")
+    for name in hand.peeks:
+        _peek(film, name)
+        film.beat(0.5, "turns", f"{name} has looked at the card")
     if hand.illegal is not None:
         _swap(film, *hand.illegal, "illegal", "past a wall")
-        film.hold(3.0, "illegal", "the swap broke a wall: the table waits")
+        film.hold(film.pace.draw(film.rng, film.pace.react) if not film.pace.filmed else 3.0,
+                  "illegal", "the swap broke a wall: the table waits")
         _swap(film, hand.illegal[1], hand.illegal[0], "put-back", "put back")
-        film.hold(2.0, "turns", "the illegal swap is undone")
+        film.beat(2.0, "turns", "the illegal swap is undone")
     for player, target in hand.swaps:
         _swap(film, player, target, "swap", "")
-        film.hold(1.2, "turns", f"{player} and {target} have swapped")
-    if script.blind:
+        film.beat(1.2, "turns", f"{player} and {target} have swapped")
+    if script.blind and hand.draw is not None:
         _draw(film, hand, dealer, face_up=False)
-        film.hold(1.0, "draw", f"{dealer} has drawn blind")
+        film.beat(1.0, "draw", f"{dealer} has drawn blind")
     reveal_order = [name for name in order if not film.table[name].face_up]
     for name in reveal_order:
         film.flip([name], "reveal", f"{name} turns the card over", 0.4)
-    film.hold(2.0, "reveal", "every card shows")
-    if not script.blind and hand.draw is not None:
+    drawing = not script.blind and hand.draw is not None
+    if film.pace.filmed:
+        film.hold(2.0, "reveal", "every card shows")
+    elif drawing:  # the dealer looks at every card before he draws; else the ending's wait follows
+        film.beat(2.0, "reveal", "every card shows")
+    if drawing:
         _draw(film, hand, dealer, face_up=True)
-    film.hold(2.0, "settle", "the table waits for the settlement")
+
+
+def _end_hand(film: _Film, hand: HandScript, next_dealer: str | None) -> None:
+    """After the last card shows: the wait, the lives paid and the cards collected for `next_dealer`
+    (None: the film's last hand, which ends as the script's `ending` says)."""
+    script = film.script
+    if film.pace.filmed:
+        film.hold(2.0, "settle", "the table waits for the settlement")
+        for name in hand.losers:
+            film.coins[name] -= 1
+        film.hold(2.5, "settle", f"{' and '.join(hand.losers) or 'nobody'} pays")
+        if next_dealer is not None:
+            _collect(film, next_dealer)
+        return
+    ending = "collect" if next_dealer is not None or script.ending is None else script.ending
+    if ending == "cut":
+        film.hold(float(film.rng.uniform(*CUT_END)), "settle", "every card shows; the film stops")
+        return
+    if ending == "still":
+        film.hold(float(film.rng.uniform(*STILL_END)), "settle", "every card shows; the table is left")
+        return
+    film.hold(film.pace.collect_after(film.rng), "settle", "the table waits for the settlement")
     for name in hand.losers:
         film.coins[name] -= 1
-    film.hold(2.5, "settle", f"{' and '.join(hand.losers) or 'nobody'} pays")
+    _collect(film, next_dealer or _turn_order(script.players, hand.dealer)[0])
+
+
+def _peek(film: _Film, name: str) -> None:
+    """A player lifts the near end of his face-down card, looks under it and lays it down again."""
+    card = film.table[name]
+    lift = float(film.rng.uniform(*PEEK_LIFT)) if not film.pace.filmed else 40.0
+    n = film._frames(film.pace.draw(film.rng, film.pace.peek))
+    ramp = max(1, n // 3)
+    for i in range(n):
+        t = min(1.0, (i + 1) / ramp, (n - i) / ramp)
+        film.table[name] = replace(card, cover=_COVER, lift=lift * _ease(t))
+        film._shoot("peek", f"{name} peeks at the card", False)
+    film.table[name] = card
 
 
 def _swap(film: _Film, player: str, target: str, phase: str, how: str) -> None:
@@ -291,9 +366,9 @@ def _draw(film: _Film, hand: HandScript, dealer: str, face_up: bool) -> None:
     film.move(0.8, "draw", f"{dealer} draws the top card of the stock", [(top, drawn)])
     film.table[dealer] = drawn
     if face_up:
-        film.hold(0.4, "draw", f"{dealer} looks at the card drawn")
+        film.beat(0.4, "draw", f"{dealer} looks at the card drawn")
         film.flip([dealer], "draw", f"{dealer} shows the {top.label}", 0.4)
-        film.hold(1.0, "draw", f"{dealer} shows the {top.label}")
+        film.linger(1.0, "draw", f"{dealer} shows the {top.label}")
 
 
 def _collect(film: _Film, next_dealer: str) -> None:
@@ -309,7 +384,7 @@ def _collect(film: _Film, next_dealer: str) -> None:
     film.table = {}
     film.move(0.8, "collect", "the cards are pushed to the middle", moves)
     film.table = {f"middle-{i}": card for i, card in enumerate(middle)}
-    film.hold(0.7, "collect", "the cards lie in the middle")
+    film.beat(0.7, "collect", "the cards lie in the middle")
     (x, y), angle = film.stock_spot(next_dealer)
     gathered = [(card, replace(card, centre=(x, y), angle=angle, face_up=False)) for card in middle]
     pile = [(top, replace(top, centre=(x, y), angle=angle)) for top in film.pile[:_STACK]]
@@ -325,10 +400,10 @@ def shots(script: GameScript) -> tuple[list[Shot], tuple[Seat, ...]]:
     """Every frame of the game, in order, and the seats it is played at."""
     seats = round_table_seats(list(script.players), script.table)
     film = _Film(script, seats)
-    for number, hand in enumerate(script.hands, 1):
-        if number > 1:
-            _collect(film, hand.dealer)
+    hands = script.hands
+    for number, hand in enumerate(hands, 1):
         _play_hand(film, hand, number, number == 1)
+        _end_hand(film, hand, hands[number].dealer if number < len(hands) else None)
     return film.shots, seats
 
 
@@ -463,11 +538,14 @@ def truth(
     }
 
 
-def film(script: GameScript) -> Iterator[tuple[int, np.ndarray, Shot, dict[str, Any]]]:
-    """Render the game frame by frame: (index, BGR frame, its shot, the frame's truth)."""
+def film(
+    script: GameScript, faces: Mapping[str, np.ndarray] | None = None
+) -> Iterator[tuple[int, np.ndarray, Shot, dict[str, Any]]]:
+    """Render the game frame by frame: (index, BGR frame, its shot, the frame's truth); `faces`
+    maps card codes to photos of their faces to paint instead of the drawn ones."""
     all_shots, seats = shots(script)
     camera = _camera(script, seats)
-    stage = Stage(seats, script.style, camera, script.seed)
+    stage = Stage(seats, script.style, camera, script.seed, faces=faces)
     for i, shot in enumerate(all_shots):
         frame, frame_truth = stage.frame(shot.cards, dict(shot.coins), noise_seed=i)
         yield i, frame, shot, frame_truth
@@ -647,7 +725,72 @@ CLASSICA = GameScript(
 """One hand under `classica`: the dealer's blind draw comes before the reveal. On the checked cloth
 (CLOTH_BITRATE) the reader lost the face-down cards too often for the live loop to see the draw."""
 
-SEQUENCES = (SAMPLE_HAND, GAME, ILLEGAL, CLASSICA)
+_FIVE = ("Gino", "Ida", "Leo", "Mara", "Nico")
+BRISK_FILM = GameScript(
+    "brisk",
+    _FIVE,
+    (
+        # Ida's Re walls Gino, who peeks and keeps; Leo swaps with Mara, Mara with the dealer Nico,
+        # who draws the 4B over his 5D after the reveal; Leo's 2S pays as the cards are collected.
+        HandScript(
+            "Nico",
+            {"Gino": "3C", "Ida": "10B", "Leo": "5D", "Mara": "2S", "Nico": "6C"},
+            swaps=(("Leo", "Mara"), ("Mara", "Nico")),
+            draw="4B",
+            peeks=("Gino",),
+            losers=("Leo",),
+            lives={"Gino": 3, "Ida": 3, "Leo": 2, "Mara": 3, "Nico": 3},
+            pot=1,
+        ),
+        # Gino deals; Ida swaps a moment after the last card lands, jumping Leo's Cavallo to Mara;
+        # Nico swaps with the dealer; Ida's Asso pays.
+        HandScript(
+            "Gino",
+            {"Ida": "7D", "Leo": "9C", "Mara": "1B", "Nico": "4S", "Gino": "8B"},
+            swaps=(("Ida", "Mara"), ("Nico", "Gino")),
+            losers=("Ida",),
+            lives={"Gino": 3, "Ida": 2, "Leo": 2, "Mara": 3, "Nico": 3},
+            pot=2,
+        ),
+    ),
+    style="felt",
+    camera=Camera(960, 540, tilt=10, yaw=-6),
+    table=(31.0, 20.0),
+    seed=61,
+    pace=BRISK,
+    ending="collect",
+)
+"""Two hands at a brisk pace seen from nearly above: a peek, a draw after the reveal, a swap a moment
+after the deal, the cards collected a second after the last one shows."""
+
+OBLIQUE = GameScript(
+    "oblique",
+    ("Olga", "Pino", "Rita", "Sara", "Teo", "Ugo"),
+    (
+        # Pino swaps with Sara past Rita's Re and puts it back; Olga swaps with Pino; Sara jumps
+        # Teo's Cavallo to the dealer Ugo; Olga's 2C pays.
+        HandScript(
+            "Ugo",
+            {"Olga": "6B", "Pino": "2C", "Rita": "10C", "Sara": "5S", "Teo": "9B", "Ugo": "3D"},
+            swaps=(("Olga", "Pino"), ("Sara", "Ugo")),
+            illegal=("Pino", "Sara"),
+            peeks=("Sara",),
+            losers=("Olga",),
+            lives={"Olga": 2, "Pino": 3, "Rita": 3, "Sara": 3, "Teo": 3, "Ugo": 3},
+            pot=1,
+        ),
+    ),
+    style="wood",
+    camera=Camera(960, 540, tilt=40, yaw=4, fov=PHONE_FOV),
+    table=(33.0, 21.0),
+    seed=71,
+    pace=USUAL,
+    ending="collect",
+)
+"""One hand at the usual pace from a phone propped at the table's edge, 40 degrees from straight down:
+an illegal swap past a Re put back, a jump over a Cavallo to the dealer."""
+
+SEQUENCES = (SAMPLE_HAND, GAME, ILLEGAL, CLASSICA, BRISK_FILM, OBLIQUE)
 
 
 def main(argv: list[str] | None = None) -> int:
