@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 from benchmarks import harness
 from referee.events import Deal, Keep, Reveal, Settle
 from webui.app import create_app
-from webui.serve import THREADS, BackgroundServer
+from webui.server import BackgroundServer
 from webui.table import TableService
 
 NAME = "bench_sse"
@@ -90,7 +90,7 @@ def _run(work: Path, pages_count: int, hands: int) -> dict:
     app = create_app({"DATABASE": str(work / "bench.db"), "PIN": "1234"})
     table: TableService = app.extensions["saltacavallo.table"]
     table.setup(PLAYERS, dealer="Dario", lives=hands + 1)
-    server = BackgroundServer(app, threads=max(THREADS, pages_count + 4))
+    server = BackgroundServer(app)
     pages = [Page(server.url) for _ in range(pages_count)]
     wait_all(pages, table.version)
     times = []

@@ -1,9 +1,10 @@
-"""The JSON API the pages use: the state, its live stream, and every change (with the PIN)."""
+"""The JSON API the pages use: the state and every change (with the PIN); the live streams are in
+webui.streams."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from functools import wraps
 from typing import Any, TypeVar, cast
 
@@ -21,15 +22,6 @@ from webui.table import TableError, TableService
 from webui.uploads import UploadError, jpeg_size
 
 bp = Blueprint("api", __name__, url_prefix="/api")
-
-KEEPALIVE = 15.0
-"""Seconds between SSE comments on a quiet table: a closed page is noticed within this."""
-
-RETRY_MS = 1000
-"""How soon a page's EventSource reconnects after the connection drops."""
-
-MJPEG_WAIT = 5.0
-"""Seconds a Live page waits for a new picture before the old one is sent again."""
 
 PIN_HEADER = "X-Table-Pin"
 
@@ -103,27 +95,6 @@ def _apply(change: Callable[[], object]) -> Response:
 def state() -> Response:
     """The whole table as JSON."""
     return _changed()
-
-
-@bp.get("/events")
-def events() -> Response:
-    """Server-Sent Events: the new state on every change (and a comment while quiet)."""
-    service = table()
-
-    def stream() -> Iterator[str]:
-        yield f"retry: {RETRY_MS}\n\n"
-        sent = -1
-        while not service.closed:
-            version = service.version
-            if version != sent:
-                yield f"id: {version}\ndata: {service.state_json()}\n\n"
-                sent = version
-            else:
-                yield ": quiet\n\n"
-            service.wait_for_change(sent, KEEPALIVE)
-
-    return Response(stream(), mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 
 @bp.get("/record")
@@ -244,23 +215,3 @@ def live_picture() -> Response:
     if jpeg is None:
         return _refuse(404, "no picture from the camera yet")
     return Response(jpeg, mimetype="image/jpeg", headers={"Cache-Control": "no-store"})
-
-
-@bp.get("/live.mjpg")
-def live_stream() -> Response:
-    """The live picture with the recognised cards drawn on it, as MJPEG."""
-    service = table()
-
-    def stream() -> Iterator[bytes]:
-        index = -1
-        part = b"--frame\r\nContent-Type: image/jpeg\r\n\r\n"
-        yield part
-        while not service.closed:
-            index, jpeg = service.next_frame(index, MJPEG_WAIT)
-            if jpeg is None:  # no camera yet: end, so a closed page never holds a thread
-                return
-            # a browser shows a picture once the next part's headers have come: send them now
-            yield jpeg + b"\r\n" + part
-
-    return Response(stream(), mimetype="multipart/x-mixed-replace; boundary=frame",
-                    headers={"Cache-Control": "no-store"})

@@ -54,8 +54,7 @@ class TableService:
             self.db_path.stem + "-evidence")
         self.evidence_dir.mkdir(parents=True, exist_ok=True)
         self.lock = threading.RLock()
-        self._changed = threading.Condition(self.lock)
-        self._frames = threading.Condition()
+        self._pictures = threading.Lock()
         self.version = 0
         self.closed = False
         self.store: GameStore | None = GameStore.open(self.db_path) if self.db_path.exists() \
@@ -66,6 +65,8 @@ class TableService:
         self._frame_index = 0
         self._resolved: list[Callable[[int, str], None]] = []
         self._new_game: list[Callable[[Game], None]] = []
+        self._listeners: list[Callable[[], None]] = []
+        self._viewers: list[Callable[[int, bytes], None]] = []
         self._state_cache: tuple[int, str] | None = None
         self.phone: FrameSink | None = None
 
@@ -119,11 +120,15 @@ class TableService:
         with self.lock:
             return self._need_store().export()
 
-    def wait_for_change(self, version: int, timeout: float) -> int:
-        """Block until the table passes `version` (or the timeout, or closing); the new version."""
-        with self._changed:
-            self._changed.wait_for(lambda: self.version != version or self.closed, timeout)
-            return self.version
+    def versioned_state(self) -> tuple[int, str]:
+        """The version and the state JSON of that version, read together."""
+        with self.lock:
+            return self.version, self.state_json()
+
+    def on_change(self, callback: Callable[[], None]) -> None:
+        """Call `callback()` after every change and at closing, under the table's lock: it must
+        only pass the news on (the live streams read the state in a thread of their own)."""
+        self._listeners.append(callback)
 
     # -- changing the game -------------------------------------------------------------------
 
@@ -215,21 +220,21 @@ class TableService:
 
     def show_frame(self, jpeg: bytes) -> None:
         """The newest annotated live picture (JPEG); the Live pages get it."""
-        with self._frames:
+        with self._pictures:
             self._frame = jpeg
             self._frame_index += 1
-            self._frames.notify_all()
+            for viewer in list(self._viewers):
+                viewer(self._frame_index, jpeg)
 
     def frame(self) -> tuple[int, bytes | None]:
         """The newest live picture and its number (0 and None before the first)."""
-        with self._frames:
+        with self._pictures:
             return self._frame_index, self._frame
 
-    def next_frame(self, after: int, timeout: float) -> tuple[int, bytes | None]:
-        """Wait for a picture newer than number `after` (or the timeout); the newest."""
-        with self._frames:
-            self._frames.wait_for(lambda: self._frame_index != after or self.closed, timeout)
-            return self._frame_index, self._frame
+    def on_picture(self, callback: Callable[[int, bytes], None]) -> None:
+        """Call `callback(number, jpeg)` for every new live picture; like `on_change`, it must
+        only pass it on."""
+        self._viewers.append(callback)
 
     def push_frame(self, jpeg: bytes) -> None:
         """A frame from the phone camera page, handed to the phone source (newest wins)."""
@@ -267,14 +272,12 @@ class TableService:
             self._changed_now()
 
     def close(self) -> None:
-        """Wake every waiting page so it can end, and close the store."""
+        """Tell every listener (the open pages end), and close the store."""
         with self.lock:
             self.closed = True
-            self._changed.notify_all()
+            self._tell()
             if self.store is not None:
                 self.store.close()
-        with self._frames:
-            self._frames.notify_all()
 
     # -- inside ------------------------------------------------------------------------------
 
@@ -285,7 +288,11 @@ class TableService:
 
     def _changed_now(self) -> None:
         self.version += 1
-        self._changed.notify_all()
+        self._tell()
+
+    def _tell(self) -> None:
+        for listener in list(self._listeners):
+            listener()
 
     def _start_store(self, players: list[str], rules: Rules, lives: int,
                      events: Sequence[Event]) -> None:

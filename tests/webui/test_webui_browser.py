@@ -14,7 +14,7 @@ import pytest
 from referee.events import Deal, Keep, Reveal, Settle, Swap
 from vision.frames import PushedFrames
 from webui.app import create_app
-from webui.serve import BackgroundServer
+from webui.server import BackgroundServer
 from webui.table import TableService
 
 from conftest import PIN, PLAYERS

@@ -18,7 +18,7 @@ import pytest
 from flask import Flask
 
 from referee.events import Deal, Keep
-from webui.serve import BackgroundServer
+from webui.server import BackgroundServer
 from webui.table import TableService
 
 from conftest import PIN, PLAYERS, WITH_PIN, WORKED_EXAMPLE
