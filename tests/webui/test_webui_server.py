@@ -21,34 +21,10 @@ from referee.events import Deal, Keep
 from webui.server import BackgroundServer
 from webui.table import TableService
 
-from conftest import PIN, PLAYERS, WITH_PIN, WORKED_EXAMPLE
+from conftest import PIN, PLAYERS, WITH_PIN, WORKED_EXAMPLE, Stream
 
 UPDATE_WITHIN = 0.5
 """The issue's bound: a change reaches every open page within half a second."""
-
-
-class Stream:
-    """One page's SSE connection, read event by event."""
-
-    def __init__(self, url: str) -> None:
-        parts = urlsplit(url)
-        self.conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
-        self.conn.request("GET", "/api/events")
-        self.answer = self.conn.getresponse()
-        assert self.answer.status == 200
-        assert self.answer.getheader("Content-Type").startswith("text/event-stream")
-
-    def next_state(self) -> dict:
-        data = None
-        while True:
-            line = self.answer.readline().decode().rstrip("\r\n")
-            if line.startswith("data: "):
-                data = line[6:]
-            elif line == "" and data is not None:
-                return json.loads(data)
-
-    def close(self) -> None:
-        self.conn.close()
 
 
 @pytest.fixture
