@@ -8,7 +8,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any, TypeVar, cast
 
-from flask import Blueprint, Response, abort, current_app, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify, request
 
 from referee.events import event_from_json
 from referee.record import RecordError
@@ -17,6 +17,7 @@ from referee.cards import CardError
 from referee.game import RuleError
 from referee.store import StoreError
 
+from webui import inputs
 from webui.guard import PinGuard, PinRefused
 from webui.table import TableError, TableService
 from webui.uploads import UploadError, jpeg_size
@@ -58,22 +59,17 @@ def _refuse(status: int, message: str) -> Response:
     return answer
 
 
-def _json_body() -> Any:
-    """The request's JSON, or a 400 naming what is wrong with it."""
-    try:
-        return json.loads(request.get_data(cache=False) or b"null")
-    except UnicodeDecodeError:
-        abort(400, "the body is not UTF-8 text")
-    except json.JSONDecodeError as err:
-        abort(400, f"the body is not valid JSON: {err.msg} at line {err.lineno} column "
-                   f"{err.colno}")
-
-
 def _object() -> dict[str, Any]:
-    body = _json_body()
-    if not isinstance(body, dict):
-        abort(400, "the body must be a JSON object")
-    return body
+    """The request's JSON object (inputs.json_object: a Refused, answered 400, names what is wrong)."""
+    return inputs.json_object(request.get_data(cache=False))
+
+
+@bp.errorhandler(inputs.Refused)
+def _refused(refused: inputs.Refused) -> Response:
+    """Input a person must fix: 400, the reason in English and in Italian; nothing was changed."""
+    answer = jsonify(error=str(refused), error_it=refused.it)
+    answer.status_code = 400
+    return answer
 
 
 def _changed() -> Response:
@@ -124,22 +120,12 @@ def setup() -> Response:
     """A new game: `{"players": [...], "rules": "napoli" or {switches}, "lives", "dealer",
     "stake"}`; `dealer` null lets the camera choose from cards dealt face up."""
     body = _object()
-    players = body.get("players")
-    if not (isinstance(players, list) and all(isinstance(p, str) for p in players)):
-        return _refuse(400, "players must be a list of names")
-    names = [p.strip() for p in players]
-    rules = body.get("rules", "napoli")
-    if not isinstance(rules, (str, dict)):
-        return _refuse(400, "rules must be a preset name or an object of switches")
-    lives = body.get("lives")
-    if lives is not None and (isinstance(lives, bool) or not isinstance(lives, int)):
-        return _refuse(400, f"lives must be a whole number, not {lives!r}")
-    dealer = body.get("dealer")
-    if dealer is not None and not isinstance(dealer, str):
-        return _refuse(400, "dealer must be a player's name, or null for the camera")
-    stake = body.get("stake", 0)
-    return _apply(lambda: table().setup(names, rules, lives, dealer.strip() if dealer else None,
-                                        stake))
+    names = inputs.players(body.get("players"))
+    rules = inputs.rules(body.get("rules", "napoli"))
+    lives = inputs.lives(body.get("lives"))
+    dealer = inputs.dealer(body.get("dealer"), names)
+    stake = inputs.stake(body.get("stake", 0))
+    return _apply(lambda: table().setup(names, rules, lives, dealer, stake))
 
 
 @bp.post("/undo")
@@ -155,6 +141,8 @@ def corrections() -> Response:
     """A person's event, as the hand record's event JSON: `{"kind": "revive", "dead": "Anna",
     "living": "Bruno"}`; one the rules forbid is 409 with the rule."""
     body = _object()
+    game = table().game
+    inputs.event_names(body, game.players if game is not None else ())
     try:
         event = event_from_json(body)
     except (ValueError, KeyError, TypeError) as err:
@@ -168,6 +156,7 @@ def corrections() -> Response:
 def import_record() -> Response:
     """Start a new game from a hand record (JSON body), every hand replayed."""
     body = _object()
+    inputs.record_table(body)
     return _apply(lambda: table().import_record(body))
 
 
@@ -178,7 +167,8 @@ def seats() -> Response:
     body = _object()
     points = body.get("players")
     if not isinstance(points, dict):
-        return _refuse(400, "players must be an object of name: [x, y]")
+        raise inputs.Refused("i posti sono un oggetto nome: [x, y]",
+                             "players must be an object of name: [x, y]")
     return _apply(lambda: table().set_seats(body.get("width"), body.get("height"), points))
 
 
@@ -188,7 +178,8 @@ def resolve(ident: int) -> Response:
     """A person resolved a warning: `{"how": "..."}`."""
     how = _object().get("how", "resolved")
     if not isinstance(how, str) or len(how) > 500:
-        return _refuse(400, "how must be a short text")
+        raise inputs.Refused("come è stato risolto: un testo breve (al massimo 500 caratteri)",
+                             "how must be a short text (at most 500 characters)")
     return _apply(lambda: table().resolve(ident, how))
 
 

@@ -25,7 +25,7 @@ from tornado.netutil import bind_sockets
 from tornado.web import Application, RequestHandler, stream_request_body
 from tornado.wsgi import WSGIContainer
 
-from webui.app import MAX_UPLOAD
+from webui.app import MAX_UPLOAD, too_big
 from webui.streams import EventStream, PictureStream, StreamHub
 
 log = logging.getLogger("saltacavallo.server")
@@ -114,7 +114,7 @@ class AppHandler(RequestHandler):
         if declared > MAX_UPLOAD:
             self.set_status(413)
             self.set_header("Content-Type", "application/json")
-            self.finish(json.dumps({"error": _too_big()}, ensure_ascii=False))
+            self.finish(json.dumps(too_big(), ensure_ascii=False))
             return
         self.request.connection.set_max_body_size(MAX_UPLOAD)  # type: ignore[union-attr]
 
@@ -129,11 +129,6 @@ class AppHandler(RequestHandler):
         self.on_finish()
 
     get = head = post = put = delete = patch = options = pass_on
-
-
-def _too_big() -> str:
-    megabytes = MAX_UPLOAD // (1024 * 1024)
-    return f"troppo grande: al massimo {megabytes} MB / the upload is too big: at most {megabytes} MB"
 
 
 def tls_context(cert: str, key: str) -> ssl.SSLContext:
@@ -199,6 +194,7 @@ class BackgroundServer:
             self._loop.close()
 
     async def _start(self) -> None:
+        logging.getLogger("tornado.access").setLevel(logging.ERROR)  # a refused request is no news; a 5xx is
         service = self.app.extensions["saltacavallo.table"]
         self.hub = StreamHub(service, self.executor)
         container = WSGIContainer(self.app, executor=self.executor)

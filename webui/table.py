@@ -17,6 +17,7 @@ from referee.record import replay
 from referee.rules import Rules, find_rules
 from referee.store import GameStore, record_path
 
+from webui import inputs
 from webui.state import build_state
 
 
@@ -34,9 +35,6 @@ class FrameSink(Protocol):
 
     def push(self, jpeg: bytes) -> None: ...
 
-
-MAX_STAKE = 1000.0
-"""The largest stake per life the page accepts (a typo guard: families play for coins)."""
 
 _NO_CAMERA: dict[str, Any] = {"state": "off", "message": "no camera is connected"}
 
@@ -139,7 +137,7 @@ class TableService:
         game = Game(players, found, lives)  # checks the table before anything is touched
         if dealer is not None and dealer not in game.players:
             raise RuleError(f"the first dealer {dealer} is not at the table")
-        stake = _check_stake(stake)
+        stake = inputs.stake(stake)
         with self.lock:
             self._start_store(list(game.players), found, game.start_lives,
                               [ChooseDealer(dealer)] if dealer else [])
@@ -364,14 +362,6 @@ class TableService:
 
     def _write_table_file(self) -> None:
         _write_json(self._table_path, self._table)
-
-
-def _check_stake(stake: Any) -> float:
-    if isinstance(stake, bool) or not isinstance(stake, (int, float)) or not (
-            0 <= stake <= MAX_STAKE):
-        raise TableError(f"the stake per life must be a number from 0 to {MAX_STAKE:g}, "
-                         f"not {stake!r}")
-    return float(stake)
 
 
 def _write_json(path: Path, data: Any) -> None:

@@ -59,10 +59,10 @@ async function change(path, body, type = "application/json") {
     const data = await answer.json().catch(() => ({}));
     if (answer.status === 403) {
       localStorage.removeItem(PIN_KEY);
-      pin = askPin(data.error || W.pin_wrong);
+      pin = askPin(tr(data, "error") || W.pin_wrong);
       continue;
     }
-    if (!answer.ok) throw new Error(data.error || answer.statusText);
+    if (!answer.ok) throw new Error(tr(data, "error") || answer.statusText);
     return data;
   }
   throw new Error(W.pin_wrong);
