@@ -66,6 +66,7 @@ class TableService:
         self._listeners: list[Callable[[], None]] = []
         self._viewers: list[Callable[[int, bytes], None]] = []
         self._state_cache: tuple[int, str] | None = None
+        self._notice: dict[str, str] | None = None
         self.phone: FrameSink | None = None
 
     # -- reading ----------------------------------------------------------------------------
@@ -108,6 +109,7 @@ class TableService:
                 game, version=self.version, stake=self.stake, camera=dict(self._camera),
                 warnings=self._warnings(), evidence=self._evidence_by_hand(),
                 seats=self.seats(), dealer_by_camera=bool(self._table.get("dealer_by_camera")),
+                notice=self._notice,
             )
             text = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
             self._state_cache = (self.version, text)
@@ -206,6 +208,14 @@ class TableService:
     def on_new_game(self, callback: Callable[[Game], None]) -> None:
         """Call `callback(game)` after a setup or an import starts a new game."""
         self._new_game.append(callback)
+
+    def announce(self, text: str | None, text_it: str | None = None) -> None:
+        """A line for every page about the table itself (the demo's next game); None clears it."""
+        with self.lock:
+            notice = None if text is None else {"text": text, "text_it": text_it or text}
+            if notice != self._notice:
+                self._notice = notice
+                self._changed_now()
 
     # -- the camera --------------------------------------------------------------------------
 

@@ -182,8 +182,11 @@ function coins(lives, start) {
 }
 
 function drawTable(state) {
-  $("#says").textContent = tr(state, "says");
-  $("#phase").textContent = state.phase ? W["phase_" + state.phase] : W.no_game;
+  const held = state.notice && state.verdicts[0]; // the demo holds its last verdict: it heads the page
+  $("#says").textContent = held ? `${W.hand} ${held.hand}: ${tr(held, "says")}` : tr(state, "says");
+  $("#phase").textContent = held ? W.verdict : state.phase ? W["phase_" + state.phase] : W.no_game;
+  $("#notice").hidden = !state.notice;
+  $("#notice").textContent = state.notice ? tr(state.notice, "text") : "";
   const seats = $("#seats");
   const n = state.seats.length;
   const crowd = n > 10 ? "many" : n > 6 ? "some" : "few";
