@@ -192,7 +192,7 @@ def test_a_change_from_the_history_page_uses_the_pin_and_shows_the_rule(browser,
     page.goto(url + "/storico")
     page.wait_for_selector("#last-event")
     page.wait_for_function("document.querySelector('#last-event').textContent === "
-                           "'La distribuzione delle carte'")
+                           "'Si danno le carte'")
     page.click("#by-hand summary")
     page.fill("#event-form textarea", '{"kind": "swap", "player": "Anna"}')
     page.click("#event-form button")
@@ -202,7 +202,7 @@ def test_a_change_from_the_history_page_uses_the_pin_and_shows_the_rule(browser,
     page.once("dialog", lambda dialog: dialog.accept())
     page.click("#undo")
     page.wait_for_function("document.querySelector('#last-event').textContent === "
-                           "'Dario è il primo mazziere'")
+                           "'Dario fa le carte per cominciare'")
     assert table.game.hand is None
 
 

@@ -213,7 +213,7 @@ function drawTable(state) {
   turn.hidden = !state.turn;
   if (state.turn) {
     const who = state.turn.player;
-    const to = LANG === "it" && /^[aeiou]/i.test(who) ? "Tocca ad" : W.turn; // Italian: ad Anna
+    const to = LANG === "it" && /^a/i.test(who) ? "Tocca ad" : W.turn; // Italian: ad Anna, a Elena
     turn.replaceChildren(el("p", { class: "who" }, `${to} `, el("b", {}, who)),
       el("p", { class: "why" }, tr(state.turn, "text")));
   }
