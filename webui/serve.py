@@ -154,6 +154,15 @@ def _serve_game(args: argparse.Namespace, pin: str, db: Path, throwaway: bool) -
         _close_sockets()
         return _fail(str(err))
     service = app.extensions["saltacavallo.table"]
+    # Ctrl+C or a stop request only sets a flag, from before the first page is answered: the main
+    # thread then stops everything in order
+    stopping = threading.Event()
+
+    def _stop(signum: int, frame: FrameType | None) -> None:
+        stopping.set()
+
+    signal.signal(signal.SIGTERM, _stop)
+    signal.signal(signal.SIGINT, _stop)
     server = BackgroundServer(app, sockets=sockets, tls=tls)
     loop = _start_camera(args, service)
     if loop is False:
@@ -162,14 +171,6 @@ def _serve_game(args: argparse.Namespace, pin: str, db: Path, throwaway: bool) -
         return 2
     _banner(scheme, port, lan, args.host, pin, db, throwaway)
 
-    # Ctrl+C or a stop request only sets a flag: the main thread then stops everything in order
-    stopping = threading.Event()
-
-    def _stop(signum: int, frame: FrameType | None) -> None:
-        stopping.set()
-
-    signal.signal(signal.SIGTERM, _stop)
-    signal.signal(signal.SIGINT, _stop)
     try:
         while not stopping.wait(0.5):
             if not server.alive():  # the loop must never leave the process serving nothing

@@ -3,25 +3,24 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable
+import time
 from concurrent.futures import Executor
-from datetime import timedelta
 from typing import Any
 
-from tornado import gen, locks
+from tornado import locks
+from tornado.ioloop import PeriodicCallback
 from tornado.iostream import StreamClosedError
 from tornado.web import RequestHandler
 
 from webui.table import TableService
 
-KEEPALIVE = 15.0
-"""Seconds between SSE comments on a quiet table: a page gone without a word is noticed within this."""
+TICK = 5.0
+"""Seconds between the hub's rounds: a quiet page gets a comment and a Live page its picture again
+(so a page gone without a word is noticed), and a page stuck on a message is let go. One timer for
+every page: a timer each would cost the loop more than the messages."""
 
 RETRY_MS = 1000
 """How soon a page's EventSource reconnects after the connection drops."""
-
-MJPEG_WAIT = 5.0
-"""Seconds a Live page waits for a new picture before the old one is sent again."""
 
 WRITE_WAIT = 20.0
 """Seconds a page may take to take in one message: one that stops reading is let go, not waited on."""
@@ -44,16 +43,29 @@ class StreamHub:
         self._loop = asyncio.get_running_loop()
         self._reading = False
         self._again = False
-        self.state_waiters: set[locks.Event] = set()
-        self.picture_waiters: set[locks.Event] = set()
+        self.tick = 0
+        self.pages: set[_Stream] = set()
+        self.viewers: set[_Stream] = set()
         service.on_change(lambda: self._soon(self._changed))
         service.on_picture(lambda index, jpeg: self._soon(self._new_picture, index, jpeg))
+        self._timer = PeriodicCallback(self._round, TICK * 1000)
+        self._timer.start()
         self._changed()
 
     def close(self) -> None:
         """End every stream (the server stops)."""
         self.closed = True
-        self._wake(self.state_waiters | self.picture_waiters)
+        self._timer.stop()
+        self._wake(self.pages | self.viewers)
+
+    def _round(self) -> None:
+        """Every TICK: wake every stream for its comment or picture; let go of the stuck ones."""
+        self.tick += 1
+        now = time.monotonic()
+        for stream in list(self.pages | self.viewers):
+            if stream.writing_since is not None and now - stream.writing_since > WRITE_WAIT:
+                stream.let_go()
+        self._wake(self.pages | self.viewers)
 
     def _soon(self, callback: Any, *args: Any) -> None:
         """Run `callback` on the loop; called from any thread (the live loop's, a request's)."""
@@ -84,19 +96,19 @@ class StreamHub:
         if version != self.version:
             self.version = version
             self.message = f"id: {version}\ndata: {text}\n\n".encode()
-            self._wake(self.state_waiters)
+            self._wake(self.pages)
         if self._again:
             self._again = False
             self._changed()
 
     def _new_picture(self, index: int, jpeg: bytes) -> None:
         self.picture = (index, jpeg)
-        self._wake(self.picture_waiters)
+        self._wake(self.viewers)
 
     @staticmethod
-    def _wake(waiters: set[locks.Event]) -> None:
-        for waiter in list(waiters):
-            waiter.set()
+    def _wake(streams: set[_Stream]) -> None:
+        for stream in list(streams):
+            stream.poke.set()
 
 
 class _Stream(RequestHandler):
@@ -106,34 +118,35 @@ class _Stream(RequestHandler):
         self.hub = hub
         self.poke = locks.Event()
         self.gone = False
+        self.writing_since: float | None = None
 
     def on_connection_close(self) -> None:
         self.gone = True
         self.poke.set()
 
-    async def send(self, data: bytes) -> bool:
-        """Write `data` and wait until it has left; False when the page is gone or stopped reading."""
-        self.write(data)
-        flushed: Awaitable[None] = self.flush()
-        try:
-            await gen.with_timeout(timedelta(seconds=WRITE_WAIT), flushed,
-                                   quiet_exceptions=(StreamClosedError,))
-        except (StreamClosedError, TimeoutError):
-            self.gone = True
-            if self.request.connection is not None:
-                self.request.connection.close()  # type: ignore[attr-defined]
-            return False
-        return True
+    def let_go(self) -> None:
+        """Close the connection (a page that stopped reading)."""
+        self.gone = True
+        self.poke.set()
+        if self.request.connection is not None:
+            self.request.connection.close()  # type: ignore[attr-defined]
 
-    async def nap(self, seconds: float) -> bool:
-        """Wait for the hub's poke (or the page leaving) at most `seconds`; False when none came."""
+    async def send(self, data: bytes) -> bool:
+        """Write `data` and wait until it has left; False when the page is gone."""
+        self.writing_since = time.monotonic()
+        self.write(data)
         try:
-            await self.poke.wait(timedelta(seconds=seconds))
-        except TimeoutError:
-            return False
+            await self.flush()
+        except StreamClosedError:
+            self.gone = True
         finally:
-            self.poke.clear()
-        return True
+            self.writing_since = None
+        return not self.gone
+
+    async def nap(self) -> None:
+        """Wait for the hub's poke: news, its round, or the page leaving."""
+        await self.poke.wait()
+        self.poke.clear()
 
     def headers(self, kind: str) -> None:
         self.set_header("Content-Type", kind)
@@ -148,18 +161,21 @@ class EventStream(_Stream):
     async def get(self) -> None:
         self.headers("text/event-stream")
         hub = self.hub
-        hub.state_waiters.add(self.poke)
+        hub.pages.add(self)
         try:
             ok = await self.send(f"retry: {RETRY_MS}\n\n".encode())
-            sent = -1
+            sent, tick = -1, hub.tick
             while ok and not (hub.closed or self.gone):
                 if self.news(sent):
                     sent = hub.version
                     ok = await self.send(hub.message)
-                elif not await self.nap(KEEPALIVE):
+                elif hub.tick != tick:
+                    tick = hub.tick
                     ok = await self.send(b": quiet\n\n")
+                else:
+                    await self.nap()
         finally:
-            hub.state_waiters.discard(self.poke)
+            hub.pages.discard(self)
 
     def news(self, sent: int) -> bool:
         """Whether the hub has a state this page has not had; a page's first is the table's
@@ -176,13 +192,13 @@ class PictureStream(_Stream):
     async def get(self) -> None:
         self.headers("multipart/x-mixed-replace; boundary=frame")
         hub = self.hub
-        hub.picture_waiters.add(self.poke)
+        hub.viewers.add(self)
         try:
             ok = await self.send(PART)
             index = -1
             while ok and not (hub.closed or self.gone):
-                if hub.picture[0] == index:
-                    await self.nap(MJPEG_WAIT)
+                if hub.picture[0] == index:  # no new picture: the hub's round sends this one again
+                    await self.nap()
                 if hub.closed or self.gone:
                     break
                 index, jpeg = hub.picture
@@ -191,4 +207,4 @@ class PictureStream(_Stream):
                 # a browser shows a picture once the next part's head has come: send it at once
                 ok = await self.send(jpeg + b"\r\n" + PART)
         finally:
-            hub.picture_waiters.discard(self.poke)
+            hub.viewers.discard(self)

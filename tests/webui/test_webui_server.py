@@ -189,6 +189,18 @@ def test_the_sse_benchmark_times_each_settled_hand_on_every_page() -> None:
     assert 0 < result["min_s"] <= result["median_s"] <= result["max_s"]
 
 
+def test_the_sse_benchmark_holds_pages_open_on_serve_and_times_every_change() -> None:
+    from benchmarks.bench_sse import held, render
+
+    result = held(60, 2)  # three loopback addresses of 25, 25 and 10 pages
+    assert result["held"] == 60 and result["changes"] == 2
+    assert 0 < result["all_median_s"] <= result["all_max_s"] and result["kb_per_stream"] > 0
+    assert 0 < result["page_max_s"] and 0 < result["state_max_s"]
+    assert "60 pages held open" in render({"hands": 1, "pages": 1, "median_s": 0.1, "min_s": 0.1,
+                                           "max_s": 0.1, "target_s": 0.5,
+                                           "held_streams": result})[-1]
+
+
 def test_https_serves_with_a_certificate_made_once_and_kept(tmp_path: Path) -> None:
     import ssl
 
