@@ -261,3 +261,16 @@ def test_the_demo_keeps_a_films_last_verdict_in_view_and_says_the_next_game_is_c
         loop.stop()
         table.close()
         server.stop()
+
+
+def test_a_refused_setup_is_said_in_the_pages_language_and_keeps_the_game(browser, served) -> None:
+    table, url = served
+    page = new_page(browser, 390, 844)
+    page.goto(url + "/setup")
+    page.fill("#setup textarea", "Anna\nBruno\nanna")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#setup button[type=submit]")
+    page.wait_for_selector("#toast.bad:not([hidden])")
+    assert page.locator("#toast").inner_text() == (
+        "Anna e anna sono lo stesso nome: ogni giocatore ne vuole uno diverso")
+    assert list(table.game.players) == PLAYERS
