@@ -148,34 +148,51 @@ class _Stream(RequestHandler):
         await self.poke.wait()
         self.poke.clear()
 
-    def headers(self, kind: str) -> None:
-        self.set_header("Content-Type", kind)
+    kind = "application/octet-stream"
+    """The stream's content type."""
+
+    def audience(self) -> set[_Stream]:
+        """The hub's set this stream belongs to while open (woken by its news)."""
+        raise NotImplementedError
+
+    async def get(self) -> None:
+        """Stream until the page leaves or the server stops."""
+        self.set_header("Content-Type", self.kind)
         self.set_header("Cache-Control", "no-store")
         self.set_header("X-Content-Type-Options", "nosniff")
         self.set_header("X-Accel-Buffering", "no")
+        self.audience().add(self)
+        try:
+            await self.stream()
+        finally:
+            self.audience().discard(self)
+
+    async def stream(self) -> None:
+        """Send this stream's messages while the page stays."""
+        raise NotImplementedError
 
 
 class EventStream(_Stream):
     """Server-Sent Events: the new state on every change, and a comment while the table is quiet."""
 
-    async def get(self) -> None:
-        self.headers("text/event-stream")
+    kind = "text/event-stream"
+
+    def audience(self) -> set[_Stream]:
+        return self.hub.pages
+
+    async def stream(self) -> None:
         hub = self.hub
-        hub.pages.add(self)
-        try:
-            ok = await self.send(f"retry: {RETRY_MS}\n\n".encode())
-            sent, tick = -1, hub.tick
-            while ok and not (hub.closed or self.gone):
-                if self.news(sent):
-                    sent = hub.version
-                    ok = await self.send(hub.message)
-                elif hub.tick != tick:
-                    tick = hub.tick
-                    ok = await self.send(b": quiet\n\n")
-                else:
-                    await self.nap()
-        finally:
-            hub.pages.discard(self)
+        ok = await self.send(f"retry: {RETRY_MS}\n\n".encode())
+        sent, tick = -1, hub.tick
+        while ok and not (hub.closed or self.gone):
+            if self.news(sent):
+                sent = hub.version
+                ok = await self.send(hub.message)
+            elif hub.tick != tick:
+                tick = hub.tick
+                ok = await self.send(b": quiet\n\n")
+            else:
+                await self.nap()
 
     def news(self, sent: int) -> bool:
         """Whether the hub has a state this page has not had; a page's first is the table's
@@ -189,22 +206,22 @@ class EventStream(_Stream):
 class PictureStream(_Stream):
     """The live picture with the recognised cards drawn on it, as MJPEG; ends while there is none."""
 
-    async def get(self) -> None:
-        self.headers("multipart/x-mixed-replace; boundary=frame")
+    kind = "multipart/x-mixed-replace; boundary=frame"
+
+    def audience(self) -> set[_Stream]:
+        return self.hub.viewers
+
+    async def stream(self) -> None:
         hub = self.hub
-        hub.viewers.add(self)
-        try:
-            ok = await self.send(PART)
-            index = -1
-            while ok and not (hub.closed or self.gone):
-                if hub.picture[0] == index:  # no new picture: the hub's round sends this one again
-                    await self.nap()
-                if hub.closed or self.gone:
-                    break
-                index, jpeg = hub.picture
-                if jpeg is None:  # no camera yet: end, so that a closed page is never waited on
-                    break
-                # a browser shows a picture once the next part's head has come: send it at once
-                ok = await self.send(jpeg + b"\r\n" + PART)
-        finally:
-            hub.viewers.discard(self)
+        ok = await self.send(PART)
+        index = -1
+        while ok and not (hub.closed or self.gone):
+            if hub.picture[0] == index:  # no new picture: the hub's round sends this one again
+                await self.nap()
+            if hub.closed or self.gone:
+                break
+            index, jpeg = hub.picture
+            if jpeg is None:  # no camera yet: end, so that a closed page is never waited on
+                break
+            # a browser shows a picture once the next part's head has come: send it at once
+            ok = await self.send(jpeg + b"\r\n" + PART)
