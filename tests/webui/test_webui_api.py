@@ -115,7 +115,7 @@ def test_a_player_joins_and_another_leaves_between_hands(seated: FlaskClient) ->
                   {"kind": "leave", "player": "Bruno"}])
     state = seated.get("/api/state").get_json()
     assert state["players"] == ["Elena", "Anna", "Carla", "Dario"]
-    assert state["last_event"]["text_it"] == "Bruno lascia il tavolo"
+    assert state["last_event"]["text_it"] == "Bruno si alza dal tavolo"
 
 
 def test_a_misread_card_is_corrected_after_the_reveal(seated: FlaskClient) -> None:
