@@ -1,13 +1,14 @@
-"""The JSON API the pages use: the state, its live stream, and every change (with the PIN)."""
+"""The JSON API the pages use: the state and every change (with the PIN); the live streams are in
+webui.streams."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from functools import wraps
 from typing import Any, TypeVar, cast
 
-from flask import Blueprint, Response, abort, current_app, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify, request
 
 from referee.events import event_from_json
 from referee.record import RecordError
@@ -16,20 +17,12 @@ from referee.cards import CardError
 from referee.game import RuleError
 from referee.store import StoreError
 
+from webui import inputs
 from webui.guard import PinGuard, PinRefused
 from webui.table import TableError, TableService
 from webui.uploads import UploadError, jpeg_size
 
 bp = Blueprint("api", __name__, url_prefix="/api")
-
-KEEPALIVE = 15.0
-"""Seconds between SSE comments on a quiet table: a closed page is noticed within this."""
-
-RETRY_MS = 1000
-"""How soon a page's EventSource reconnects after the connection drops."""
-
-MJPEG_WAIT = 5.0
-"""Seconds a Live page waits for a new picture before the old one is sent again."""
 
 PIN_HEADER = "X-Table-Pin"
 
@@ -66,22 +59,17 @@ def _refuse(status: int, message: str) -> Response:
     return answer
 
 
-def _json_body() -> Any:
-    """The request's JSON, or a 400 naming what is wrong with it."""
-    try:
-        return json.loads(request.get_data(cache=False) or b"null")
-    except UnicodeDecodeError:
-        abort(400, "the body is not UTF-8 text")
-    except json.JSONDecodeError as err:
-        abort(400, f"the body is not valid JSON: {err.msg} at line {err.lineno} column "
-                   f"{err.colno}")
-
-
 def _object() -> dict[str, Any]:
-    body = _json_body()
-    if not isinstance(body, dict):
-        abort(400, "the body must be a JSON object")
-    return body
+    """The request's JSON object (inputs.json_object: a Refused, answered 400, names what is wrong)."""
+    return inputs.json_object(request.get_data(cache=False))
+
+
+@bp.errorhandler(inputs.Refused)
+def _refused(refused: inputs.Refused) -> Response:
+    """Input a person must fix: 400, the reason in English and in Italian; nothing was changed."""
+    answer = jsonify(error=str(refused), error_it=refused.it)
+    answer.status_code = 400
+    return answer
 
 
 def _changed() -> Response:
@@ -103,27 +91,6 @@ def _apply(change: Callable[[], object]) -> Response:
 def state() -> Response:
     """The whole table as JSON."""
     return _changed()
-
-
-@bp.get("/events")
-def events() -> Response:
-    """Server-Sent Events: the new state on every change (and a comment while quiet)."""
-    service = table()
-
-    def stream() -> Iterator[str]:
-        yield f"retry: {RETRY_MS}\n\n"
-        sent = -1
-        while not service.closed:
-            version = service.version
-            if version != sent:
-                yield f"id: {version}\ndata: {service.state_json()}\n\n"
-                sent = version
-            else:
-                yield ": quiet\n\n"
-            service.wait_for_change(sent, KEEPALIVE)
-
-    return Response(stream(), mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 
 @bp.get("/record")
@@ -153,22 +120,12 @@ def setup() -> Response:
     """A new game: `{"players": [...], "rules": "napoli" or {switches}, "lives", "dealer",
     "stake"}`; `dealer` null lets the camera choose from cards dealt face up."""
     body = _object()
-    players = body.get("players")
-    if not (isinstance(players, list) and all(isinstance(p, str) for p in players)):
-        return _refuse(400, "players must be a list of names")
-    names = [p.strip() for p in players]
-    rules = body.get("rules", "napoli")
-    if not isinstance(rules, (str, dict)):
-        return _refuse(400, "rules must be a preset name or an object of switches")
-    lives = body.get("lives")
-    if lives is not None and (isinstance(lives, bool) or not isinstance(lives, int)):
-        return _refuse(400, f"lives must be a whole number, not {lives!r}")
-    dealer = body.get("dealer")
-    if dealer is not None and not isinstance(dealer, str):
-        return _refuse(400, "dealer must be a player's name, or null for the camera")
-    stake = body.get("stake", 0)
-    return _apply(lambda: table().setup(names, rules, lives, dealer.strip() if dealer else None,
-                                        stake))
+    names = inputs.players(body.get("players"))
+    rules = inputs.rules(body.get("rules", "napoli"))
+    lives = inputs.lives(body.get("lives"))
+    dealer = inputs.dealer(body.get("dealer"), names)
+    stake = inputs.stake(body.get("stake", 0))
+    return _apply(lambda: table().setup(names, rules, lives, dealer, stake))
 
 
 @bp.post("/undo")
@@ -184,6 +141,8 @@ def corrections() -> Response:
     """A person's event, as the hand record's event JSON: `{"kind": "revive", "dead": "Anna",
     "living": "Bruno"}`; one the rules forbid is 409 with the rule."""
     body = _object()
+    game = table().game
+    inputs.event_names(body, game.players if game is not None else ())
     try:
         event = event_from_json(body)
     except (ValueError, KeyError, TypeError) as err:
@@ -197,6 +156,7 @@ def corrections() -> Response:
 def import_record() -> Response:
     """Start a new game from a hand record (JSON body), every hand replayed."""
     body = _object()
+    inputs.record_table(body)
     return _apply(lambda: table().import_record(body))
 
 
@@ -207,7 +167,8 @@ def seats() -> Response:
     body = _object()
     points = body.get("players")
     if not isinstance(points, dict):
-        return _refuse(400, "players must be an object of name: [x, y]")
+        raise inputs.Refused("i posti sono un oggetto nome: [x, y]",
+                             "players must be an object of name: [x, y]")
     return _apply(lambda: table().set_seats(body.get("width"), body.get("height"), points))
 
 
@@ -217,7 +178,8 @@ def resolve(ident: int) -> Response:
     """A person resolved a warning: `{"how": "..."}`."""
     how = _object().get("how", "resolved")
     if not isinstance(how, str) or len(how) > 500:
-        return _refuse(400, "how must be a short text")
+        raise inputs.Refused("come è stato risolto: un testo breve (al massimo 500 caratteri)",
+                             "how must be a short text (at most 500 characters)")
     return _apply(lambda: table().resolve(ident, how))
 
 
@@ -244,23 +206,3 @@ def live_picture() -> Response:
     if jpeg is None:
         return _refuse(404, "no picture from the camera yet")
     return Response(jpeg, mimetype="image/jpeg", headers={"Cache-Control": "no-store"})
-
-
-@bp.get("/live.mjpg")
-def live_stream() -> Response:
-    """The live picture with the recognised cards drawn on it, as MJPEG."""
-    service = table()
-
-    def stream() -> Iterator[bytes]:
-        index = -1
-        part = b"--frame\r\nContent-Type: image/jpeg\r\n\r\n"
-        yield part
-        while not service.closed:
-            index, jpeg = service.next_frame(index, MJPEG_WAIT)
-            if jpeg is None:  # no camera yet: end, so a closed page never holds a thread
-                return
-            # a browser shows a picture once the next part's headers have come: send them now
-            yield jpeg + b"\r\n" + part
-
-    return Response(stream(), mimetype="multipart/x-mixed-replace; boundary=frame",
-                    headers={"Cache-Control": "no-store"})

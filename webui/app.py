@@ -56,6 +56,13 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     return app
 
 
+def too_big() -> dict[str, str]:
+    """The refusal of a body over MAX_UPLOAD, in English and Italian (the API's error fields)."""
+    megabytes = MAX_UPLOAD // (1024 * 1024)
+    return {"error": f"the upload is too big: at most {megabytes} MB",
+            "error_it": f"l'invio è troppo grande: al massimo {megabytes} MB"}
+
+
 def _wants_json() -> bool:
     return request.path.startswith("/api/")
 
@@ -63,9 +70,9 @@ def _wants_json() -> bool:
 def _http_error(error: HTTPException) -> BaseResponse | tuple[Any, int]:
     message = error.description or error.name
     if error.code == 413:
-        message = f"the upload is too big: at most {MAX_UPLOAD // (1024 * 1024)} MB"
+        message = too_big()["error"]
     if _wants_json():
-        return jsonify(error=message), error.code or 500
+        return jsonify(**(too_big() if error.code == 413 else {"error": message})), error.code or 500
     lang = request.cookies.get("lang") if request.cookies.get("lang") in LANGUAGES else "it"
     html = render_template("error.html", page="error", lang=lang, w=PAGE_WORDS[lang],
                            words=PAGE_WORDS[lang], code=error.code, message=message)

@@ -250,9 +250,11 @@ class LiveLoop:
         service.on_new_game(lambda _game: self._new_game())
         if isinstance(source, DemoFilms):
             source.on_film = self._demo_table
+            source.on_hold = lambda _seconds: self.service.announce(*NEXT_GAME)
 
     def _demo_table(self, truth: Mapping[str, Any]) -> None:
         """A demo film begins: its table is set up as a host would on the Setup page."""
+        self.service.announce(None)
         self.service.setup(truth["players"], truth["rules"], dealer=truth["dealer"])
         self._rebuild = True
 
@@ -327,7 +329,10 @@ class LiveLoop:
             return
         detections = watcher.read(frame)
         with self.service.lock:
+            settled = len(watcher.game.results)
             said = watcher.advance(frame, detections)
+            if len(watcher.game.results) > settled and isinstance(self.source, DemoFilms):
+                self.source.verdict_given()
             for line in said:
                 if line.kind == "warning":
                     ident = self.service.warn(line.text, line.hand)
@@ -343,6 +348,12 @@ class LiveLoop:
 
 
 
+HOLD = 10.0
+"""Seconds a demo film's last picture stays after the film, before the next one sets up its table:
+the last verdict stays in view long enough for a newcomer to read it and look at the cards."""
+NEXT_GAME = ("The next game starts in a moment", "Tra poco comincia la prossima partita")
+"""What the table page says while a demo film's last verdict is held (English, Italian)."""
+
 DEMO_FILMS = ("game", "hand", "illegal", "classica")
 """The sample films the demo plays, one table after another, then again from the first."""
 FILMS = Path(__file__).resolve().parent.parent / "sample_images" / "sequences"
@@ -357,10 +368,13 @@ class DemoFilms(FrameSource):
     description = "the demo films"
 
     def __init__(self, folder: Path = FILMS, names: tuple[str, ...] = DEMO_FILMS,
-                 rounds: int | None = None) -> None:
+                 rounds: int | None = None, hold: float = HOLD, realtime: bool = True) -> None:
         super().__init__()
         self.folder, self.names, self.rounds = folder, names, rounds
+        self.hold, self.realtime = hold, realtime
         self.on_film: Callable[[Mapping[str, Any]], None] | None = None
+        self.on_hold: Callable[[float], None] | None = None
+        self._verdict_at = 0.0
         self._current: FrameSource | None = None
         self._closed = False
         missing = [n for n in names if not (folder / f"{n}.json").is_file()]
@@ -371,25 +385,56 @@ class DemoFilms(FrameSource):
     def frames(self) -> Iterator[Frame]:
         """Film after film, for `rounds` rounds (None: until closed)."""
         done = 0
-        while not self._closed and (self.rounds is None or done < self.rounds):
-            for name in self.names:
-                truth = json.loads((self.folder / f"{name}.json").read_text(encoding="utf-8"))
-                if self.on_film is not None:
-                    self.on_film(truth)
-                self._set_status(SourceState.LIVE, f"demo: the film {name} "
-                                 f"({', '.join(truth['players'])})")
-                self._current = VideoFile(self.folder / truth["video"], realtime=True)
-                yield from self._current.frames()
-                if self._closed:
-                    return
-            done += 1
-        self._set_status(SourceState.ENDED, "the demo films have ended")
+        try:
+            while not self._closed and (self.rounds is None or done < self.rounds):
+                for name in self.names:
+                    yield from self._film(name)
+                    if self._closed:
+                        return
+                done += 1
+            self._set_status(SourceState.ENDED, "the demo films have ended")
+        finally:  # the film is let go in the thread reading it: FFmpeg must not be closed mid-read
+            if self._current is not None:
+                self._current.close()
+
+    def _film(self, name: str) -> Iterator[Frame]:
+        """One film, its table announced first (`on_film`), its last picture held at the end."""
+        truth = json.loads((self.folder / f"{name}.json").read_text(encoding="utf-8"))
+        if self.on_film is not None:
+            self.on_film(truth)
+        self._set_status(SourceState.LIVE, f"demo: the film {name} "
+                         f"({', '.join(truth['players'])})")
+        self._current = VideoFile(self.folder / truth["video"], realtime=self.realtime)
+        last = None
+        for last in self._current.frames():
+            if self._closed:
+                return
+            yield last
+        if last is not None:
+            yield from self._held(last, self._current.fps)
+
+    def verdict_given(self) -> None:
+        """A hand of the film in play was settled (the live loop says so): the hold counts from now."""
+        self._verdict_at = time.monotonic()
+
+    def _held(self, last: Frame, fps: float) -> Iterator[Frame]:
+        """The film's last picture again, at its rate, until `hold` seconds of real time have passed
+        since the film ended or, when later, since its last verdict (`on_hold` told at the start)."""
+        if self.on_hold is not None:
+            self.on_hold(self.hold)
+        self._set_status(SourceState.LIVE, f"demo: the next game starts in {self.hold:g} s")
+        began = time.monotonic()
+        count = 1
+        while not self._closed:
+            if time.monotonic() - max(began, self._verdict_at) >= self.hold:
+                return
+            time.sleep(max(0.0, began + count / fps - time.monotonic()))
+            yield Frame(last.pixels, last.at + count / fps, last.index + count)
+            count += 1
 
     def close(self) -> None:
-        """Stop after the frame in hand."""
+        """Stop after the frame in hand (the reading thread lets the film go)."""
         self._closed = True
-        if self._current is not None:
-            self._current.close()
         super().close()
 
 

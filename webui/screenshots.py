@@ -17,7 +17,7 @@ from referee.events import Deal, Keep
 from referee.record import replay
 
 from webui.app import create_app
-from webui.serve import BackgroundServer
+from webui.server import BackgroundServer
 from webui.table import TableService
 
 CHROMIUM = "/usr/bin/chromium"

@@ -1,4 +1,4 @@
-"""`saltacavallo serve`: the web companion on a threaded WSGI server, its addresses, PIN and QR."""
+"""`saltacavallo serve`: the web companion on its server (webui.server), its addresses, PIN and QR."""
 
 from __future__ import annotations
 
@@ -17,12 +17,6 @@ from typing import Any
 
 log = logging.getLogger("saltacavallo.serve")
 
-THREADS = 64
-"""Worker threads: every open page holds one for its live updates (SSE), the Live view another;
-20 players with both open, plus the phone camera's uploads and page loads, fit with room."""
-
-STOP_WAIT = 5.0
-"""Seconds a stopping server waits for cheroot's loop to end after the server has stopped."""
 DEFAULT_PORT = 8000
 DEFAULT_DB = "saltacavallo.db"
 
@@ -110,39 +104,38 @@ def run_serve(args: argparse.Namespace) -> int:
 
 def _serve_game(args: argparse.Namespace, pin: str, db: Path, throwaway: bool) -> int:
     """Serve the game kept in `db` (a `throwaway` one: the demo's) until asked to stop."""
-    from cheroot import wsgi
-    from cheroot.ssl.builtin import BuiltinSSLAdapter
+    from tornado.netutil import bind_sockets
 
     from referee.store import StoreError
     from webui.app import create_app
     from webui.certs import ensure_certificate
+    from webui.server import BackgroundServer, raise_open_files, tls_context
 
     db = db.resolve()
     if db.exists() and not db.is_file():
         return _fail(f"{db} is not a file")
     lan = lan_addresses() if args.host in ("0.0.0.0", "::", "") else []
     scheme = "https" if args.https or args.cert else "http"
-    try:
-        server = wsgi.Server((args.host, args.port), _placeholder, numthreads=THREADS,
-                             max=THREADS, server_name="saltacavallo")
-        server.prepare()
+    raise_open_files()
+    try:  # the port first, to fail fast
+        sockets = bind_sockets(args.port, args.host or None)
     except OSError as err:
         return _fail(f"cannot listen on {args.host}:{args.port}: {err.strerror or err} "
                      "(another server there? try --port 8080)")
-    port = server.bind_addr[1]
+    port = int(sockets[0].getsockname()[1])
+
+    def _close_sockets() -> None:
+        for sock in sockets:
+            sock.close()
+
     public_host = lan[0] if lan else (args.host if args.host not in ("0.0.0.0", "::") else
                                       "127.0.0.1")
-    try:
-        app = create_app({"DATABASE": str(db), "PIN": pin,
-                          "PUBLIC_URL": f"{scheme}://{public_host}:{port}"})
-    except StoreError as err:
-        server.stop()
-        return _fail(str(err))
+    tls = None
     if scheme == "https":
         if args.cert:
             cert, key = args.cert, args.key
             if not (cert.is_file() and key.is_file()):
-                server.stop()
+                _close_sockets()
                 return _fail(f"cannot read the certificate {cert} or its key {key}")
         else:
             cert, key, made = ensure_certificate(db.parent / "saltacavallo-tls",
@@ -150,21 +143,19 @@ def _serve_game(args: argparse.Namespace, pin: str, db: Path, throwaway: bool) -
             if made:
                 print(f"made a self-signed certificate: {cert}")
         try:
-            server.ssl_adapter = BuiltinSSLAdapter(str(cert), str(key))
+            tls = tls_context(str(cert), str(key))
         except (OSError, ValueError) as err:
-            server.stop()
+            _close_sockets()
             return _fail(f"cannot use the certificate {cert}: {err}")
-    server.wsgi_app = app
+    try:
+        app = create_app({"DATABASE": str(db), "PIN": pin,
+                          "PUBLIC_URL": f"{scheme}://{public_host}:{port}"})
+    except StoreError as err:
+        _close_sockets()
+        return _fail(str(err))
     service = app.extensions["saltacavallo.table"]
-    loop = _start_camera(args, service)
-    if loop is False:
-        server.stop()
-        service.close()
-        return 2
-    _banner(scheme, port, lan, args.host, pin, db, throwaway)
-
-    # Ctrl+C or a stop request only sets a flag: an exception raised inside cheroot's loop could
-    # leave one of its workers waiting for ever on its queue, and the process with it
+    # Ctrl+C or a stop request only sets a flag, from before the first page is answered: the main
+    # thread then stops everything in order
     stopping = threading.Event()
 
     def _stop(signum: int, frame: FrameType | None) -> None:
@@ -172,37 +163,28 @@ def _serve_game(args: argparse.Namespace, pin: str, db: Path, throwaway: bool) -
 
     signal.signal(signal.SIGTERM, _stop)
     signal.signal(signal.SIGINT, _stop)
-    serving = threading.Thread(target=_serve, args=(server, stopping), name="cheroot", daemon=True)
-    serving.start()
+    server = BackgroundServer(app, sockets=sockets, tls=tls)
+    loop = _start_camera(args, service)
+    if loop is False:
+        server.stop()
+        service.close()
+        return 2
+    _banner(scheme, port, lan, args.host, pin, db, throwaway)
+
     try:
         while not stopping.wait(0.5):
-            pass
+            if not server.alive():  # the loop must never leave the process serving nothing
+                log.error("the web server stopped")
+                break
         print("\nstopping: " + ("the demo game is thrown away" if throwaway else "the game is saved"), flush=True)
     finally:
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         if loop is not None and loop is not False:
             loop.stop()
-        service.close()
         server.stop()
-        serving.join(STOP_WAIT)
+        service.close()
     return 0
-
-
-def _serve(server: Any, stopping: threading.Event) -> None:
-    """cheroot's loop, in its own thread until the server stops; should it fail, the stop is asked for."""
-    try:
-        server.serve()
-    except Exception:  # the loop must say why it stopped, never leave the process serving nothing
-        log.exception("the web server stopped")
-    finally:
-        stopping.set()
-
-
-def _placeholder(environ: dict[str, Any], start_response: Any) -> list[bytes]:
-    """Answers while the app is being built (the port is bound first, to fail fast)."""
-    start_response("503 Service Unavailable", [("Content-Type", "text/plain")])
-    return [b"starting"]
 
 
 def _start_camera(args: argparse.Namespace, service: Any) -> Any:
@@ -255,23 +237,10 @@ def _banner(scheme: str, port: int, lan: list[str], host: str, pin: str, db: Pat
     print("Ctrl+C per fermare / to stop", flush=True)
 
 
-class BackgroundServer:
-    """The app on cheroot in a thread of this process (tests, the SSE benchmark, screenshots)."""
+def __getattr__(name: str) -> Any:
+    """`BackgroundServer` moved to webui.server; an import from here still finds it."""
+    if name == "BackgroundServer":
+        from webui.server import BackgroundServer
 
-    def __init__(self, app: Any, host: str = "127.0.0.1", port: int = 0,
-                 threads: int = THREADS) -> None:
-        import threading
-
-        from cheroot import wsgi
-
-        self.server = wsgi.Server((host, port), app, numthreads=threads, max=threads,
-                                  server_name="saltacavallo")
-        self.server.prepare()
-        self.url = f"http://{host}:{self.server.bind_addr[1]}"
-        self._thread = threading.Thread(target=self.server.serve, name="cheroot", daemon=True)
-        self._thread.start()
-
-    def stop(self) -> None:
-        """Stop serving (open streams end when their table closes)."""
-        self.server.stop()
-        self._thread.join(10)
+        return BackgroundServer
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -23,12 +23,13 @@ def card_json(card: Card) -> dict[str, str]:
 
 def build_state(game: Game | None, *, version: int, stake: float, camera: Mapping[str, Any],
                 warnings: list[dict[str, Any]], evidence: Mapping[int, str],
-                seats: Mapping[str, Any] | None, dealer_by_camera: bool) -> dict[str, Any]:
-    """The whole page state; `game` None before the first setup."""
+                seats: Mapping[str, Any] | None, dealer_by_camera: bool,
+                notice: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The whole page state; `game` None before the first setup; `notice` a line about the table."""
     state: dict[str, Any] = {
         "version": version, "ready": game is not None, "stake": stake, "camera": dict(camera),
         "warnings": warnings, "seats_placed": sorted((seats or {}).get("players", {})),
-        "dealer_by_camera": dealer_by_camera,
+        "dealer_by_camera": dealer_by_camera, "notice": dict(notice) if notice else None,
     }
     if game is None:
         state.update(players=[], seats=[], verdicts=[], says="Set up the players to start",

@@ -17,6 +17,7 @@ from referee.record import replay
 from referee.rules import Rules, find_rules
 from referee.store import GameStore, record_path
 
+from webui import inputs
 from webui.state import build_state
 
 
@@ -35,9 +36,6 @@ class FrameSink(Protocol):
     def push(self, jpeg: bytes) -> None: ...
 
 
-MAX_STAKE = 1000.0
-"""The largest stake per life the page accepts (a typo guard: families play for coins)."""
-
 _NO_CAMERA: dict[str, Any] = {"state": "off", "message": "no camera is connected"}
 
 
@@ -54,8 +52,7 @@ class TableService:
             self.db_path.stem + "-evidence")
         self.evidence_dir.mkdir(parents=True, exist_ok=True)
         self.lock = threading.RLock()
-        self._changed = threading.Condition(self.lock)
-        self._frames = threading.Condition()
+        self._pictures = threading.Lock()
         self.version = 0
         self.closed = False
         self.store: GameStore | None = GameStore.open(self.db_path) if self.db_path.exists() \
@@ -66,7 +63,10 @@ class TableService:
         self._frame_index = 0
         self._resolved: list[Callable[[int, str], None]] = []
         self._new_game: list[Callable[[Game], None]] = []
+        self._listeners: list[Callable[[], None]] = []
+        self._viewers: list[Callable[[int, bytes], None]] = []
         self._state_cache: tuple[int, str] | None = None
+        self._notice: dict[str, str] | None = None
         self.phone: FrameSink | None = None
 
     # -- reading ----------------------------------------------------------------------------
@@ -109,6 +109,7 @@ class TableService:
                 game, version=self.version, stake=self.stake, camera=dict(self._camera),
                 warnings=self._warnings(), evidence=self._evidence_by_hand(),
                 seats=self.seats(), dealer_by_camera=bool(self._table.get("dealer_by_camera")),
+                notice=self._notice,
             )
             text = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
             self._state_cache = (self.version, text)
@@ -119,11 +120,15 @@ class TableService:
         with self.lock:
             return self._need_store().export()
 
-    def wait_for_change(self, version: int, timeout: float) -> int:
-        """Block until the table passes `version` (or the timeout, or closing); the new version."""
-        with self._changed:
-            self._changed.wait_for(lambda: self.version != version or self.closed, timeout)
-            return self.version
+    def versioned_state(self) -> tuple[int, str]:
+        """The version and the state JSON of that version, read together."""
+        with self.lock:
+            return self.version, self.state_json()
+
+    def on_change(self, callback: Callable[[], None]) -> None:
+        """Call `callback()` after every change and at closing, under the table's lock: it must
+        only pass the news on (the live streams read the state in a thread of their own)."""
+        self._listeners.append(callback)
 
     # -- changing the game -------------------------------------------------------------------
 
@@ -134,7 +139,7 @@ class TableService:
         game = Game(players, found, lives)  # checks the table before anything is touched
         if dealer is not None and dealer not in game.players:
             raise RuleError(f"the first dealer {dealer} is not at the table")
-        stake = _check_stake(stake)
+        stake = inputs.stake(stake)
         with self.lock:
             self._start_store(list(game.players), found, game.start_lives,
                               [ChooseDealer(dealer)] if dealer else [])
@@ -204,6 +209,14 @@ class TableService:
         """Call `callback(game)` after a setup or an import starts a new game."""
         self._new_game.append(callback)
 
+    def announce(self, text: str | None, text_it: str | None = None) -> None:
+        """A line for every page about the table itself (the demo's next game); None clears it."""
+        with self.lock:
+            notice = None if text is None else {"text": text, "text_it": text_it or text}
+            if notice != self._notice:
+                self._notice = notice
+                self._changed_now()
+
     # -- the camera --------------------------------------------------------------------------
 
     def camera_status(self, status: Mapping[str, Any]) -> None:
@@ -215,21 +228,21 @@ class TableService:
 
     def show_frame(self, jpeg: bytes) -> None:
         """The newest annotated live picture (JPEG); the Live pages get it."""
-        with self._frames:
+        with self._pictures:
             self._frame = jpeg
             self._frame_index += 1
-            self._frames.notify_all()
+            for viewer in list(self._viewers):
+                viewer(self._frame_index, jpeg)
 
     def frame(self) -> tuple[int, bytes | None]:
         """The newest live picture and its number (0 and None before the first)."""
-        with self._frames:
+        with self._pictures:
             return self._frame_index, self._frame
 
-    def next_frame(self, after: int, timeout: float) -> tuple[int, bytes | None]:
-        """Wait for a picture newer than number `after` (or the timeout); the newest."""
-        with self._frames:
-            self._frames.wait_for(lambda: self._frame_index != after or self.closed, timeout)
-            return self._frame_index, self._frame
+    def on_picture(self, callback: Callable[[int, bytes], None]) -> None:
+        """Call `callback(number, jpeg)` for every new live picture; like `on_change`, it must
+        only pass it on."""
+        self._viewers.append(callback)
 
     def push_frame(self, jpeg: bytes) -> None:
         """A frame from the phone camera page, handed to the phone source (newest wins)."""
@@ -267,14 +280,12 @@ class TableService:
             self._changed_now()
 
     def close(self) -> None:
-        """Wake every waiting page so it can end, and close the store."""
+        """Tell every listener (the open pages end), and close the store."""
         with self.lock:
             self.closed = True
-            self._changed.notify_all()
+            self._tell()
             if self.store is not None:
                 self.store.close()
-        with self._frames:
-            self._frames.notify_all()
 
     # -- inside ------------------------------------------------------------------------------
 
@@ -285,7 +296,11 @@ class TableService:
 
     def _changed_now(self) -> None:
         self.version += 1
-        self._changed.notify_all()
+        self._tell()
+
+    def _tell(self) -> None:
+        for listener in list(self._listeners):
+            listener()
 
     def _start_store(self, players: list[str], rules: Rules, lives: int,
                      events: Sequence[Event]) -> None:
@@ -357,14 +372,6 @@ class TableService:
 
     def _write_table_file(self) -> None:
         _write_json(self._table_path, self._table)
-
-
-def _check_stake(stake: Any) -> float:
-    if isinstance(stake, bool) or not isinstance(stake, (int, float)) or not (
-            0 <= stake <= MAX_STAKE):
-        raise TableError(f"the stake per life must be a number from 0 to {MAX_STAKE:g}, "
-                         f"not {stake!r}")
-    return float(stake)
 
 
 def _write_json(path: Path, data: Any) -> None:

@@ -24,8 +24,13 @@ LANGUAGES = ("it", "en")
 
 
 def _a(name: str) -> str:
-    """Italian `a`, or `ad` before a vowel: `ad Anna`."""
-    return f"ad {name}" if name[:1].lower() in "aeiou" else f"a {name}"
+    """Italian `a`, or `ad` before an a, as Italians write it today: `ad Anna`, `a Elena`."""
+    return f"ad {name}" if name[:1].lower() == "a" else f"a {name}"
+
+
+def _the(card: str) -> str:
+    """A card's Italian name with its article: `il Tre di Coppe`, `l'Asso di Denari`."""
+    return f"l'{card}" if card[:1].lower() in "aeiou" else f"il {card}"
 
 
 def _names(players: list[str] | tuple[str, ...], conj: str) -> str:
@@ -52,11 +57,12 @@ def event_words(event: Event) -> tuple[str, str]:
     """One event in words, for the history and the undo button."""
     if isinstance(event, FaceUp):
         return (f"{event.player} gets the {event.card.italian} face up",
-                f"{event.player} riceve scoperto il {event.card.italian}")
+                f"{event.player} riceve scoperto {_the(event.card.italian)}")
     if isinstance(event, ChooseDealer):
-        return f"{event.player} is the first dealer", f"{event.player} è il primo mazziere"
+        return (f"{event.player} is the first dealer",
+                f"{event.player} fa le carte per cominciare")
     if isinstance(event, Deal):
-        return "The deal", "La distribuzione delle carte"
+        return "The deal", "Si danno le carte"
     if isinstance(event, Keep):
         return f"{event.player} keeps", f"{event.player} tiene la carta"
     if isinstance(event, Swap):
@@ -74,14 +80,14 @@ def event_words(event: Event) -> tuple[str, str]:
                 f"{event.living} dà una vita {_a(event.dead)}")
     if isinstance(event, Correct):
         return (f"{event.player}'s card is the {event.card.italian} (corrected)",
-                f"La carta di {event.player} è il {event.card.italian} (corretta)")
+                f"La carta di {event.player} è {_the(event.card.italian)} (corretta)")
     if isinstance(event, Join):
         where_en = f" before {event.before}" if event.before else ""
         where_it = f" prima di {event.before}" if event.before else ""
         return (f"{event.player} joins the table{where_en}",
-                f"{event.player} entra al tavolo{where_it}")
+                f"{event.player} si siede al tavolo{where_it}")
     if isinstance(event, Leave):
-        return f"{event.player} leaves the table", f"{event.player} lascia il tavolo"
+        return f"{event.player} leaves the table", f"{event.player} si alza dal tavolo"
     name = type(event).__name__
     return name, name
 
@@ -93,7 +99,7 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "dealer": "Mazziere", "dead": "fuori", "sound_on": "Audio sì", "sound_off": "Audio no",
         "hand": "Mano", "loser": "paga", "verdict": "Verdetto", "no_photo": "nessuna foto",
         "offline": "Connessione persa: riprovo…", "warnings": "Avvisi",
-        "resolve": "Risolto", "undo": "Annulla l'ultimo evento", "last_event": "Ultimo evento",
+        "resolve": "Risolto", "undo": "Annulla l'ultima mossa", "last_event": "Ultima mossa",
         "corrections": "Correzioni", "export": "Scarica la partita (JSON)",
         "import": "Carica una partita (JSON)", "pin": "PIN del tavolo",
         "pin_ask": "Scrivi il PIN del tavolo (lo mostra il computer all'avvio)",
@@ -114,25 +120,25 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
                          "fotocamera per ora", "open_camera": "Usa questo telefono come "
                          "fotocamera", "open_table": "Apri il tavolo su un altro telefono",
         "revive": "Ridai una vita", "revive_dead": "Chi torna in gioco",
-        "revive_living": "Chi gli dà la vita", "join": "Entra un giocatore",
-        "leave": "Esce un giocatore", "fix_card": "Carta letta male", "apply": "Applica",
-        "player": "Giocatore", "card": "Carta", "after": "dopo", "nothing_yet": "Nessuna mano "
+        "revive_living": "Chi cede una delle sue vite", "join": "Qualcuno si siede al tavolo",
+        "leave": "Qualcuno si alza dal tavolo", "fix_card": "Carta letta male", "apply": "Applica",
+        "player": "Chi", "name": "Nome", "card": "Carta", "after": "dopo", "nothing_yet": "Nessuna mano "
         "giocata finora", "turn": "Tocca a", "cards": "Carte", "evidence": "Foto",
         "lives_after": "Vite dopo la mano", "winner": "Vince", "phase": "Fase",
         "swaps": "Scambi", "none": "nessuno", "language": "English", "other_lang": "en",
         "preset_napoli": "Napoli (predefinite)", "preset_classica": "Classica",
         "switches": "Varianti", "lives_start": "Vite a testa", "back": "Torna al tavolo",
         "error": "Qualcosa non va", "not_found": "Pagina non trovata",
-        "play": "Registra a mano", "event_json": "Evento (JSON)",
+        "play": "Registra a mano", "event_json": "Mossa (JSON)",
         "phase_choose_dealer": "Scelta del mazziere", "phase_deal": "Si danno le carte",
         "phase_turns": "Turni", "phase_dealer": "Tocca al mazziere",
         "phase_reveal": "Si scoprono le carte", "phase_settle": "Chi paga",
         "phase_over": "Fine della partita", "wall": "Re: muro", "jumped": "Cavallo: saltato",
-        "your_turn": "tocca a lui", "cam_off": "spenta", "cam_connecting": "in collegamento",
+        "your_turn": "di turno", "cam_off": "spenta", "cam_connecting": "in collegamento",
         "cam_live": "in diretta", "cam_reconnecting": "si ricollega", "cam_ended": "finita",
         "cam_failed": "non funziona", "join_before": "Siede prima di",
         "join_last": "(in fondo)", "sound_ready": "Audio attivo", "undo_confirm": "Annullare "
-        "questo evento?", "how": "Come è stato risolto?", "no_game": "Nessuna partita: "
+        "questa mossa?", "how": "Com'è stato risolto?", "no_game": "Nessuna partita: "
         "apri Setup per scegliere i giocatori",
     },
     "en": {
@@ -163,7 +169,7 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "revive": "Give back a life", "revive_dead": "Who comes back",
         "revive_living": "Who gives the life", "join": "A player joins",
         "leave": "A player leaves", "fix_card": "Misread card", "apply": "Apply",
-        "player": "Player", "card": "Card", "after": "after", "nothing_yet": "No hand played "
+        "player": "Player", "name": "Name", "card": "Card", "after": "after", "nothing_yet": "No hand played "
         "yet", "turn": "Turn of", "cards": "Cards", "evidence": "Photo",
         "lives_after": "Lives after the hand", "winner": "Wins", "phase": "Phase",
         "swaps": "Swaps", "none": "none", "language": "Italiano", "other_lang": "it",

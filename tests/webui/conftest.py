@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import http.client
+import json
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from flask import Flask
@@ -58,3 +61,28 @@ def play(client: FlaskClient, events: list[dict]) -> None:
     for event in events:
         answer = client.post("/api/corrections", json=event, headers=WITH_PIN)
         assert answer.status_code == 200, (event, answer.get_json())
+
+
+class Stream:
+    """One page's SSE connection, read event by event."""
+
+    def __init__(self, url: str, source: str | None = None) -> None:
+        parts = urlsplit(url)
+        self.conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10,
+                                               source_address=(source, 0) if source else None)
+        self.conn.request("GET", "/api/events")
+        self.answer = self.conn.getresponse()
+        assert self.answer.status == 200
+        assert self.answer.getheader("Content-Type").startswith("text/event-stream")
+
+    def next_state(self) -> dict:
+        data = None
+        while True:
+            line = self.answer.readline().decode().rstrip("\r\n")
+            if line.startswith("data: "):
+                data = line[6:]
+            elif line == "" and data is not None:
+                return json.loads(data)
+
+    def close(self) -> None:
+        self.conn.close()

@@ -115,7 +115,7 @@ def test_a_player_joins_and_another_leaves_between_hands(seated: FlaskClient) ->
                   {"kind": "leave", "player": "Bruno"}])
     state = seated.get("/api/state").get_json()
     assert state["players"] == ["Elena", "Anna", "Carla", "Dario"]
-    assert state["last_event"]["text_it"] == "Bruno lascia il tavolo"
+    assert state["last_event"]["text_it"] == "Bruno si alza dal tavolo"
 
 
 def test_a_misread_card_is_corrected_after_the_reveal(seated: FlaskClient) -> None:
@@ -160,21 +160,79 @@ def test_malformed_json_is_400_naming_where(seated: FlaskClient, path: str) -> N
     assert "line 1 column 14" in answer.get_json()["error"]
 
 
-@pytest.mark.parametrize("body, status, message", [
-    ({"players": ["Anna", "Bruno"]}, 409, "a table has 3 to 20 players, not 2"),
-    ({"players": ["Anna", "Anna", "Carla"]}, 409, "two players have the same name"),
-    ({"players": "Anna"}, 400, "players must be a list of names"),
-    ({"players": PLAYERS, "rules": "milano"}, 400, "unknown rules preset 'milano'"),
-    ({"players": PLAYERS, "lives": "tre"}, 400, "lives must be a whole number, not 'tre'"),
-    ({"players": PLAYERS, "dealer": "Zeno"}, 409, "the first dealer Zeno is not at the table"),
-    ({"players": PLAYERS, "stake": -1}, 409, "the stake per life must be a number from 0"),
+@pytest.mark.parametrize("body, english, italian", [
+    ({"players": ["Anna", "Bruno"]}, "a table has 3 to 20 players, not 2",
+     "al tavolo siedono da 3 a 20 giocatori, non 2"),
+    ({"players": [f"P{i}" for i in range(21)]}, "a table has 3 to 20 players, not 21",
+     "al tavolo siedono da 3 a 20 giocatori, non 21"),
+    ({"players": ["Anna", "Bruno", " anna "]}, "Anna and anna are the same name: each player "
+     "needs a different one", "Anna e anna sono lo stesso nome: ogni giocatore ne vuole uno diverso"),
+    ({"players": ["Anna", "Bruno", "   "]}, "a player needs a name",
+     "manca un nome: ogni giocatore ne ha uno"),
+    ({"players": ["Anna", "Bruno", "x" * 20000]}, "the name 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxx… is "
+     "too long: at most 24 characters", "il nome 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxx… è troppo lungo: "
+     "al massimo 24 caratteri"),
+    ({"players": ["Anna", "Bruno", "Car\nla"]}, "the name 'Car\\nla' holds characters that "
+     "cannot be printed", "il nome 'Car\\nla' contiene caratteri che non si stampano"),
+    ({"players": ["Anna", "Bruno", 7]}, "a player's name is text, not 7",
+     "il nome di un giocatore è un testo, non 7"),
+    ({"players": "Anna"}, "players must be a list of names", "i giocatori sono un elenco di nomi"),
+    ({"players": PLAYERS, "rules": "milano"}, "unknown rules preset 'milano'",
+     "non ci sono regole 'milano': scegli tra napoli, classica"),
+    ({"players": PLAYERS, "rules": {"dealer_draw": "never"}}, "dealer_draw cannot be 'never': "
+     "choose one of after_reveal, blind", "la variante dealer_draw non può essere 'never'"),
+    ({"players": PLAYERS, "lives": "tre"}, "lives must be a whole number from 1 to 9, not 'tre'",
+     "le vite a testa sono un numero intero da 1 a 9, non 'tre'"),
+    ({"players": PLAYERS, "lives": 1000000000}, "lives must be a whole number from 1 to 9",
+     "le vite a testa sono un numero intero da 1 a 9"),
+    ({"players": PLAYERS, "rules": {"lives": 0}}, "lives must be a whole number from 1 to 9",
+     "le vite a testa sono un numero intero da 1 a 9"),
+    ({"players": PLAYERS, "dealer": "Zeno"}, "the first dealer Zeno is not at the table",
+     "il primo mazziere Zeno non è al tavolo"),
+    ({"players": PLAYERS, "stake": -1}, "the stake per life must be a number from 0 to 1000",
+     "la posta per vita è un numero da 0 a 1000"),
+    ({"players": PLAYERS, "stake": 0.125}, "the stake per life must be a number from 0 to 1000 "
+     "with at most two decimals, not 0.125", "la posta per vita è un numero da 0 a 1000, al "
+     "massimo con due decimali, non 0.125"),
 ])
-def test_a_bad_setup_is_refused_and_keeps_the_game(seated: FlaskClient, body: dict, status: int,
-                                                   message: str) -> None:
+def test_a_bad_setup_is_refused_in_both_languages_and_keeps_the_game(
+        seated: FlaskClient, body: dict, english: str, italian: str | None) -> None:
+    version = seated.get("/api/state").get_json()["version"]
     answer = seated.post("/api/setup", json=body, headers=WITH_PIN)
-    assert answer.status_code == status
-    assert answer.get_json()["error"].startswith(message)
+    assert answer.status_code == 400
+    assert answer.get_json()["error"].startswith(english)
+    if italian is not None:
+        assert answer.get_json()["error_it"].startswith(italian)
+    state = seated.get("/api/state").get_json()
+    assert state["players"] == PLAYERS and state["version"] == version
+
+
+@pytest.mark.parametrize("body, english", [
+    (b"[" * 100000, "the body is nested too deep: at most 32 levels"),
+    (b"[" * 33 + b"]" * 33, "the body is nested too deep: at most 32 levels"),
+    (b'{"players": "' + b"x" * (300 * 1024) + b'"}', "the body is too big: at most 256 KB"),
+    (b'{"players": NaN}', "the body is not valid JSON: NaN is not a number"),
+    (b'{"lives": ' + b"9" * 5000 + b"}", "the body is not acceptable JSON"),
+    (b'{"players": ["\\ud800", "Bruno", "Carla"]}', "the body holds text that is not valid "
+     "Unicode"),
+    (b'{"players": ["Ann\xe0"]}', "the body is not UTF-8 text"),
+])
+def test_a_body_no_page_would_send_is_refused_before_it_is_read(seated: FlaskClient, body: bytes,
+                                                                 english: str) -> None:
+    for path in ("/api/setup", "/api/corrections", "/api/record"):
+        answer = seated.post(path, data=body, headers=WITH_PIN, content_type="application/json")
+        assert answer.status_code == 400, path
+        assert answer.get_json()["error"].startswith(english), path
+        assert answer.get_json()["error_it"]
     assert seated.get("/api/state").get_json()["players"] == PLAYERS
+
+
+def test_a_joining_player_needs_a_name_of_his_own(seated: FlaskClient) -> None:
+    answer = seated.post("/api/corrections", json={"kind": "join", "player": "CARLA"},
+                         headers=WITH_PIN)
+    assert answer.status_code == 400
+    assert answer.get_json()["error_it"] == ("Carla e CARLA sono lo stesso nome: ogni giocatore "
+                                             "ne vuole uno diverso")
 
 
 def test_the_camera_may_choose_the_first_dealer(client: FlaskClient) -> None:
@@ -288,7 +346,8 @@ def test_an_upload_over_the_server_limit_is_413(client: FlaskClient) -> None:
     answer = client.post("/api/frame", data=b"\xff" * (4 * 1024 * 1024),
                          content_type="image/jpeg", headers=WITH_PIN)
     assert answer.status_code == 413
-    assert answer.get_json() == {"error": "the upload is too big: at most 3 MB"}
+    assert answer.get_json() == {"error": "the upload is too big: at most 3 MB",
+                                 "error_it": "l'invio è troppo grande: al massimo 3 MB"}
 
 
 def test_seats_tapped_on_the_picture_are_kept_for_the_live_loop(seated: FlaskClient,

@@ -8,7 +8,7 @@ from flask.testing import FlaskClient
 from conftest import WITH_PIN, WORKED_EXAMPLE, play
 
 PAGES = [("/", "Tavolo", "Table"), ("/live", "Stato della fotocamera", "Camera status"),
-         ("/storico", "Annulla l&#39;ultimo evento", "Undo the last event"),
+         ("/storico", "Annulla l&#39;ultima mossa", "Undo the last event"),
          ("/setup", "Primo mazziere", "First dealer"),
          ("/fotocamera", "Accendi la fotocamera", "Start the camera")]
 

@@ -18,37 +18,13 @@ import pytest
 from flask import Flask
 
 from referee.events import Deal, Keep
-from webui.serve import BackgroundServer
+from webui.server import BackgroundServer
 from webui.table import TableService
 
-from conftest import PIN, PLAYERS, WITH_PIN, WORKED_EXAMPLE
+from conftest import PIN, PLAYERS, WITH_PIN, WORKED_EXAMPLE, Stream
 
 UPDATE_WITHIN = 0.5
 """The issue's bound: a change reaches every open page within half a second."""
-
-
-class Stream:
-    """One page's SSE connection, read event by event."""
-
-    def __init__(self, url: str) -> None:
-        parts = urlsplit(url)
-        self.conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
-        self.conn.request("GET", "/api/events")
-        self.answer = self.conn.getresponse()
-        assert self.answer.status == 200
-        assert self.answer.getheader("Content-Type").startswith("text/event-stream")
-
-    def next_state(self) -> dict:
-        data = None
-        while True:
-            line = self.answer.readline().decode().rstrip("\r\n")
-            if line.startswith("data: "):
-                data = line[6:]
-            elif line == "" and data is not None:
-                return json.loads(data)
-
-    def close(self) -> None:
-        self.conn.close()
 
 
 @pytest.fixture
@@ -211,6 +187,18 @@ def test_the_sse_benchmark_times_each_settled_hand_on_every_page() -> None:
     result = run(3, 2)
     assert result["pages"] == 3 and result["hands"] == 2
     assert 0 < result["min_s"] <= result["median_s"] <= result["max_s"]
+
+
+def test_the_sse_benchmark_holds_pages_open_on_serve_and_times_every_change() -> None:
+    from benchmarks.bench_sse import held, render
+
+    result = held(60, 2)  # three loopback addresses of 25, 25 and 10 pages
+    assert result["held"] == 60 and result["changes"] == 2
+    assert 0 < result["all_median_s"] <= result["all_max_s"] and result["kb_per_stream"] > 0
+    assert 0 < result["page_max_s"] and 0 < result["state_max_s"]
+    assert "60 pages held open" in render({"hands": 1, "pages": 1, "median_s": 0.1, "min_s": 0.1,
+                                           "max_s": 0.1, "target_s": 0.5,
+                                           "held_streams": result})[-1]
 
 
 def test_https_serves_with_a_certificate_made_once_and_kept(tmp_path: Path) -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -28,28 +26,21 @@ def service(tmp_path: Path) -> TableService:
     table.close()
 
 
-def test_a_page_waiting_for_a_change_wakes_when_the_live_loop_plays(
-        service: TableService) -> None:
-    seen = service.version
-    woke: list[tuple[int, float]] = []
-
-    def page() -> None:
-        started = time.monotonic()
-        woke.append((service.wait_for_change(seen, 5.0), time.monotonic() - started))
-
-    waiting = threading.Thread(target=page)
-    waiting.start()
-    time.sleep(0.05)
+def test_every_change_is_told_to_the_listeners_with_its_state(service: TableService) -> None:
+    heard: list[tuple[int, str]] = []
+    service.on_change(lambda: heard.append(service.versioned_state()))
     service.play(HAND[0])
-    waiting.join(5)
-    ((version, waited),) = woke
-    assert version == seen + 1 and waited < 1.0
+    service.play(HAND[1])
+    assert [version for version, _ in heard] == [service.version - 1, service.version]
+    assert '"current_player":"Carla"' in heard[-1][1]
 
 
-def test_a_quiet_table_wakes_a_page_only_at_its_timeout(service: TableService) -> None:
-    started = time.monotonic()
-    assert service.wait_for_change(service.version, 0.2) == service.version
-    assert time.monotonic() - started >= 0.19
+def test_a_refused_event_tells_no_listener(service: TableService) -> None:
+    heard: list[int] = []
+    service.on_change(lambda: heard.append(service.version))
+    with pytest.raises(RuleError):
+        service.play(Settle())
+    assert heard == []
 
 
 def test_the_state_is_built_once_per_change(service: TableService) -> None:
@@ -98,15 +89,12 @@ def test_a_refused_event_changes_nothing(service: TableService) -> None:
         "ChooseDealer"
 
 
-def test_the_live_picture_reaches_waiting_viewers(service: TableService) -> None:
+def test_the_live_picture_reaches_its_viewers(service: TableService) -> None:
     assert service.frame() == (0, None)
-    got = []
-    viewer = threading.Thread(target=lambda: got.append(service.next_frame(0, 5.0)))
-    viewer.start()
-    time.sleep(0.05)
+    got: list[tuple[int, bytes]] = []
+    service.on_picture(lambda index, jpeg: got.append((index, jpeg)))
     service.show_frame(b"\xff\xd8first\xff\xd9")
-    viewer.join(5)
-    assert got == [(1, b"\xff\xd8first\xff\xd9")]
+    assert got == [(1, b"\xff\xd8first\xff\xd9")] and service.frame() == got[0]
 
 
 def test_the_camera_status_is_part_of_the_state(service: TableService) -> None:

@@ -59,10 +59,10 @@ async function change(path, body, type = "application/json") {
     const data = await answer.json().catch(() => ({}));
     if (answer.status === 403) {
       localStorage.removeItem(PIN_KEY);
-      pin = askPin(data.error || W.pin_wrong);
+      pin = askPin(tr(data, "error") || W.pin_wrong);
       continue;
     }
-    if (!answer.ok) throw new Error(data.error || answer.statusText);
+    if (!answer.ok) throw new Error(tr(data, "error") || answer.statusText);
     return data;
   }
   throw new Error(W.pin_wrong);
@@ -182,8 +182,11 @@ function coins(lives, start) {
 }
 
 function drawTable(state) {
-  $("#says").textContent = tr(state, "says");
-  $("#phase").textContent = state.phase ? W["phase_" + state.phase] : W.no_game;
+  const held = state.notice && state.verdicts[0]; // the demo holds its last verdict: it heads the page
+  $("#says").textContent = held ? `${W.hand} ${held.hand}: ${tr(held, "says")}` : tr(state, "says");
+  $("#phase").textContent = held ? W.verdict : state.phase ? W["phase_" + state.phase] : W.no_game;
+  $("#notice").hidden = !state.notice;
+  $("#notice").textContent = state.notice ? tr(state.notice, "text") : "";
   const seats = $("#seats");
   const n = state.seats.length;
   const crowd = n > 10 ? "many" : n > 6 ? "some" : "few";
@@ -210,7 +213,7 @@ function drawTable(state) {
   turn.hidden = !state.turn;
   if (state.turn) {
     const who = state.turn.player;
-    const to = LANG === "it" && /^[aeiou]/i.test(who) ? "Tocca ad" : W.turn; // Italian: ad Anna
+    const to = LANG === "it" && /^a/i.test(who) ? "Tocca ad" : W.turn; // Italian: ad Anna, a Elena
     turn.replaceChildren(el("p", { class: "who" }, `${to} `, el("b", {}, who)),
       el("p", { class: "why" }, tr(state.turn, "text")));
   }
