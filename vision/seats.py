@@ -216,8 +216,9 @@ class SeatFinder:
         """Per card id: where it lies and since when it has lain there."""
         self._stock_ids: set[int] = set()
         self._stock_at: np.ndarray | None = None if seats is None or seats.stock is None else np.array(seats.stock)
-        self._dealt: dict[int, tuple[float, np.ndarray]] = {}
-        """Per card id marking a place at the first deal: when and where it came to rest."""
+        self._dealt: list[tuple[float, np.ndarray]] = []
+        """Each place marked at the first deal: when and where its card came to rest (by place, not
+        by card id: a tracker may lend a card flying past a dealt one that card's identity)."""
         self._armed = False
 
     def update(self, tracked: CardDetections, at: float) -> Seats | None:
@@ -256,14 +257,14 @@ class SeatFinder:
                 self._stock_at = centre
                 continue
             self._stock_ids.discard(ident)  # followed away from the pile: a card dealt from it
-            if ident in self._dealt or near_stock or not self._resting(ident, at):
+            if near_stock or not self._resting(ident, at):
                 continue
             spot, since = self._rest[ident]
-            if all(np.linalg.norm(spot - other) >= SEPARATE * length for _, other in self._dealt.values()):
-                self._dealt[ident] = (since, spot)
+            if all(np.linalg.norm(spot - other) >= SEPARATE * length for _, other in self._dealt):
+                self._dealt.append((since, spot))
         if len(self._dealt) < len(self.players):
             return
-        dealt = sorted(self._dealt.values(), key=lambda d: d[0])[: len(self.players)]
+        dealt = sorted(self._dealt, key=lambda d: d[0])[: len(self.players)]
         points = np.array([spot for _, spot in dealt])
         order = list(counterclockwise(points))
         last = by_the_stock(points[order], self._stock_at)

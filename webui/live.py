@@ -354,7 +354,7 @@ the last verdict stays in view long enough for a newcomer to read it and look at
 NEXT_GAME = ("The next game starts in a moment", "Tra poco comincia la prossima partita")
 """What the table page says while a demo film's last verdict is held (English, Italian)."""
 
-DEMO_FILMS = ("game", "hand", "illegal", "classica")
+DEMO_FILMS = ("game", "hand", "brisk", "illegal", "oblique", "classica")
 """The sample films the demo plays, one table after another, then again from the first."""
 FILMS = Path(__file__).resolve().parent.parent / "sample_images" / "sequences"
 

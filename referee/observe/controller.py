@@ -79,7 +79,7 @@ class Controller:
         """Take this picture as what the game already knows (a new or a resumed game)."""
         game = self.game
         self._restart = False
-        self._turns.rebase(now.seen.seats)
+        self._turns.rebase(now.seen.seats, beside=now.seen.crowded)
         self._showdown.rebase(now.seen.seats)
         self._first.start()
         if game.phase is Phase.DEAL:
@@ -101,7 +101,7 @@ class Controller:
         if held is not None:
             if held.release is not None and held.release(now.seen):
                 self._ctx.release()
-                self._turns.rebase(now.seen.seats)
+                self._turns.rebase(now.seen.seats, beside=now.seen.crowded)
                 self._showdown.rebase(now.seen.seats)
             return
         game = self.game

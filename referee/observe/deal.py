@@ -79,6 +79,8 @@ class Dealt:
     base: dict[str, SeatView]
     shown_from: dict[str, float]
     replay: list[Moment] = field(default_factory=list)
+    beside: frozenset[str] = frozenset()
+    """The seats a second card lay by as dealt (the stock by the dealer's card)."""
 
 
 class Deal:
@@ -210,4 +212,4 @@ class Deal:
             found = hand.target(player, game.rules)
             ctx.say("target", {"player": player, "target": found.target,
                                "reason": found.reason()}, found.reason(), found.reason_it())
-        return Dealt(base, shown_from, list(replay or []))
+        return Dealt(base, shown_from, list(replay or []), dealt.seen.crowded)

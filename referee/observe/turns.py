@@ -71,19 +71,23 @@ class Turns:
         self.ctx = ctx
         self.rebase({})
 
-    def rebase(self, seats: Mapping[str, SeatView], shown_from: Mapping[str, float] = {}) -> None:
-        """Judge the next moves against these seats."""
+    def rebase(self, seats: Mapping[str, SeatView], shown_from: Mapping[str, float] = {},
+               beside: frozenset[str] = frozenset()) -> None:
+        """Judge the next moves against these seats; `beside`: the seats a second card lay by
+        already (the stock by the dealer's card at a close table), no hand at work."""
         self._base = dict(seats)
+        self._beside = beside
         self._lifted: set[str] = set()
         self._emptied: set[str] = set()
         self._away: dict[str, float] = {}  # per seat handled now, the seconds it stood empty
+        self._flown: set[str] = set()  # the lifted seats whose card was seen on its way
         self._quiet: float | None = None  # since when the lifted cards have lain let go
         self._laid: TableObservation | None = None  # the table as they lay then
         self._shown_from = dict(shown_from)  # a shown card read after the deal's own moment
 
     def begin(self, dealt: Dealt) -> None:
         """A deal was just played."""
-        self.rebase(dealt.base, dealt.shown_from)
+        self.rebase(dealt.base, dealt.shown_from, dealt.beside)
 
     def observe(self, now: Moment, hand: Hand) -> bool:
         """Watch one moment of the turns; True when every seat shows its face (the reveal)."""
@@ -102,6 +106,12 @@ class Turns:
         self.ctx.dead_seats(now)
         return False
 
+    def _touched(self, seen: TableObservation, player: str) -> bool:
+        """Whether a seat's card is being handled, a second card lying by it since the deal aside."""
+        if player in self._beside and player in seen.crowded:
+            return seen.face(player) is Face.EMPTY or player in seen.hidden
+        return touched(seen, player)
+
     def _shown_moved(self, now: Moment, hand: Hand) -> bool:
         """Whether a Re or Cavallo shown at the deal is not where it was: then nothing else is
         judged, and after SHOWN_GONE with no card being handled the hand is held (a card slid
@@ -116,7 +126,7 @@ class Turns:
             named = sure(view)
             if not elsewhere and view.face is not Face.DOWN and (named in (None, card)):
                 continue
-            handled = any(touched(seen, p) for p in hand.ring if p != owner)
+            handled = any(self._touched(seen, p) for p in hand.ring if p != owner)
             if handled or not self.ctx.lasts(f"moved {owner}", now.at, SHOWN_GONE):
                 if handled:
                     continue  # the moves are judged meanwhile
@@ -156,7 +166,7 @@ class Turns:
         seen, base = now.seen, self._base
         flying = {view.card_id for view in seen.elsewhere if view.card_id is not None}
         handled = {p for p in hand.ring if base.get(p, EMPTY).face is Face.DOWN
-                   and touched(seen, p)}
+                   and self._touched(seen, p)}
         turning = any(base.get(p, EMPTY).face is Face.DOWN and seen.face(p) is Face.UP
                       for p in hand.ring)
         if self._lifted and not handled & self._lifted:
@@ -175,6 +185,7 @@ class Turns:
                 self._lifted.add(player)
                 if self._base[player].card_id in flying:  # seen on its way: taken, however briskly
                     self._emptied.add(player)
+                    self._flown.add(player)
             if player in self._lifted:  # the seat's empty spells add up while its card is handled
                 away = self._away.get(player, 0.0) + now.spell.get(player, 0.0)
                 self._away[player] = away
@@ -205,9 +216,12 @@ class Turns:
         crossed = [(a, b) for i, a in enumerate(changed) for b in changed[i + 1:]
                    if ids[a] == was[b] and ids[b] == was[a]]
         lifted = [p for p in down if p in self._lifted]
+        flown = [p for p in lifted if p in self._flown]
+        if len(lifted) > 2 and len(flown) == 2 and set(changed) <= set(flown):
+            lifted = flown  # the two cards seen on their way; a third seat only went unread
         emptied = self._emptied
         blind = self.ctx.game.rules.dealer_draw is DealerDraw.BLIND
-        self._lifted, self._emptied, self._away = set(), set(), {}
+        self._lifted, self._emptied, self._away, self._flown = set(), set(), {}, set()
         self._quiet, self._laid = None, None
         if len(crossed) == 1 and len(changed) == 2:
             self._swap_seen(*crossed[0], hand, crossed=True)

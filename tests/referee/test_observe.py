@@ -907,3 +907,24 @@ def test_a_brisk_swap_whose_cards_are_seen_on_their_way_is_a_swap_whatever_ids_c
                              (5.13, "Anna - Bruno 10C#2 Carla - Dario 9B#4 aside down#1"),
                              (5.2, dealt), (5.2 + SETTLED, dealt)])
     assert said[-1] == {"event": "swap", "hand": 1, "from": "Carla", "to": "Anna", "legal": True}
+
+
+def test_the_stock_lying_by_the_dealers_card_from_the_deal_on_hides_no_swap() -> None:
+    # at a close table the deck lies within the dealer's place: his seat looks crowded throughout
+    game = table()
+    controller = Controller(game)
+    dealt = "Anna down#1 Bruno 9C#2 Carla down#3 Dario down#4+"
+    said = tell(controller, [(0.0, EMPTY4), (1.0, dealt), (1.0 + DEAL_STILL, dealt),
+                             (5.0, "Anna - Bruno 9C#2 Carla - Dario down#4+"),
+                             (5.6, "Anna down#3 Bruno 9C#2 Carla down#1 Dario down#4+")])
+    assert said[-1] == {"event": "swap", "hand": 1, "from": "Anna", "to": "Carla", "legal": True}
+
+
+def test_of_three_seats_emptied_at_once_the_two_whose_cards_were_seen_on_their_way_swapped() -> None:
+    game = table()
+    controller = Controller(game)
+    tell(controller, PLAIN_DEAL)
+    said = tell(controller, [(5.0, "Anna - Bruno - Carla - Dario down#4 aside down#1"),
+                             (5.3, "Anna - Bruno - Carla - Dario down#4 aside down#2"),
+                             (5.6, FOUR), (5.6 + SETTLED, FOUR)])  # Carla's card went unread
+    assert said == [{"event": "swap", "hand": 1, "from": "Anna", "to": "Bruno", "legal": True}]
