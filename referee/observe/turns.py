@@ -19,6 +19,8 @@ from referee.observe.moment import LIFTED, Moment, sure, touched
 from referee.rules import DealerDraw
 from referee.walk import Stop
 
+CLOCK = 1e-6
+"""Seconds of rounding in the frames' clock (frame times are sums and ratios of floats)."""
 SETTLED = 0.2
 """Seconds the cards of a move must lie let go before the move is judged: where a swap's cards
 cross, both can lie near their own seats for a frame, then go on their way."""
@@ -28,16 +30,31 @@ the hand is held: a card slid past it covers it, and the reader names it again h
 after (the tracker may lend it the passing card's back meanwhile)."""
 
 
+def lie_again(test: Callable[[TableObservation], bool]) -> Callable[[TableObservation], bool]:
+    """`test` holding for SETTLED: cards put back lie let go (a put-back's cards cross too)."""
+    since: float | None = None
+
+    def settled(seen: TableObservation) -> bool:
+        nonlocal since
+        if not test(seen):
+            since = None
+            return False
+        since = seen.at if since is None else since
+        return seen.at - since >= SETTLED - CLOCK
+
+    return settled
+
+
 def back_at(base: Mapping[str, SeatView], seats: list[str]) -> Callable[[TableObservation], bool]:
-    """Whether each of these seats holds again the face-down card it held before."""
-    return lambda seen: all(seen.face(p) is Face.DOWN and seen.seats[p].card_id ==
-                            base[p].card_id for p in seats)
+    """Whether each of these seats holds again the face-down card it held before, let go."""
+    return lie_again(lambda seen: all(seen.face(p) is Face.DOWN and seen.seats[p].card_id ==
+                                      base[p].card_id for p in seats))
 
 
 def lifted_again(a: str, b: str) -> Callable[[TableObservation], bool]:
     """Whether both seats have been handled again at once, one at least seen empty then, and
-    put back (cards with no identity, or one the tracker kept under the hands); the tail of
-    the swap, one seat flickering after the other, is not its undoing."""
+    put back and let go (cards with no identity, or one the tracker kept under the hands); the
+    tail of the swap, one seat flickering after the other, is not its undoing."""
     handled = False
 
     def back(seen: TableObservation) -> bool:
@@ -47,7 +64,7 @@ def lifted_again(a: str, b: str) -> Callable[[TableObservation], bool]:
         return handled and all(seen.face(p) is Face.DOWN and not touched(seen, p)
                                for p in (a, b))
 
-    return back
+    return lie_again(back)
 
 
 def shown_at(owner: str, card: Card) -> Callable[[TableObservation], bool]:
@@ -169,9 +186,11 @@ class Turns:
                    and self._touched(seen, p)}
         turning = any(base.get(p, EMPTY).face is Face.DOWN and seen.face(p) is Face.UP
                       for p in hand.ring)
+        for player in self._lifted:
+            self._spells(player, now)
         if self._lifted and not handled & self._lifted:
             self._quiet = now.at if self._quiet is None else self._quiet
-            if (now.at - self._quiet < SETTLED and not handled and not turning
+            if (now.at - self._quiet < SETTLED - CLOCK and not handled and not turning
                     and not self._crossed(seen)):
                 self._laid = seen
                 return  # a card just laid may be taken up again: a swap's cards cross
@@ -180,20 +199,23 @@ class Turns:
                 return
         else:
             self._quiet = None
-        for player in hand.ring:
-            if player in handled:
+        for player in handled:
+            if player not in self._lifted:
                 self._lifted.add(player)
-                if self._base[player].card_id in flying:  # seen on its way: taken, however briskly
-                    self._emptied.add(player)
-                    self._flown.add(player)
-            if player in self._lifted:  # the seat's empty spells add up while its card is handled
-                away = self._away.get(player, 0.0) + now.spell.get(player, 0.0)
-                self._away[player] = away
-                since = now.empty_from.get(player)
-                if away + (now.at - since if since is not None else 0.0) >= LIFTED:
-                    self._emptied.add(player)
+                self._spells(player, now)
+            if self._base[player].card_id in flying:  # seen on its way: taken, however briskly
+                self._emptied.add(player)
+                self._flown.add(player)
         if not self._lifted:
             self._judge(seen, hand, set())  # nothing handled: an identity changed at rest
+
+    def _spells(self, player: str, now: Moment) -> None:
+        """A lifted seat's empty spells add up while its card is handled."""
+        away = self._away.get(player, 0.0) + now.spell.get(player, 0.0)
+        self._away[player] = away
+        since = now.empty_from.get(player)
+        if away + (now.at - since if since is not None else 0.0) >= LIFTED:
+            self._emptied.add(player)
 
     def _crossed(self, seen: TableObservation) -> bool:
         """Whether two lifted cards lie at each other's seats: the swap done, however they go on."""

@@ -356,7 +356,8 @@ def test_an_illegal_swap_is_held_settles_nothing_and_is_undone_on_the_table() ->
     assert tell(controller, [(10.0, faces), (21.0, faces)]) == []
     assert game.phase is Phase.TURNS and game.pot == 0
     # The cards go back face down where they were: the hand goes on.
-    said = tell(controller, [(22.0, WALLED), (23.0, "Anna 3D#1 Bruno 10C#2 Carla 5S#3 Dario 6B#4"),
+    said = tell(controller, [(22.0, WALLED), (22.0 + SETTLED, WALLED),
+                             (23.0, "Anna 3D#1 Bruno 10C#2 Carla 5S#3 Dario 6B#4"),
                              (28.0, "Anna 3D#1 Bruno 10C#2 Carla 5S#3 Dario 6B#4")])
     assert controller.held is None
     assert kinds(said) == ["keep", "keep", "reveal", "keep", "settle"]
@@ -928,3 +929,20 @@ def test_of_three_seats_emptied_at_once_the_two_whose_cards_were_seen_on_their_w
                              (5.3, "Anna - Bruno - Carla - Dario down#4 aside down#2"),
                              (5.6, FOUR), (5.6 + SETTLED, FOUR)])  # Carla's card went unread
     assert said == [{"event": "swap", "hand": 1, "from": "Anna", "to": "Bruno", "legal": True}]
+
+
+def test_a_put_back_whose_cards_cross_near_their_seats_is_the_undoing_only_once_let_go() -> None:
+    game = table()
+    controller = Controller(game)
+    tell(controller, [(0.0, EMPTY4), (1.0, WALLED), (1.0 + DEAL_STILL, WALLED)])
+    tell(controller, [(5.0, "Anna - Bruno 10C#2 Carla - Dario down#4"),
+                      (5.6, "Anna down#7 Bruno 10C#2 Carla down#8 Dario down#4"),
+                      (5.6 + SETTLED, "Anna down#7 Bruno 10C#2 Carla down#8 Dario down#4")])
+    assert controller.held is not None
+    said = tell(controller, [(8.0, "Anna - Bruno 10C#2 Carla - Dario down#4"),
+                             (8.1, "Anna down#7 Bruno 10C#2 Carla down#8 Dario down#4"),
+                             (8.2, "Anna - Bruno 10C#2 Carla - Dario down#4"),
+                             (8.6, "Anna down#7 Bruno 10C#2 Carla down#8 Dario down#4")])
+    assert said == [] and controller.held is not None
+    tell(controller, [(8.6 + SETTLED, "Anna down#7 Bruno 10C#2 Carla down#8 Dario down#4")])
+    assert controller.held is None and game.hand is not None and not game.hand.swaps
