@@ -226,7 +226,7 @@ class SeatFinder:
         length = typical_length(tracked)
         self._note_rest(tracked, at, length)
         if self.seats is None:
-            self._first_deal(tracked, at, length)
+            self._first_deal(tracked, at)
         else:
             self._reanchor(tracked, at, length)
         return self.seats
@@ -243,16 +243,18 @@ class SeatFinder:
     def _resting(self, ident: int, at: float) -> bool:
         return ident in self._rest and at - self._rest[ident][1] >= REST_SECONDS
 
-    def _first_deal(self, tracked: CardDetections, at: float, length: float) -> None:
+    def _first_deal(self, tracked: CardDetections, at: float) -> None:
         """Take the stock before the deal, then the resting dealt cards, and name the seats once all are in."""
-        for ident, face, centre in zip(tracked.tracker_id, tracked.face, tracked.quad.mean(axis=1)):
+        for ident, face, centre, own in zip(tracked.tracker_id, tracked.face,
+                                            tracked.quad.mean(axis=1), card_lengths(tracked)):
             ident = int(ident)
+            own = float(own)  # the card's own length: under perspective a far card is shorter
             if self._stock_at is None and face == "down" and not self._dealt:
                 self._stock_ids.add(ident)  # the pile lies there before the first card is dealt
                 self._stock_at = centre
                 continue
             near_stock = self._stock_at is not None and \
-                np.linalg.norm(centre - self._stock_at) < STOCK_CLEAR * length
+                np.linalg.norm(centre - self._stock_at) < STOCK_CLEAR * own
             if ident in self._stock_ids and near_stock:
                 self._stock_at = centre
                 continue
@@ -260,7 +262,7 @@ class SeatFinder:
             if near_stock or not self._resting(ident, at):
                 continue
             spot, since = self._rest[ident]
-            if all(np.linalg.norm(spot - other) >= SEPARATE * length for _, other in self._dealt):
+            if all(np.linalg.norm(spot - other) >= SEPARATE * own for _, other in self._dealt):
                 self._dealt.append((since, spot))
         if len(self._dealt) < len(self.players):
             return
