@@ -23,8 +23,10 @@ SEAT_RADIUS = 0.9
 down about where the last one lay, and neighbours sit two or more card lengths apart."""
 SEAT_SHARE = 0.45
 """Largest radius as a share of the distance between the two closest seats, so places never overlap."""
-STOCK_CLEAR = 1.2
-"""Card lengths from the stock a dealt card must lie: a card only lifted off the pile is not yet dealt."""
+STOCK_CLEAR = 0.8
+"""Card lengths from the stock a dealt card must lie: nearer, a resting card is the pile's own (its
+top card askew, the pile seen as two; a card lifted off it is in the dealer's hand, not resting),
+and the dealer lays his own card about a card length in front of the pile."""
 SEPARATE = 1.0
 """Card lengths between two dealt cards for them to mark two places: neighbours' cards do not
 overlap, even at a crowded table of eight."""
