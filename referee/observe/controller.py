@@ -79,8 +79,7 @@ class Controller:
         """Take this picture as what the game already knows (a new or a resumed game)."""
         game = self.game
         self._restart = False
-        self._turns.rebase(now.seen.seats, beside=now.seen.crowded)
-        self._showdown.rebase(now.seen.seats)
+        self._rebase(now)
         self._first.start()
         if game.phase is Phase.DEAL:
             self._deal.start(now, undone=self._watched == len(game.results) + 1, first=first)
@@ -89,6 +88,11 @@ class Controller:
             if hand.number != self._watched:  # else what the camera read stays (corrections)
                 self._showdown.read = {p: c for p, c in hand.cards.items() if c is not None}
             self._watched = hand.number
+
+    def _rebase(self, now: Moment) -> None:
+        """Judge what comes next against the table as it lies now."""
+        self._turns.rebase(now.seen.seats, beside=now.seen.crowded)
+        self._showdown.rebase(now.seen.seats)
 
     def _guarded(self, now: Moment) -> None:
         try:
@@ -101,8 +105,7 @@ class Controller:
         if held is not None:
             if held.release is not None and held.release(now.seen):
                 self._ctx.release()
-                self._turns.rebase(now.seen.seats, beside=now.seen.crowded)
-                self._showdown.rebase(now.seen.seats)
+                self._rebase(now)
             return
         game = self.game
         phase, hand = game.phase, game.hand

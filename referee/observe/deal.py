@@ -14,7 +14,7 @@ from referee.cards import Card
 from referee.events import ChooseDealer, Deal as DealEvent, FaceUp
 from referee.observation import Face, SeatView
 from referee.observe.context import Context
-from referee.observe.moment import Moment, cards_on, rotated, sure, touched
+from referee.observe.moment import Moment, away, cards_on, rotated, sure, touched
 from referee.rules import DealerSelection
 
 DEAL_STILL = 2.5
@@ -115,17 +115,16 @@ class Deal:
             ctx.warned = set()
         living = ctx.game.alive()
         ctx.dead_seats(now)
-        for player in living:
-            card = sure(now.view(player))
+        named = {p: sure(now.view(p)) for p in living}
+        for player, card in named.items():
             if card is not None and card.shows and player not in self._shown:
                 self._shown[player] = (now.view(player), now.at)
         filled = all(seen.face(p) is not Face.EMPTY for p in living)
-        unread = [p for p in living if seen.face(p) is Face.UP and sure(now.view(p)) is None]
+        unread = [p for p in living if seen.face(p) is Face.UP and named[p] is None]
         for player in unread:
             ctx.unread(player, now)
-        named = [sure(now.view(p)) for p in living]
         full = self._full
-        if filled and not unread and all(c is None or c.shows for c in named):
+        if filled and not unread and all(c is None or c.shows for c in named.values()):
             if full is not None and self._swapped(now, full, living):
                 return self._play(full, [*self._since, now])  # a swap done between two looks
             self._full, self._since = now, []
@@ -137,7 +136,7 @@ class Deal:
         self._since.append(now)
         if unread:
             return None  # a card being turned up: its name decides the walls
-        revealing = any(c is not None and not c.shows for c in named)
+        revealing = any(c is not None and not c.shows for c in named.values())
         if revealing or self._turn_begun(now, full, living):
             return self._play(full, self._since)
         return None
@@ -171,9 +170,8 @@ class Deal:
             return True
         if not players:
             return False
-        flying = {view.card_id for view in seen.elsewhere if view.card_id is not None}
         player = players[0]
-        if was.seats[player].card_id in flying or any(p in seen.crowded for p in others):
+        if was.seats[player].card_id in away(seen) or any(p in seen.crowded for p in others):
             return True
         covered = [p for p in others + [dealer] if p is not None and p in seen.hidden]
         return bool(covered) and now.lifted(player)

@@ -38,6 +38,11 @@ def touched(seen: TableObservation, player: str) -> bool:
             or player in seen.hidden)
 
 
+def away(seen: TableObservation) -> set[int]:
+    """The identities of the cards seen lying at no seat (on their way, put aside)."""
+    return {view.card_id for view in seen.elsewhere if view.card_id is not None}
+
+
 def picture(seen: TableObservation) -> tuple[Any, ...]:
     """What counts as a change of the table: faces, names and identities at the seats, and the
     seats being handled (a hand over a card, a second card beside it)."""

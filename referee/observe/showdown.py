@@ -14,7 +14,7 @@ from referee.events import Draw, Reveal, Settle
 from referee.game import Hand, Phase
 from referee.observation import EMPTY, Face, SeatView
 from referee.observe.context import Context
-from referee.observe.moment import Moment, sure
+from referee.observe.moment import Moment, away, sure
 from referee.rules import DealerDraw
 
 SETTLE_STILL = 2.5
@@ -139,10 +139,10 @@ class Showdown:
         leaving may be his draw): one seen away from its seat, two seats emptied at once, or one
         empty for LIFTED (a hand reaching past a card can hide it for a frame)."""
         seen = now.seen
-        away = {view.card_id for view in seen.elsewhere if view.card_id is not None}
+        gone = away(seen)
         revealed = [p for p in hand.ring if p != hand.dealer
                     and self._base.get(p, EMPTY).face is Face.UP]
-        if any(self._base[p].card_id in away for p in revealed
+        if any(self._base[p].card_id in gone for p in revealed
                if self._base[p].card_id is not None):
             return True
         empty = [p for p in revealed if seen.face(p) is Face.EMPTY]

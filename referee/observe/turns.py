@@ -15,7 +15,7 @@ from referee.game import Hand
 from referee.observation import EMPTY, Face, SeatView, TableObservation
 from referee.observe.context import Context
 from referee.observe.deal import Dealt
-from referee.observe.moment import LIFTED, Moment, sure, touched
+from referee.observe.moment import LIFTED, Moment, away, sure, touched
 from referee.rules import DealerDraw
 from referee.walk import Stop
 
@@ -65,6 +65,14 @@ def lifted_again(a: str, b: str) -> Callable[[TableObservation], bool]:
                                for p in (a, b))
 
     return lie_again(back)
+
+
+def exchanged(was: Mapping[str, int | None],
+              now: Mapping[str, int | None]) -> list[tuple[str, str]]:
+    """The pairs of these seats whose cards' identities were exchanged between `was` and `now`."""
+    seats = list(was)
+    return [(a, b) for i, a in enumerate(seats) for b in seats[i + 1:]
+            if None not in (was[a], was[b]) and now.get(a) == was[b] and now.get(b) == was[a]]
 
 
 def shown_at(owner: str, card: Card) -> Callable[[TableObservation], bool]:
@@ -181,7 +189,7 @@ class Turns:
         """Swaps and the dealer's blind draw, once every lifted card has been put down and let go
         for SETTLED (or another card is taken meanwhile: the next move has begun)."""
         seen, base = now.seen, self._base
-        flying = {view.card_id for view in seen.elsewhere if view.card_id is not None}
+        flying = away(seen)
         handled = {p for p in hand.ring if base.get(p, EMPTY).face is Face.DOWN
                    and self._touched(seen, p)}
         turning = any(base.get(p, EMPTY).face is Face.DOWN and seen.face(p) is Face.UP
@@ -219,11 +227,10 @@ class Turns:
 
     def _crossed(self, seen: TableObservation) -> bool:
         """Whether two lifted cards lie at each other's seats: the swap done, however they go on."""
-        was = {p: self._base[p].card_id for p in self._lifted}
+        was = {p: self._base[p].card_id for p in sorted(self._lifted)}
         now = {p: seen.seats[p].card_id if seen.face(p) is Face.DOWN else None
                for p in self._lifted}
-        return any(None not in (was[a], was[b]) and now[a] == was[b] and now[b] == was[a]
-                   for a in self._lifted for b in self._lifted if a < b)
+        return bool(exchanged(was, now))
 
     def _judge(self, seen: TableObservation, hand: Hand, busy: set[str]) -> None:
         """What the lifted cards did, the table as it lies now; `busy` seats, handled for the
@@ -235,8 +242,7 @@ class Turns:
         ids = {p: seen.seats[p].card_id for p in down}
         changed = [p for p in down if was[p] is not None and ids[p] is not None
                    and was[p] != ids[p]]
-        crossed = [(a, b) for i, a in enumerate(changed) for b in changed[i + 1:]
-                   if ids[a] == was[b] and ids[b] == was[a]]
+        crossed = exchanged({p: was[p] for p in changed}, ids)
         lifted = [p for p in down if p in self._lifted]
         flown = [p for p in lifted if p in self._flown]
         if len(lifted) > 2 and len(flown) == 2 and set(changed) <= set(flown):
