@@ -51,17 +51,19 @@ def back_at(base: Mapping[str, SeatView], seats: list[str]) -> Callable[[TableOb
                                       base[p].card_id for p in seats))
 
 
-def lifted_again(a: str, b: str) -> Callable[[TableObservation], bool]:
+def lifted_again(a: str, b: str, handling: Callable[[TableObservation, str], bool] = touched
+                 ) -> Callable[[TableObservation], bool]:
     """Whether both seats have been handled again at once, one at least seen empty then, and
     put back and let go (cards with no identity, or one the tracker kept under the hands); the
-    tail of the swap, one seat flickering after the other, is not its undoing."""
+    tail of the swap, one seat flickering after the other, is not its undoing. `handling` tells
+    a seat being handled (the turns', which know the stock lying by the dealer's card)."""
     handled = False
 
     def back(seen: TableObservation) -> bool:
         nonlocal handled
-        handled = handled or (touched(seen, a) and touched(seen, b)
+        handled = handled or (handling(seen, a) and handling(seen, b)
                               and Face.EMPTY in (seen.face(a), seen.face(b)))
-        return handled and all(seen.face(p) is Face.DOWN and not touched(seen, p)
+        return handled and all(seen.face(p) is Face.DOWN and not handling(seen, p)
                                for p in (a, b))
 
     return lie_again(back)
@@ -321,7 +323,7 @@ class Turns:
         ctx.say("swap", {"from": player, "to": other, "legal": False},
                 f"{player} swaps with {other}: not allowed",
                 f"{player} scambia con {other}: non è permesso")
-        release = back_at(self._base, [a, b]) if crossed else lifted_again(a, b)
+        release = back_at(self._base, [a, b]) if crossed else lifted_again(a, b, self._touched)
         ctx.hold(message + " (undo the swap on the table)",
                  message_it + " (rifate lo scambio al contrario)", release)
 

@@ -946,3 +946,18 @@ def test_a_put_back_whose_cards_cross_near_their_seats_is_the_undoing_only_once_
     assert said == [] and controller.held is not None
     tell(controller, [(8.6 + SETTLED, "Anna down#7 Bruno 10C#2 Carla down#8 Dario down#4")])
     assert controller.held is None and game.hand is not None and not game.hand.swaps
+
+
+def test_an_illegal_swap_with_the_dealer_whose_stock_lies_by_his_card_is_released_once_put_back(
+        ) -> None:
+    game = table()
+    controller = Controller(game)
+    dealt = "Anna down#1 Bruno 10C#2 Carla down#3 Dario down#4+"
+    tell(controller, [(0.0, EMPTY4), (1.0, dealt), (1.0 + DEAL_STILL, dealt)])
+    swapped = "Anna down#7 Bruno 10C#2 Carla down#3 Dario down#8+"
+    said = tell(controller, [(5.0, "Anna - Bruno 10C#2 Carla down#3 Dario -"),
+                             (5.6, swapped), (5.6 + SETTLED, swapped)])
+    assert said[0] == {"event": "swap", "hand": 1, "from": "Anna", "to": "Dario", "legal": False}
+    tell(controller, [(8.0, "Anna - Bruno 10C#2 Carla down#3 Dario -"),
+                      (8.6, dealt), (8.6 + SETTLED, dealt)])
+    assert controller.held is None
