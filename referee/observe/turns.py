@@ -108,6 +108,7 @@ class Turns:
         self._emptied: set[str] = set()
         self._away: dict[str, float] = {}  # per seat handled now, the seconds it stood empty
         self._flown: set[str] = set()  # the lifted seats whose card was seen on its way
+        self._spans: dict[str, tuple[float, float]] = {}  # per lifted seat, first and last handled
         self._quiet: float | None = None  # since when the lifted cards have lain let go
         self._laid: TableObservation | None = None  # the table as they lay then
         self._shown_from = dict(shown_from)  # a shown card read after the deal's own moment
@@ -210,6 +211,8 @@ class Turns:
         else:
             self._quiet = None
         for player in handled:
+            first, _ = self._spans.get(player, (now.at, now.at))
+            self._spans[player] = (first, now.at)
             if player not in self._lifted:
                 self._lifted.add(player)
                 self._spells(player, now)
@@ -226,6 +229,11 @@ class Turns:
         since = now.empty_from.get(player)
         if away + (now.at - since if since is not None else 0.0) >= LIFTED:
             self._emptied.add(player)
+
+    def _handled_for(self, player: str) -> float:
+        """Seconds from the first to the last moment a lifted seat was seen handled."""
+        first, last = self._spans.get(player, (0.0, 0.0))
+        return last - first
 
     def _crossed(self, seen: TableObservation) -> bool:
         """Whether two lifted cards lie at each other's seats: the swap done, however they go on."""
@@ -249,9 +257,13 @@ class Turns:
         flown = [p for p in lifted if p in self._flown]
         if len(lifted) > 2 and len(flown) == 2 and set(changed) <= set(flown):
             lifted = flown  # the two cards seen on their way; a third seat only went unread
+        handled_long = [p for p in lifted if self._handled_for(p) >= LIFTED]
+        if len(lifted) > 2 and len(handled_long) == 2 and set(changed) <= set(handled_long):
+            lifted = handled_long  # the two cards taken; an arm only passed over a third
         emptied = self._emptied
         blind = self.ctx.game.rules.dealer_draw is DealerDraw.BLIND
         self._lifted, self._emptied, self._away, self._flown = set(), set(), {}, set()
+        self._spans = {}
         self._quiet, self._laid = None, None
         if len(crossed) == 1 and len(changed) == 2:
             self._swap_seen(*crossed[0], hand, crossed=True)

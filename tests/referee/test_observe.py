@@ -961,3 +961,22 @@ def test_an_illegal_swap_with_the_dealer_whose_stock_lies_by_his_card_is_release
     tell(controller, [(8.0, "Anna - Bruno 10C#2 Carla down#3 Dario -"),
                       (8.6, dealt), (8.6 + SETTLED, dealt)])
     assert controller.held is None
+
+
+def test_an_arm_reaching_across_a_third_card_for_an_illegal_swap_leaves_it_out_of_the_swap() -> None:
+    # Anna takes Carla's card past Bruno's Re: her own card under her hand all along, her arm
+    # brushing Dario's card (seen off its seat for a frame) on the way there and back
+    game = table()
+    controller = Controller(game)
+    tell(controller, [(0.0, EMPTY4), (1.0, WALLED), (1.0 + DEAL_STILL, WALLED)])
+    reach = [(7.0, "Anna down#1~ Bruno 10C#2 Carla - Dario down#4"),
+             (7.27, "Anna down#1~ Bruno 10C#2 Carla - Dario - aside down#4"),
+             (7.4, "Anna down#1~ Bruno 10C#2 Carla - Dario down#4"),
+             (7.67, "Anna down#1~ Bruno 10C#2 Carla down#3 Dario down#4"),
+             (7.8, WALLED), (7.8 + SETTLED, WALLED)]
+    said = tell(controller, reach)
+    assert said[0] == {"event": "swap", "hand": 1, "from": "Anna", "to": "Carla", "legal": False}
+    assert kinds(said) == ["swap", "warning"]
+    # the same reach puts the cards back: the hand goes on
+    assert tell(controller, [(at + 3.0, line) for at, line in reach]) == []
+    assert controller.held is None
