@@ -124,7 +124,8 @@ class Deal:
         for player in unread:
             ctx.unread(player, now)
         full = self._full
-        if filled and not unread and all(c is None or c.shows for c in named.values()):
+        bare = not any(p in seen.hidden for p in living)  # no hand over a card dealt
+        if filled and bare and not unread and all(c is None or c.shows for c in named.values()):
             if full is not None and self._swapped(now, full, living):
                 return self._play(full, [*self._since, now])  # a swap done between two looks
             self._full, self._since = now, []
@@ -156,7 +157,8 @@ class Deal:
         """Whether a face-down card dealt has left its seat for a swap.
 
         Two seats emptied at once, or a player's card seen on its way, or another seat handled
-        too (emptied, a card beside it, or under a hand while this one stays empty a while): a
+        too (emptied, a card beside it, or under a hand while this one stays empty a while), or
+        two cards under the hands while a card is seen on its way: a
         card that only vanishes may be being turned up where it lies (a Re or a Cavallo shown
         at the deal). The dealer's place counts only with another seat handled, since the stock
         lies there and can pass in and out of the place.
@@ -168,6 +170,9 @@ class Deal:
         others = [p for p in living if p not in gone and p != dealer]
         if len(gone) > 1 or (dealer in gone and any(touched(seen, p) for p in others)):
             return True
+        under = [p for p in others if was.face(p) is Face.DOWN and p in seen.hidden]
+        if len(under) > 1 and away(seen):
+            return True  # two cards under the hands, and a card on its way between them
         if not players:
             return False
         player = players[0]

@@ -109,6 +109,7 @@ class Turns:
         self._away: dict[str, float] = {}  # per seat handled now, the seconds it stood empty
         self._flown: set[str] = set()  # the lifted seats whose card was seen on its way
         self._spans: dict[str, tuple[float, float]] = {}  # per lifted seat, first and last handled
+        self._strays: set[int] = set()  # cards of no seat's seen on their way meanwhile
         self._quiet: float | None = None  # since when the lifted cards have lain let go
         self._laid: TableObservation | None = None  # the table as they lay then
         self._shown_from = dict(shown_from)  # a shown card read after the deal's own moment
@@ -219,6 +220,9 @@ class Turns:
             if self._base[player].card_id in flying:  # seen on its way: taken, however briskly
                 self._emptied.add(player)
                 self._flown.add(player)
+        if handled:
+            known = {view.card_id for view in base.values()}
+            self._strays |= flying - known  # a card taken under a hand, seen again on its way
         if not self._lifted:
             self._judge(seen, hand, set())  # nothing handled: an identity changed at rest
 
@@ -260,22 +264,26 @@ class Turns:
         handled_long = [p for p in lifted if self._handled_for(p) >= LIFTED]
         if len(lifted) > 2 and len(handled_long) == 2 and set(changed) <= set(handled_long):
             lifted = handled_long  # the two cards taken; an arm only passed over a third
-        emptied = self._emptied
+        emptied, strays = self._emptied, self._strays
         blind = self.ctx.game.rules.dealer_draw is DealerDraw.BLIND
         self._lifted, self._emptied, self._away, self._flown = set(), set(), {}, set()
-        self._spans = {}
+        self._spans, self._strays = {}, set()
         self._quiet, self._laid = None, None
         if len(crossed) == 1 and len(changed) == 2:
             self._swap_seen(*crossed[0], hand, crossed=True)
-        elif len(lifted) == 2 and set(changed) <= set(lifted) and emptied & set(lifted):
+        elif len(lifted) == 2 and set(changed) <= set(lifted) and (emptied & set(lifted)
+                                                                   or strays):
             # two seats touched at once (one seen empty, the other empty, with a second card
-            # beside it, or under a hand) and settled again: a swap, whatever ids came back (a
-            # tracker can exchange two cards' identities where their paths cross, or lose one
-            # under the hands); an arm over two cards empties neither
+            # beside it, or under a hand; or both under hands while a card was seen on its
+            # way) and settled again: a swap, whatever ids came back (a tracker can exchange
+            # two cards' identities where their paths cross, or lose one under the hands); an
+            # arm over two cards empties neither and carries no card
             self._swap_seen(lifted[0], lifted[1], hand, crossed=False)
         elif (changed == [hand.dealer] and ids[hand.dealer] not in was.values()
               and (blind or self._put_aside(seen, base[hand.dealer]))):
-            self._draw_seen(hand)
+            if not hand.drew:
+                self._draw_seen(hand)
+            # else the card he drew, read anew as it settles (the pile lay at his seat a moment)
         elif len(changed) > 1 or (changed and ids[changed[0]] in was.values()):
             names = ", ".join(changed)
             self.ctx.hold(f"hand {hand.number}: cards moved between {names}, not as one swap: "

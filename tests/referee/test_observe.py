@@ -980,3 +980,41 @@ def test_an_arm_reaching_across_a_third_card_for_an_illegal_swap_leaves_it_out_o
     # the same reach puts the cards back: the hand goes on
     assert tell(controller, [(at + 3.0, line) for at, line in reach]) == []
     assert controller.held is None
+
+
+def test_a_swap_under_both_hands_seen_only_as_its_cards_on_their_way_is_a_swap() -> None:
+    # right after the deal Anna swaps past Bruno's Re, so fast that the tracker keeps both cards
+    # under the hands where they lay: only the cards in the air, new identities, show the swap
+    game = table()
+    controller = Controller(game)
+    under = "Anna down#1~ Bruno 10C#2 Carla down#3~ Dario down#4"
+    said = tell(controller, [(0.0, EMPTY4), (1.0, WALLED), (1.5, under),
+                             (1.8, under + " aside down#10 aside down#11"),
+                             (2.0, under + " aside down#10"), (2.1, under),
+                             (2.2, WALLED), (2.2 + SETTLED, WALLED)])
+    assert kinds(said)[0] == "deal"
+    assert said[-2] == {"event": "swap", "hand": 1, "from": "Anna", "to": "Carla", "legal": False}
+    assert said[-1]["event"] == "warning"
+    # put back: Carla's card taken from her seat, Anna's under the hand
+    putting_back = "Anna down#1~ Bruno 10C#2 Carla - Dario down#4"
+    assert tell(controller, [(5.0, putting_back), (5.6, putting_back), (6.0, WALLED),
+                             (6.0 + SETTLED, WALLED)]) == []
+    assert controller.held is None
+
+
+def test_the_blind_draw_s_card_settling_at_the_dealers_seat_is_one_draw() -> None:
+    # the whole pile is pushed to Dario's seat for a moment before he takes its top card off
+    game = table(rules="classica")
+    controller = Controller(game)
+    tell(controller, PLAIN_DEAL)
+    said = tell(controller, [(6.0, "Anna down#1 Bruno down#2 Carla down#3 Dario - aside down#4"),
+                             (6.5, "Anna down#1 Bruno down#2 Carla down#3 Dario down#8 "
+                                   "aside down#4"),
+                             (6.5 + SETTLED, "Anna down#1 Bruno down#2 Carla down#3 "
+                                             "Dario down#8 aside down#4"),
+                             (7.0, "Anna down#1 Bruno down#2 Carla down#3 Dario - aside down#4"),
+                             (7.3, "Anna down#1 Bruno down#2 Carla down#3 Dario down#9 "
+                                   "aside down#4"),
+                             (9.0, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 1C#9 aside down#4"),
+                             (14.0, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 1C#9 aside down#4")])
+    assert kinds(said) == ["keep", "keep", "keep", "draw", "reveal", "settle"]

@@ -310,3 +310,24 @@ def test_the_stock_lying_by_one_place_marks_the_dealer_and_one_in_the_middle_mar
     assert by_the_stock(ring, np.array([0.0, 52.0])) == 0
     assert by_the_stock(ring, np.array([5.0, 0.0])) is None
     assert by_the_stock(ring, None) is None
+
+
+def test_the_dealers_own_card_slid_off_the_pile_marks_his_place_not_the_stock_s() -> None:
+    # the tracker follows the top card sliding off the pile under the pile's identity, and gives
+    # the pile left behind a new one: the stock stays where it lay, the card marks a place
+    finder = SeatFinder(("Anna", "Bruno", "Carla"), "Carla")
+    pile = (500.0, 300.0)
+    frames = [(0.0, [card("back", pile, 1)]),
+              (0.2, [card("back", pile, 1), card("back", (200, 300), 2)]),
+              (1.0, [card("back", pile, 1), card("back", (200, 300), 2), card("back", (500, 20), 3)])]
+    dealt = [card("back", (200, 300), 2), card("back", (500, 20), 3)]
+    frames += [(1.8 + step * 0.07, [card("back", (500, 300 + step * 30), 1), *dealt]
+                + ([card("back", pile, 9)] if step else []))
+               for step in range(6)]  # down to y = 450, more than a card length off the pile
+    frames += [(2.3 + k * 0.1, [card("back", (500, 450), 1), card("back", pile, 9), *dealt])
+               for k in range(10)]
+    for at, cards in frames:
+        finder.update(table(*cards), at)
+    assert finder.seats is not None
+    assert finder.seats.stock == pile
+    assert np.linalg.norm(np.subtract(finder.seats.point("Carla"), (500, 450))) < 0.2 * LENGTH
