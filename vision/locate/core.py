@@ -82,9 +82,10 @@ def rough_quads(frame: np.ndarray, config: LocatorConfig, hold: bool = False) ->
             kept = [(score, quad) for score, quad in kept if squareness(quad) < CLOTH_SQUARE]
             sharp = sharp_mask(frame, small.shape)
             bridged = cv2.morphologyEx(sharp, cv2.MORPH_CLOSE, np.ones((BRIDGE, BRIDGE), np.uint8))
-            # on a cloth known beforehand the bridged outlines alone, which hold the crisp ones: the same
-            # cards read in eval_size.py, 2-3 ms less a 1080p frame; the crisp outlines hold no checks
-            crisp, _ = candidates(edges, [bridged] if cloth.checked else [sharp, bridged], config, PLAIN, least)
+            # the crisp outlines and the bridged ones: bridged, a card back's printed margin beside the
+            # cloth's light checks merges with them, where the crisp outline alone holds the card (the
+            # face-down cards of the eval_live hands on the gingham); the crisp outlines hold no checks
+            crisp, _ = candidates(edges, [sharp, bridged], config, PLAIN, least)
             kept = distinct(_best_first(crisp) + kept)
     kept = [(score, quad) for score, quad in kept if cloth.holds_a_card(quad)]  # not a check or two outlined alone
     kept = kept[: config.max_candidates]
