@@ -18,6 +18,11 @@ a hand, a card turned up or dealt, far more (tests/vision/test_still.py)."""
 LONGEST = 1.0
 """Seconds after which a frame is read again however still the table was: slow light changes, and
 the tracker's confidence, never rest on one old reading for long."""
+SETTLING = 1.0
+"""Seconds after the picture last changed during which every frame is read, still or not: a card
+just laid or turned up against another (the dealer's Cavallo against the stock) is found in about
+one frame of two, and the tracker confirms it from those; a reading standing for a second as soon
+as two frames agreed could be two misses."""
 
 
 def _look(frame: np.ndarray) -> np.ndarray:
@@ -34,8 +39,9 @@ def _names(detections: CardDetections) -> list[str]:
 
 class StillReader:
     """A `CardReader` for the frames of one camera: a frame that shows what the last read frame showed
-    (nothing moved by more than the camera's noise, within LONGEST seconds) gets that reading again,
-    at the cost of a thumbnail instead of a whole reading. Most of a game the table is still.
+    (nothing moved by more than the camera's noise, within LONGEST seconds, and the picture settled
+    for SETTLING seconds) gets that reading again, at the cost of a thumbnail instead of a whole
+    reading. Most of a game the table is still.
 
     Only a steady reading stands, one naming what the reading before it named: on a frame caught as a
     card turns or a hand leaves, a whole reading can name what the next frame, a few grey levels
@@ -46,18 +52,17 @@ class StillReader:
         self._look: np.ndarray | None = None
         self._read = CardDetections.empty()
         self._at = 0.0
+        self._changed_at = 0.0
         self._steady = False
 
     def __call__(self, frame: np.ndarray, at: float) -> CardDetections:
         """The cards in a BGR frame taken at `at` (seconds)."""
         look = _look(frame)
-        if (
-            self._steady
-            and self._look is not None
-            and look.shape == self._look.shape
-            and 0.0 <= at - self._at < LONGEST
-            and int(cv2.absdiff(look, self._look).max()) <= STILL
-        ):
+        same = (self._look is not None and look.shape == self._look.shape
+                and 0.0 <= at - self._at and int(cv2.absdiff(look, self._look).max()) <= STILL)
+        if not same:
+            self._changed_at = at
+        if same and self._steady and at - self._at < LONGEST and at - self._changed_at >= SETTLING:
             return self._read
         read = self.reader(frame)
         self._steady = self._look is not None and _names(read) == _names(self._read)
