@@ -110,6 +110,8 @@ class Turns:
         self._flown: set[str] = set()  # the lifted seats whose card was seen on its way
         self._spans: dict[str, tuple[float, float]] = {}  # per lifted seat, first and last handled
         self._strays: set[int] = set()  # cards of no seat's seen on their way meanwhile
+        self._in_reveal = False  # the lifting began with a card dealt face down showing
+        self._before: set[str] = set()  # the seats handled in the moment before
         self._quiet: float | None = None  # since when the lifted cards have lain let go
         self._laid: TableObservation | None = None  # the table as they lay then
         self._shown_from = dict(shown_from)  # a shown card read after the deal's own moment
@@ -211,9 +213,16 @@ class Turns:
                 return
         else:
             self._quiet = None
-        for player in handled:
+        if handled and not self._lifted:
+            # once a card dealt face down shows, the moves are over: a seat emptied and filled
+            # again with its own card is that card being turned over where it lies
+            self._in_reveal = any(seen.face(p) is Face.UP and p not in hand.shown
+                                  for p in hand.ring)
+        for player in handled | self._before:
             first, _ = self._spans.get(player, (now.at, now.at))
-            self._spans[player] = (first, now.at)
+            self._spans[player] = (first, now.at)  # handled until now, or until this moment
+        self._before = handled
+        for player in handled:
             if player not in self._lifted:
                 self._lifted.add(player)
                 self._spells(player, now)
@@ -265,14 +274,18 @@ class Turns:
         if len(lifted) > 2 and len(handled_long) == 2 and set(changed) <= set(handled_long):
             lifted = handled_long  # the two cards taken; an arm only passed over a third
         emptied, strays = self._emptied, self._strays
+        taken = [p for p in lifted if p in emptied or self._handled_for(p) >= LIFTED]
+        if set(changed) <= set(taken):
+            lifted = taken  # a seat under a hand for a frame or two was brushed, its card not taken
+        revealing = self._in_reveal
         blind = self.ctx.game.rules.dealer_draw is DealerDraw.BLIND
         self._lifted, self._emptied, self._away, self._flown = set(), set(), {}, set()
-        self._spans, self._strays = {}, set()
+        self._spans, self._strays, self._in_reveal = {}, set(), False
         self._quiet, self._laid = None, None
         if len(crossed) == 1 and len(changed) == 2:
             self._swap_seen(*crossed[0], hand, crossed=True)
-        elif len(lifted) == 2 and set(changed) <= set(lifted) and (emptied & set(lifted)
-                                                                   or strays):
+        elif len(lifted) == 2 and set(changed) <= set(lifted) and not revealing and (
+                emptied & set(lifted) or strays):
             # two seats touched at once (one seen empty, the other empty, with a second card
             # beside it, or under a hand; or both under hands while a card was seen on its
             # way) and settled again: a swap, whatever ids came back (a tracker can exchange

@@ -1018,3 +1018,35 @@ def test_the_blind_draw_s_card_settling_at_the_dealers_seat_is_one_draw() -> Non
                              (9.0, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 1C#9 aside down#4"),
                              (14.0, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 1C#9 aside down#4")])
     assert kinds(said) == ["keep", "keep", "keep", "draw", "reveal", "settle"]
+
+
+def test_two_cards_turned_over_at_once_after_the_first_reveal_are_no_swap() -> None:
+    # at a brisk table Bruno and Carla turn theirs together: both seats flicker empty and show
+    # their own backs for a frame before the faces
+    game = table()
+    controller = Controller(game)
+    tell(controller, PLAIN_DEAL)
+    said = tell(controller, [(5.0, "Anna 3D#1 Bruno down#2 Carla down#3 Dario down#4"),
+                             (5.3, "Anna 3D#1 Bruno - Carla down#3 Dario down#4"),
+                             (5.4, "Anna 3D#1 Bruno - Carla - Dario down#4"),
+                             (5.7, "Anna 3D#1 Bruno down#2 Carla down#3 Dario down#4"),
+                             (5.8, "Anna 3D#1 Bruno down#2 Carla 5S#3 Dario down#4"),
+                             (6.0, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario down#4"),
+                             (6.5, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 1C#4"),
+                             (6.5 + SETTLE_STILL, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 1C#4")])
+    assert kinds(said) == ["keep", "keep", "keep", "reveal", "keep", "settle"]
+    assert said[-1]["losers"] == ["Dario"]
+
+
+def test_a_blind_draw_whose_arm_brushes_the_neighbours_card_is_a_draw_not_a_swap() -> None:
+    game = table(rules="classica")
+    controller = Controller(game)
+    tell(controller, PLAIN_DEAL)
+    said = tell(controller, [(6.0, "Anna down#1 Bruno down#2 Carla down#3 Dario - aside down#4"),
+                             (6.4, "Anna down#1 Bruno down#2 Carla down#3~ Dario - aside down#4"),
+                             (6.47, "Anna down#1 Bruno down#2 Carla down#3 Dario - aside down#4"),
+                             (7.0, "Anna down#1 Bruno down#2 Carla down#3 Dario down#9 "
+                                   "aside down#4"),
+                             (7.0 + SETTLED, "Anna down#1 Bruno down#2 Carla down#3 "
+                                             "Dario down#9 aside down#4")])
+    assert kinds(said) == ["keep", "keep", "keep", "draw"]
