@@ -354,14 +354,16 @@ def observe(tracked: CardDetections, seats: Seats, at: float,
     A card lies at the nearest seat within the seat's radius; of two cards at one seat the nearer
     holds it, the other is elsewhere and the seat is `crowded` (a swap brings one card to the
     other's place before taking that one away). A face-down card at the stock's place is the
-    stock (with the stock's place unknown, any face-down card at no seat). A seat whose card
+    stock (with the stock's place unknown, any face-down card at no seat); of two cards at the
+    seat by the stock the one nearer the stock's place is the pile, and the other holds the seat
+    however near the pile lies to the seat's point (the seat is not crowded). A seat whose card
     is among the tracker's `unseen` ids (kept, but not read this frame) is `hidden`.
     """
     length = typical_length(tracked)
     radius = seats.zone(length)
     points = np.array(seats.points)
     centres = tracked.quad.mean(axis=1)
-    holder: dict[int, tuple[float, int]] = {}
+    holder: dict[int, tuple[float, int, float]] = {}  # per seat: the gap, the card, to the stock
     loose: list[int] = []
     stock = False
     crowded: set[str] = set()
@@ -370,14 +372,23 @@ def observe(tracked: CardDetections, seats: Seats, at: float,
         gaps = np.linalg.norm(points - centre, axis=1)
         seat = int(np.argmin(gaps))
         if gaps[seat] <= radius:
-            at_stock = tracked.face[k] == "down" and stock_at is not None and \
-                np.linalg.norm(centre - stock_at) <= STOCK_CLEAR * length
-            if seat in holder and not at_stock:
-                crowded.add(seats.names[seat])
-            if seat not in holder or gaps[seat] < holder[seat][0]:
-                if seat in holder:
-                    loose.append(holder[seat][1])
-                holder[seat] = (float(gaps[seat]), k)
+            to_stock = np.inf
+            if tracked.face[k] == "down" and stock_at is not None:
+                to_stock = float(np.linalg.norm(centre - stock_at))
+                to_stock = to_stock if to_stock <= STOCK_CLEAR * length else np.inf
+            if seat not in holder:
+                holder[seat] = (float(gaps[seat]), k, to_stock)
+                continue
+            gap, held, held_to_stock = holder[seat]
+            if min(to_stock, held_to_stock) < np.inf:
+                stock = True  # the pile by the dealer's card (the one nearer the stock's place):
+                if to_stock > held_to_stock:  # his card holds the seat, however near the pile
+                    holder[seat] = (float(gaps[seat]), k, to_stock)
+                continue
+            crowded.add(seats.names[seat])
+            if gaps[seat] < gap:
+                loose.append(held)
+                holder[seat] = (float(gaps[seat]), k, to_stock)
             else:
                 loose.append(k)
             continue

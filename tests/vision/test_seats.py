@@ -331,3 +331,11 @@ def test_the_dealers_own_card_slid_off_the_pile_marks_his_place_not_the_stock_s(
     assert finder.seats is not None
     assert finder.seats.stock == pile
     assert np.linalg.norm(np.subtract(finder.seats.point("Carla"), (500, 450))) < 0.2 * LENGTH
+
+
+@pytest.mark.parametrize("pile_first", [True, False])
+def test_the_pile_by_the_dealers_card_never_holds_his_seat_however_near(pile_first: bool) -> None:
+    seats = Seats(("Anna", "Bruno"), ((600.0, 600.0), (1000.0, 350.0)), stock=(620.0, 590.0))
+    pile, mine = card("back", (620, 590), 1), card("back", (560, 640), 2)
+    seen = observe(table(*((pile, mine) if pile_first else (mine, pile))), seats, 1.0)
+    assert seen == TableObservation.of(1.0, {"Anna": "down#2@0.75", "Bruno": "-"}, stock=True)
