@@ -275,8 +275,10 @@ class Turns:
             lifted = handled_long  # the two cards taken; an arm only passed over a third
         emptied, strays = self._emptied, self._strays
         taken = [p for p in lifted if p in emptied or self._handled_for(p) >= LIFTED]
-        if set(changed) <= set(taken):
-            lifted = taken  # a seat under a hand for a frame or two was brushed, its card not taken
+        if len(changed) == 1 and taken == changed and ids[changed[0]] not in was.values():
+            # one seat holds a new card; another under a hand for a frame or two was brushed by
+            # the arm that brought it (the dealer's blind draw), not taken in a swap
+            lifted = taken
         revealing = self._in_reveal
         blind = self.ctx.game.rules.dealer_draw is DealerDraw.BLIND
         self._lifted, self._emptied, self._away, self._flown = set(), set(), {}, set()
