@@ -158,9 +158,8 @@ class Deal:
 
         Two seats emptied at once, or a player's card seen on its way, or another seat handled
         too (emptied, a card beside it, or under a hand while this one stays empty a while), or
-        two cards under the hands while a card is seen on its way: a
-        card that only vanishes may be being turned up where it lies (a Re or a Cavallo shown
-        at the deal). The dealer's place counts only with another seat handled, since the stock
+        two cards under the hands while a card is seen on its way: a card that only vanishes
+        may be being turned up where it lies (a Re or a Cavallo shown at the deal). The dealer's place counts only with another seat handled, since the stock
         lies there and can pass in and out of the place.
         """
         seen, was = now.seen, full.seen
