@@ -24,6 +24,9 @@ commonest misreading (one frame, while a card turns or a hand passes) never coun
 WINDOW = 8
 """Readings a card's confidence is judged over (about half a second at 15 fps); a new name must
 also hold most of them before it replaces a confirmed one."""
+TURNED_READINGS = 2
+"""Readings running of the other face from which a confirmed card is being turned over, under a hand,
+until the new face counts: a single misreading, the commonest, never makes a card covered."""
 KEEP_UNSEEN = 1.0
 """Seconds a confirmed card is kept while nothing is read there: an arm reaching across the table
 passes over a card in under a second; a card taken away is gone after that."""
@@ -219,9 +222,11 @@ class CardTracker:
         return matched
 
     def unseen(self, at: float, after: float = UNSEEN_AFTER) -> frozenset[int]:
-        """The ids of confirmed cards kept but not read for `after` seconds up to `at` (under a hand)."""
-        return frozenset(t.id for t in self._tracks
-                         if t.face is not None and t.misses and at - t.seen_at >= after)
+        """The ids of confirmed cards under a hand: kept but not read for `after` seconds up to `at`, or
+        read TURNED_READINGS times running with the other face, not yet confirmed (being turned over:
+        its confirmed face no longer shows, and the new one does not count yet)."""
+        return frozenset(t.id for t in self._tracks if t.face is not None and (
+            (t.misses and at - t.seen_at >= after) or (t.face_run[0] is not None and t.face_run[1] >= TURNED_READINGS)))
 
     def confirmed(self) -> CardDetections:
         """The cards whose face has been confirmed, by id: those out of sight for a moment included,

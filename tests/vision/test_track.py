@@ -9,7 +9,7 @@ import pytest
 
 from hand_story import FPS, HOLD, played
 from vision.detections import CardDetections
-from vision.track import CONFIRM_READINGS, KEEP_UNSEEN, WINDOW, CardTracker
+from vision.track import CONFIRM_READINGS, KEEP_UNSEEN, TURNED_READINGS, WINDOW, CardTracker
 
 LENGTH = 130.0
 """A card's length in the frames below (the sample hand's cards are 120-145 pixels long)."""
@@ -94,6 +94,26 @@ def test_a_card_turned_face_up_keeps_its_id_and_is_named_once_steady() -> None:
     out = story(CardTracker(), frames)
     assert out[3:] == [["back#1"]] * 4 + [["10S#1"]] * 2
     # the unsure reading counts towards the face, which waits for three named readings in a row
+
+
+def test_a_card_being_turned_over_counts_as_under_a_hand_until_its_new_face_counts() -> None:
+    tracker = CardTracker()
+    frames = [seen(("back", BRUNO))] * 4 + [seen(("?10S", BRUNO))] + [seen(("10S", BRUNO))] * 4
+    covered = []
+    for i, frame in enumerate(frames):
+        tracker.update(frame, i / FPS)
+        covered.append(bool(tracker.unseen(i / FPS)))
+    # covered from the face's second reading until its name has held three readings and the face counts
+    assert covered == [False] * 5 + [True] * 2 + [False] * 2
+    assert TURNED_READINGS == 2
+
+
+def test_a_single_misreading_of_the_other_face_leaves_a_card_uncovered() -> None:
+    tracker = CardTracker()
+    frames = [seen(("back", BRUNO))] * 4 + [seen(("9D", BRUNO))] + [seen(("back", BRUNO))] * 3
+    for i, frame in enumerate(frames):
+        tracker.update(frame, i / FPS)
+        assert not tracker.unseen(i / FPS)
 
 
 def test_a_card_misnamed_while_seen_edge_on_as_it_turns_is_named_only_once_seen_whole() -> None:
