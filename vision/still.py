@@ -5,6 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from vision.closer import CloseLooks
 from vision.detections import CardDetections
 from vision.recognize import CardReader
 
@@ -43,9 +44,10 @@ class StillReader:
     for SETTLING seconds) gets that reading again, at the cost of a thumbnail instead of a whole
     reading. Most of a game the table is still.
 
-    Only a steady reading stands, one naming what the reading before it named: on a frame caught as a
-    card turns or a hand leaves, a whole reading can name what the next frame, a few grey levels
-    away, does not show, and it must not stand for the frames after it."""
+    A whole reading is completed by closer looks at the places where cards lay at rest and are read
+    no more (`CloseLooks`). Only a steady reading stands, one naming what the reading before it
+    named: on a frame caught as a card turns or a hand leaves, a whole reading can name what the
+    next frame, a few grey levels away, does not show, and it must not stand for the frames after it."""
 
     def __init__(self, reader: CardReader | None = None) -> None:
         self.reader = reader or CardReader()
@@ -54,9 +56,11 @@ class StillReader:
         self._at = 0.0
         self._changed_at = 0.0
         self._steady = False
+        self._closer = CloseLooks(self.reader)
 
-    def __call__(self, frame: np.ndarray, at: float) -> CardDetections:
-        """The cards in a BGR frame taken at `at` (seconds)."""
+    def __call__(self, frame: np.ndarray, at: float, cards: CardDetections | None = None) -> CardDetections:
+        """The cards in a BGR frame taken at `at` (seconds); `cards` are those known so far (the
+        tracker's), whose places are looked at closely when a whole reading misses them."""
         look = _look(frame)
         same = (self._look is not None and look.shape == self._look.shape
                 and 0.0 <= at - self._at and int(cv2.absdiff(look, self._look).max()) <= STILL)
@@ -65,6 +69,8 @@ class StillReader:
         if same and self._steady and at - self._at < LONGEST and at - self._changed_at >= SETTLING:
             return self._read
         read = self.reader(frame)
+        if cards is not None:
+            read = CardDetections.joined([read, self._closer(frame, look, at, read, cards)])
         self._steady = self._look is not None and _names(read) == _names(self._read)
         self._look, self._read, self._at = look, read, at
         return read

@@ -164,8 +164,9 @@ class TableWatcher:
         return self.controller.finish()
 
     def read(self, frame: Frame) -> CardDetections:
-        """The cards in a frame; while the table is as still as when last read, that reading (StillReader)."""
-        return self._still(frame.pixels, frame.at)
+        """The cards in a frame; while the table is as still as when last read, that reading
+        (StillReader), the places of the cards followed so far looked at closely."""
+        return self._still(frame.pixels, frame.at, self._tracked)
 
     def advance(self, frame: Frame, detections: CardDetections) -> list[Said]:
         """Take one frame already read (`read(frame)`): follow, seat and referee its cards."""

@@ -1,0 +1,85 @@
+"""A card turned face up on a checked cloth, lost to the whole reading, is found by a closer look at its place."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from benchmarks import eval_live
+from benchmarks.live_hands import random_hand
+from vision.art.pace import PACES
+from vision.art.scene import Camera, Placed, Scene, render_scene
+from vision.art.sequences import FPS, film
+from vision.closer import FORGET, CloseLooks
+from vision.detections import CardDetections
+from vision.recognize import CardReader
+from vision.still import StillReader, _look
+from vision.track import CardTracker
+
+NOTHING = CardDetections.empty()
+DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
+
+
+@pytest.mark.skipif(not (DATA / "photos" / "labels.csv").is_file(), reason=f"no shared photo data at {DATA}")
+def test_lucias_3b_turned_up_against_the_stock_on_the_gingham_is_read_at_her_place() -> None:
+    # eval_live's usual-above-018: Lucia deals, her card lies against the stock and she turns it at 13.2 s
+    reader = CardReader()
+    faces = eval_live.hand_faces(eval_live.photo_faces(DATA, reader), 18)
+    resting, turned = range(round(11.8 * FPS), round(12.1 * FPS)), range(round(14.4 * FPS), round(16.4 * FPS))
+    frames = {}
+    for i, frame, _, _ in film(random_hand(0, PACES["usual"], "above", 18).script, faces):
+        if i in resting or i in turned:
+            frames[i] = frame
+        if i >= turned[-1]:
+            break
+    still, tracker, known = StillReader(reader), CardTracker(), NOTHING
+    for i in resting:
+        known = tracker.update(still(frames[i], i / FPS, known), i / FPS)
+    assert sorted(known.label).count("back") == 4  # three players' cards and the stock
+    missed, read_closer = 0, []
+    for i in turned:
+        read = still(frames[i], i / FPS, known)
+        known = tracker.update(read, i / FPS)
+        missed += "3B" not in reader(frames[i]).label
+        read_closer.append("3B" in read.label)
+    assert missed >= 5  # the whole reading loses it beside the light checks, frame after frame
+    assert all(read_closer[2:])  # once the table round her place is still, it is read in every frame
+    assert "3B" in known.label
+
+
+def test_a_place_is_looked_at_only_while_a_card_lay_there_at_rest_and_for_no_longer_than_forget() -> None:
+    camera = Camera(960, 540, tilt=0, view_cm=70)
+    table, _ = render_scene(Scene((), (Placed("1D", True, (-12.0, 0.0), 10.0),), "felt"), camera, seed=3)
+    empty, _ = render_scene(Scene((), (), "felt"), camera, seed=3)
+    reader = CardReader()
+    looks = CloseLooks(reader)
+    dealt = reader(table)
+    assert list(dealt.label) == ["1D"]
+    assert not len(looks(table, _look(table), 0.0, dealt, dealt))  # read once: not yet at rest
+    looks(table, _look(table), 0.1, dealt, dealt)  # read again where it lay: at rest
+    # the card is read no more where it lay (the whole reading shows nothing): its place is looked at
+    found = looks(table, _look(table), 0.2, NOTHING, NOTHING)
+    assert list(found.label) == ["1D"]
+    # the card is gone: its place is looked at in vain while remembered, and forgotten FORGET after it was read
+    for at in (0.3, 0.4):
+        assert not len(looks(empty, _look(empty), at, NOTHING, NOTHING))
+    for at in (0.2 + FORGET, 0.3 + FORGET):  # laid again where it lay, but its place is forgotten
+        assert not len(looks(table, _look(table), at, NOTHING, NOTHING))
+    assert looks._places == []
+
+
+def test_a_hand_moving_over_a_place_is_not_looked_at() -> None:
+    camera = Camera(960, 540, tilt=0, view_cm=70)
+    card = Placed("1D", True, (-12.0, 0.0), 10.0)
+    table, _ = render_scene(Scene((), (card,), "felt"), camera, seed=3)
+    reader = CardReader()
+    looks = CloseLooks(reader)
+    for at in (0.0, 0.1):
+        looks(table, _look(table), at, reader(table), reader(table))
+    covered = [render_scene(Scene((), (Placed("1D", True, (-12.0, 0.0), 10.0, cover=c),), "felt"), camera, seed=3)[0]
+               for c in (0.3, 0.6)]
+    for k, frame in enumerate(covered):  # the hand reaches further each frame: nothing still to look at
+        assert not len(looks(frame, _look(frame), 0.2 + 0.1 * k, NOTHING, NOTHING))
+    looks(table, _look(table), 0.4, NOTHING, NOTHING)  # the hand just left
+    assert list(looks(table, _look(table), 0.5, NOTHING, NOTHING).label) == ["1D"]

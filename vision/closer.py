@@ -1,0 +1,142 @@
+"""A closer look where a card lay at rest and is read no more: a card turned face up on a checked cloth,
+its white paper beside the light checks, is lost at the search's scale and found on its place enlarged."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.detections import CardDetections
+from vision.labels import NONE
+from vision.locate.geometry import areas, side_lengths
+from vision.recognize import CardReader
+
+FORGET = 5.0
+"""Seconds a card's place is looked at after the card was last known there: a card lifted to be looked
+at, turned over or swapped lies again within a few seconds even at a slow pace; one gone longer was
+collected or put aside."""
+RESTING = 0.1
+"""Card lengths within which a card known at a place in two frames running lay there at rest: a dealt
+card in flight moves more from frame to frame, and its path is no place to look at."""
+SAME_PLACE = 0.5
+"""Card lengths within which a card read is at a place: a card turned over, or laid down by another
+hand, lies about where the one before it did."""
+CLOSE_CARD = 140.0
+"""Long side (pixels) a place's card is enlarged to for the closer look: the search then sees the
+paper's edge beside a check over several pixels (90 lost most of the eval_live hands' missed cards,
+110 to 180 found five of six)."""
+AROUND = 1.0
+"""Card lengths of table taken in round a place's card: room for the card laid down turned or moved."""
+SIZED = (0.5, 2.0)
+"""Least and most area, over the place's card's, of the card a closer look may find there (a card
+laid at a tilt, a back read as a face)."""
+MOST_LOOKS = 4
+"""Places looked at closely in one frame at most (those whose cards were known last first): after a reveal on a
+checked cloth, each costs about a whole reading of a small frame."""
+STIRRED = 20
+"""Grey levels by which a place's thumbnail (vision/still.py's) must differ from the frame before for a
+hand to be moving there, which holds nothing to find yet: a hand's edge moving a few pixels changes
+it by tens of levels, a camera's noise and its exposure drifting (up to 7 from frame to frame in the
+eval_live films) by a few."""
+
+
+@dataclass
+class _Place:
+    """Where a card lay at rest: its quad (frame pixels) and when it was last read there."""
+
+    quad: np.ndarray
+    seen: float
+    rested: bool = False
+
+    @property
+    def centre(self) -> np.ndarray:
+        return self.quad.mean(axis=0)
+
+    @property
+    def length(self) -> float:
+        return float(side_lengths(self.quad).max())
+
+
+class CloseLooks:
+    """The places of one camera's cards, looked at closely while their cards are read no more."""
+
+    def __init__(self, reader: CardReader) -> None:
+        self.reader = reader
+        self._places: list[_Place] = []
+        self._look: np.ndarray | None = None
+
+    def __call__(self, frame: np.ndarray, look: np.ndarray, at: float, read: CardDetections,
+                 cards: CardDetections) -> CardDetections:
+        """The cards a whole reading `read` of a frame missed at the places where cards lay at rest, read
+        on those places enlarged. `cards` are the cards known so far (the tracker's, confirmed: a card
+        outlined in a frame or two, a half of one, has no place), `look` the frame's grey thumbnail
+        (for which places are still)."""
+        self._remember(cards, at)
+        read = read[read.label != NONE]
+        missed = [place for place in self._places if place.rested and not _at(place, read)]
+        missed.sort(key=lambda place: -place.seen)
+        found = [self._closer(frame, place) for place in missed[:MOST_LOOKS] if self._still(place, frame.shape, look)]
+        self._look = look
+        return CardDetections.joined(found)
+
+    def _still(self, place: _Place, shape: tuple[int, ...], look: np.ndarray) -> bool:
+        """Whether the table round a place is as it was in the frame before: no hand moving there."""
+        if self._look is None or self._look.shape != look.shape:
+            return False
+        x0, y0, x1, y1 = _window(place, shape)
+        scale = look.shape[1] / shape[1]
+        xs = slice(int(x0 * scale), int(np.ceil(x1 * scale)))
+        ys = slice(int(y0 * scale), int(np.ceil(y1 * scale)))
+        return int(cv2.absdiff(look[ys, xs], self._look[ys, xs]).max(initial=0)) < STIRRED
+
+    def _closer(self, frame: np.ndarray, place: _Place) -> CardDetections:
+        """The card read at a place on the frame's window round it, enlarged; none when none is read there."""
+        x0, y0, x1, y1 = _window(place, frame.shape)
+        scale = CLOSE_CARD / max(place.length, 1.0)
+        window = cv2.resize(frame[y0:y1, x0:x1], None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
+        read = self.reader(window)
+        if not len(read):
+            return read
+        quads = ((read.quad + 0.5) / scale - 0.5 + np.array([x0, y0], np.float32)).astype(np.float32)
+        read = CardDetections(quads, read.label, read.confidence, read.abstain)
+        share = areas(read.quad) / max(float(areas(place.quad[None])[0]), 1.0)
+        near = np.linalg.norm(read.quad.mean(axis=1) - place.centre, axis=1) < SAME_PLACE * place.length
+        here = np.flatnonzero(near & (share >= SIZED[0]) & (share <= SIZED[1]))
+        if not len(here):
+            return CardDetections.empty()
+        return read[[here[np.argmax(read.confidence[here])]]]
+
+    def _remember(self, cards: CardDetections, at: float) -> None:
+        """The places of the cards known now, and those where no card has been known for under FORGET seconds."""
+        kept = []
+        for quad in cards.quad:
+            now = _Place(quad, at)
+            before = [place for place in self._places if _near(place, now.centre, SAME_PLACE)]
+            # a card known where one lay at rest, or twice running at one spot, lies at rest
+            now.rested = any(place.rested or _near(place, now.centre, RESTING) for place in before)
+            kept.append(now)
+        for place in self._places:
+            if at - place.seen < FORGET and not any(_near(place, now.centre, SAME_PLACE) for now in kept):
+                kept.append(place)
+        self._places = kept
+
+
+def _near(place: _Place, point: np.ndarray, lengths: float) -> bool:
+    """Whether a point lies within so many of a place's card lengths of its centre."""
+    return float(np.linalg.norm(place.centre - point)) < lengths * place.length
+
+
+def _at(place: _Place, cards: CardDetections) -> bool:
+    """Whether one of the cards lies at a place."""
+    return any(_near(place, centre, SAME_PLACE) for centre in cards.quad.mean(axis=1))
+
+
+def _window(place: _Place, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """The frame's window (x0, y0, x1, y1) round a place's card and AROUND card lengths of table."""
+    height, width = shape[:2]
+    margin = AROUND * place.length
+    x0, y0 = np.floor(place.quad.min(axis=0) - margin).astype(int)
+    x1, y1 = np.ceil(place.quad.max(axis=0) + margin).astype(int)
+    return max(0, x0), max(0, y0), min(width, x1), min(height, y1)
