@@ -10,7 +10,7 @@ import numpy as np
 
 from vision.detections import CardDetections
 from vision.labels import NONE
-from vision.locate.geometry import areas, side_lengths
+from vision.locate.geometry import areas, intersection, on_grid, side_lengths
 from vision.recognize import CardReader
 
 FORGET = 5.0
@@ -32,6 +32,9 @@ AROUND = 1.0
 SIZED = (0.5, 2.0)
 """Least and most area, over the place's card's, of the card a closer look may find there (a card
 laid at a tilt, a back read as a face)."""
+OVERLAP = 0.3
+"""Share of the smaller of two quads lying on the other from which they outline one card: cards on a
+table lie side by side, touching at most (the dealer's against the stock)."""
 MOST_LOOKS = 4
 """Places looked at closely in one frame at most (those whose cards were known last first): after a reveal on a
 checked cloth, each costs about a whole reading of a small frame."""
@@ -79,7 +82,8 @@ class CloseLooks:
         missed.sort(key=lambda place: -place.seen)
         found = [self._closer(frame, place) for place in missed[:MOST_LOOKS] if self._still(place, frame.shape, look)]
         self._look = look
-        return CardDetections.joined(found)
+        more = CardDetections.joined(found)
+        return more[[not _on_any(quad, read.quad) for quad in more.quad]] if len(more) else more
 
     def _still(self, place: _Place, shape: tuple[int, ...], look: np.ndarray) -> bool:
         """Whether the table round a place is as it was in the frame before: no hand moving there."""
@@ -131,6 +135,15 @@ def _near(place: _Place, point: np.ndarray, lengths: float) -> bool:
 def _at(place: _Place, cards: CardDetections) -> bool:
     """Whether one of the cards lies at a place."""
     return any(_near(place, centre, SAME_PLACE) for centre in cards.quad.mean(axis=1))
+
+
+def _on_any(quad: np.ndarray, quads: np.ndarray) -> bool:
+    """Whether a quad lies OVERLAP or more on one of `quads` (or one of them on it): a card the whole
+    reading outlined already, outlined anew (a half of it) where another card lay before a swap."""
+    grid, others = on_grid(quad), on_grid(quads)
+    area = float(areas(quad[None])[0])
+    return any(intersection(grid, other) > OVERLAP * min(area, float(other_area))
+               for other, other_area in zip(others, areas(quads)))
 
 
 def _window(place: _Place, shape: tuple[int, ...]) -> tuple[int, int, int, int]:

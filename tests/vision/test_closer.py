@@ -69,6 +69,22 @@ def test_a_place_is_looked_at_only_while_a_card_lay_there_at_rest_and_for_no_lon
     assert looks._places == []
 
 
+def test_a_card_the_whole_reading_outlined_off_its_place_is_not_found_twice() -> None:
+    camera = Camera(960, 540, tilt=0, view_cm=70)
+    table, _ = render_scene(Scene((), (Placed("1D", True, (-12.0, 0.0), 10.0),), "felt"), camera, seed=3)
+    reader = CardReader()
+    looks = CloseLooks(reader)
+    dealt = reader(table)
+    for at in (0.0, 0.1):
+        looks(table, _look(table), at, dealt, dealt)
+    # the reading outlines the card, or a half of it, well off where it lay (as after a swap)
+    corners = dealt.quad[0]
+    along = corners[3] - corners[0]
+    off = CardDetections((corners + 0.55 * along)[None], dealt.label, dealt.confidence, dealt.abstain)
+    assert not len(looks(table, _look(table), 0.2, off, NOTHING))
+    assert list(looks(table, _look(table), 0.3, NOTHING, NOTHING).label) == ["1D"]
+
+
 def test_a_hand_moving_over_a_place_is_not_looked_at() -> None:
     camera = Camera(960, 540, tilt=0, view_cm=70)
     card = Placed("1D", True, (-12.0, 0.0), 10.0)
