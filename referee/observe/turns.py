@@ -110,6 +110,7 @@ class Turns:
         self._flown: set[str] = set()  # the lifted seats whose card was seen on its way
         self._spans: dict[str, tuple[float, float]] = {}  # per lifted seat, first and last handled
         self._strays: set[int] = set()  # cards of no seat's seen on their way meanwhile
+        self._aside: set[int] = set()  # the cards lying at no seat before the lifting began
         self._in_reveal = False  # the lifting began with a card dealt face down showing
         self._before: set[str] = set()  # the seats handled in the moment before
         self._quiet: float | None = None  # since when the lifted cards have lain let go
@@ -231,8 +232,11 @@ class Turns:
                 self._flown.add(player)
         if handled:
             known = {view.card_id for view in base.values()}
-            self._strays |= flying - known  # a card taken under a hand, seen again on its way
+            # a card taken under a hand, seen again on its way (not one put aside before, such as
+            # the dealer's old card after his draw)
+            self._strays |= flying - known - self._aside
         if not self._lifted:
+            self._aside = flying
             self._judge(seen, hand, set())  # nothing handled: an identity changed at rest
 
     def _spells(self, player: str, now: Moment) -> None:

@@ -1050,3 +1050,25 @@ def test_a_blind_draw_whose_arm_brushes_the_neighbours_card_is_a_draw_not_a_swap
                              (7.0 + SETTLED, "Anna down#1 Bruno down#2 Carla down#3 "
                                              "Dario down#9 aside down#4")])
     assert kinds(said) == ["keep", "keep", "keep", "draw"]
+
+
+def test_two_cards_turned_over_at_once_with_the_dealers_old_card_aside_are_no_swap() -> None:
+    # after Dario's blind draw his old card lies aside; at a brisk reveal Anna's hand lets go of her
+    # card a moment, then she turns it while Bruno lifts his, whose back shows a frame as it turns
+    game = table(rules="classica")
+    controller = Controller(game)
+    tell(controller, PLAIN_DEAL)
+    drawn = "Carla down#3 Dario down#9 aside down#4"
+    said = tell(controller, [(6.0, "Anna down#1 Bruno down#2 Carla down#3 Dario - aside down#4"),
+                             (7.0, f"Anna down#1 Bruno down#2 {drawn}"),
+                             (7.0 + SETTLED, f"Anna down#1 Bruno down#2 {drawn}"),
+                             (9.0, f"Anna down#1~ Bruno down#2 {drawn}"),
+                             (9.13, f"Anna down#1 Bruno down#2 {drawn}"),
+                             (9.2, f"Anna down#1~ Bruno - {drawn}"),
+                             (9.27, f"Anna 3D#1 Bruno - {drawn}"),
+                             (9.33, f"Anna 3D#1 Bruno down#2 {drawn}"),
+                             (9.5, f"Anna 3D#1 Bruno 4C#2 {drawn}"),
+                             (9.8, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario down#9 aside down#4"),
+                             (10.1, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 1C#9 aside down#4"),
+                             (10.1 + SETTLE_STILL, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 1C#9 aside down#4")])
+    assert kinds(said) == ["keep", "keep", "keep", "draw", "reveal", "settle"]
