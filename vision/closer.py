@@ -10,7 +10,7 @@ import numpy as np
 
 from vision.detections import CardDetections
 from vision.labels import NONE
-from vision.locate.geometry import areas, intersection, on_grid, side_lengths
+from vision.locate.geometry import areas, intersection, long_side, on_grid
 from vision.recognize import CardReader
 
 FORGET = 5.0
@@ -47,7 +47,7 @@ eval_live films) by a few."""
 
 @dataclass
 class _Place:
-    """Where a card lay at rest: its quad (frame pixels) and when it was last read there."""
+    """Where a card lay: its quad (frame pixels), when it was last known there, and whether it lay at rest."""
 
     quad: np.ndarray
     seen: float
@@ -59,7 +59,7 @@ class _Place:
 
     @property
     def length(self) -> float:
-        return float(side_lengths(self.quad).max())
+        return long_side(self.quad)
 
 
 class CloseLooks:
@@ -98,7 +98,7 @@ class CloseLooks:
     def _closer(self, frame: np.ndarray, place: _Place) -> CardDetections:
         """The card read at a place on the frame's window round it, enlarged; none when none is read there."""
         x0, y0, x1, y1 = _window(place, frame.shape)
-        scale = CLOSE_CARD / max(place.length, 1.0)
+        scale = CLOSE_CARD / place.length
         window = cv2.resize(frame[y0:y1, x0:x1], None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
         read = self.reader(window)
         if not len(read):

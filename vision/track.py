@@ -16,7 +16,7 @@ import numpy as np
 
 from vision.detections import CardDetections
 from vision.labels import BACK
-from vision.locate.geometry import iou
+from vision.locate.geometry import iou, long_side
 
 CONFIRM_READINGS = 3
 """Consecutive readings that must agree before a face or a name counts: 200 ms at 15 fps, and the
@@ -94,7 +94,7 @@ class _Track:
         A card turned face up counts once its name too has held (or, read unsure throughout, after
         WINDOW readings), so it is not shown unnamed for the frames its name needs.
         """
-        length = _length(quad)
+        length = long_side(quad)
         if self.lengths:
             shift = float(np.linalg.norm(quad.mean(axis=0) - self.quad.mean(axis=0)))
             self.moving = shift > MOVING * self.size
@@ -143,11 +143,6 @@ class _Track:
             return 0.0
         label = self.label
         return sum(r.confidence for r in same_face if r.label == label) / len(same_face)
-
-
-def _length(quad: np.ndarray) -> float:
-    """A card's longer side in pixels."""
-    return float(max(np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1).max(), 1.0))
 
 
 class CardTracker:

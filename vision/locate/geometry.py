@@ -23,6 +23,11 @@ def side_lengths(quad: np.ndarray) -> np.ndarray:
     return np.linalg.norm(quad[NEXT] - quad, axis=1)
 
 
+def long_side(quad: np.ndarray) -> float:
+    """One quad's longest side in pixels (a card's length), at least one pixel."""
+    return max(float(side_lengths(quad).max()), 1.0)
+
+
 def squareness(quad: np.ndarray) -> float:
     """Mean length of the quad's shorter pair of opposite sides over that of its longer pair."""
     sides = side_lengths(quad)
