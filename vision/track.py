@@ -55,6 +55,11 @@ turned or outlined with a hand for a moment keeps its size."""
 NARROW = 0.85
 """Share of its usual length under which a card read where it lies is seen edge-on, half turned:
 the reader misnames such views (a turning 4C read 3C three frames running), so they name nothing."""
+OTHER_CARD = 1.0
+"""Card lengths from its last reading beyond which a reading of another face or another name is
+another card, not this one turned over or named anew: a card is turned and named where it lies,
+while one carried past it hides it (a back 1.8 lengths off a shown Re, a 2C carried past a 9D, in
+the brisk eval_live films and the sample game's last draw)."""
 TURNING = 0.25
 """Card lengths a card turned over where it lies shifts by; one that moved further is seen from
 another side of the camera, where perspective alone changes its length."""
@@ -201,9 +206,11 @@ class CardTracker:
                 reading = readings[d]
                 if track.face == "up" and reading.face == "down" and track.misses:
                     continue  # a card turned down is seen turning; a back beside a vanished face is another card
-                cost = float(np.linalg.norm(centres[d] - centre)) / length - iou(track.quad, detections.quad[d])
-                if track.face == "up" and track.code and reading.code and reading.code != track.code:
-                    cost += MISMATCH
+                away = float(np.linalg.norm(centres[d] - centre)) / length
+                renamed = track.face == "up" and track.code and reading.code and reading.code != track.code
+                if (renamed or track.face not in (None, reading.face)) and away > OTHER_CARD:
+                    continue
+                cost = away - iou(track.quad, detections.quad[d]) + (MISMATCH if renamed else 0.0)
                 pairs.append((track.face is None, cost, t, int(d)))
         pairs.sort()
         used_tracks: set[int] = set()

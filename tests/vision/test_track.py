@@ -218,3 +218,18 @@ def test_the_sample_hand_with_a_third_of_the_frames_dropped_gives_the_same_cards
     labels, first, turned = hand_story(drop=1 / 3, seed=seed)
     assert labels == EXPECTED
     assert first[3, "10S"] - turned == CONFIRM_READINGS - 1  # still the third frame that came
+
+
+def test_a_card_carried_past_a_shown_one_does_not_take_its_place() -> None:
+    # Gianni's 9D lies shown; Lucia carries her 2C past it to put it aside, hiding it as it goes
+    tracker = CardTracker()
+    gianni, passing = ELENA, (ELENA[0] + 1.4 * LENGTH, ELENA[1])
+    before = story(tracker, [seen(("9D", gianni))] * CONFIRM_READINGS)
+    assert before[-1] == ["9D#1"]
+    during = story(tracker, [seen(("2C", passing))] * CONFIRM_READINGS, start=CONFIRM_READINGS)
+    assert during[-1] == ["9D#1", "2C#2"]  # the 9D under the hand where it lay, the 2C another card
+    # and a back carried past it is no 9D turned down
+    tracker = CardTracker()
+    story(tracker, [seen(("9D", gianni))] * CONFIRM_READINGS)
+    during = story(tracker, [seen(("back", passing))] * CONFIRM_READINGS, start=CONFIRM_READINGS)
+    assert during[-1] == ["9D#1", "back#2"]
