@@ -207,7 +207,7 @@ class CardTracker:
                 if track.face == "up" and reading.face == "down" and track.misses:
                     continue  # a card turned down is seen turning; a back beside a vanished face is another card
                 away = float(np.linalg.norm(centres[d] - centre)) / length
-                renamed = track.face == "up" and track.code and reading.code and reading.code != track.code
+                renamed = track.face == "up" and None not in (track.code, reading.code) and reading.code != track.code
                 if (renamed or track.face not in (None, reading.face)) and away > OTHER_CARD:
                     continue
                 cost = away - iou(track.quad, detections.quad[d]) + (MISMATCH if renamed else 0.0)
