@@ -23,10 +23,12 @@ card in flight moves more from frame to frame, and its path is no place to look 
 SAME_PLACE = 0.5
 """Card lengths within which a card read is at a place: a card turned over, or laid down by another
 hand, lies about where the one before it did."""
-CLOSE_CARD = 140.0
-"""Long side (pixels) a place's card is enlarged to for the closer look: the search then sees the
-paper's edge beside a check over several pixels (90 lost most of the eval_live hands' missed cards,
-110 to 180 found five of six)."""
+CLOSE_CARDS = (160.0, 200.0)
+"""Long sides (pixels) a place's card is enlarged to for the closer look, the next tried when one finds
+nothing there: enlarged, the search sees the paper's edge beside a check over several pixels. On the
+eval_live hands' face-up cards the whole reading missed (benchmarks/eval_closer.py), 200 finds the
+most on the checked cloth and 160 every one on felt and wood, where 180 and more lose the dealer's
+card against the stock."""
 AROUND = 1.0
 """Card lengths of table taken in round a place's card: room for the card laid down turned or moved."""
 SIZED = (0.5, 2.0)
@@ -65,8 +67,10 @@ class _Place:
 class CloseLooks:
     """The places of one camera's cards, looked at closely while their cards are read no more."""
 
-    def __init__(self, reader: CardReader) -> None:
+    def __init__(self, reader: CardReader, enlarge: tuple[float, ...] = CLOSE_CARDS) -> None:
         self.reader = reader
+        self.enlarge = enlarge
+        """Long sides (pixels) a place's card is enlarged to, in the order tried (CLOSE_CARDS)."""
         self._places: list[_Place] = []
         self._look: np.ndarray | None = None
 
@@ -96,9 +100,18 @@ class CloseLooks:
         return int(cv2.absdiff(look[ys, xs], self._look[ys, xs]).max(initial=0)) < STIRRED
 
     def _closer(self, frame: np.ndarray, place: _Place) -> CardDetections:
-        """The card read at a place on the frame's window round it, enlarged; none when none is read there."""
+        """The card read at a place, enlarged to each of `enlarge` in turn until one is; none when none is."""
+        for side in self.enlarge:
+            found = self._enlarged(frame, place, side)
+            if len(found):
+                return found
+        return CardDetections.empty()
+
+    def _enlarged(self, frame: np.ndarray, place: _Place, side: float) -> CardDetections:
+        """The card read at a place on the frame's window round it, enlarged so the place's card is
+        `side` pixels long; none when none is read there."""
         x0, y0, x1, y1 = _window(place, frame.shape)
-        scale = CLOSE_CARD / place.length
+        scale = side / place.length
         window = cv2.resize(frame[y0:y1, x0:x1], None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
         read = self.reader(window)
         if not len(read):
