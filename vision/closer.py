@@ -38,22 +38,43 @@ OVERLAP = 0.3
 """Share of the smaller of two quads lying on the other from which they outline one card: cards on a
 table lie side by side, touching at most (the dealer's against the stock)."""
 MOST_LOOKS = 4
-"""Places looked at closely in one frame at most (those whose cards were known last first): after a reveal on a
+"""Places looked at closely anew in one frame at most (those whose cards were known last first): after a reveal on a
 checked cloth, each costs about a whole reading of a small frame."""
 STIRRED = 20
 """Grey levels by which a place's thumbnail (vision/still.py's) must differ from the frame before for a
 hand to be moving there, which holds nothing to find yet: a hand's edge moving a few pixels changes
 it by tens of levels, a camera's noise and its exposure drifting (up to 7 from frame to frame in the
 eval_live films) by a few."""
+LOOK_AGAIN = 0.5
+"""Seconds a closer look that found nothing stands while the table round its place lies as it did: a
+look misses a card on the checked cloth about once in twenty (benchmarks/eval_closer.py), and the
+camera's noise differs from frame to frame, so the place is looked at again soon, but not in every frame."""
+
+
+@dataclass(frozen=True)
+class _Look:
+    """A closer look at a place: when, the thumbnail's window it was taken on as it was, what it found."""
+
+    at: float
+    window: tuple[slice, slice]
+    thumbnail: np.ndarray
+    found: CardDetections
+
+    def holds(self, look: np.ndarray, at: float) -> bool:
+        """Whether the look stands: the window lies as it was (the same look would find the same card
+        again), and, if it found nothing, for under LOOK_AGAIN seconds."""
+        return (bool(len(self.found)) or at - self.at < LOOK_AGAIN) and _unstirred(self.thumbnail, look[self.window])
 
 
 @dataclass
 class _Place:
-    """Where a card lay: its quad (frame pixels), when it was last known there, and whether it lay at rest."""
+    """Where a card lay: its quad (frame pixels), when it was last known there, whether it lay at rest,
+    and the last closer look at it."""
 
     quad: np.ndarray
     seen: float
     rested: bool = False
+    looked: _Look | None = None
 
     @property
     def centre(self) -> np.ndarray:
@@ -84,20 +105,19 @@ class CloseLooks:
         read = read[read.label != NONE]
         missed = [place for place in self._places if place.rested and not _at(place, read)]
         missed.sort(key=lambda place: -place.seen)
-        found = [self._closer(frame, place) for place in missed[:MOST_LOOKS] if self._still(place, frame.shape, look)]
+        found, looks = [], 0
+        for place in missed:
+            if place.looked is None or not place.looked.holds(look, at):
+                place.looked = None
+                window = _thumbnail_window(place, frame.shape, look.shape)
+                if looks == MOST_LOOKS or self._look is None or not _unstirred(self._look[window], look[window]):
+                    continue  # a hand moving there holds nothing to find yet
+                place.looked = _Look(at, window, look[window].copy(), self._closer(frame, place))
+                looks += 1
+            found.append(place.looked.found)
         self._look = look
         more = CardDetections.joined(found)
         return more[[not _on_any(quad, read.quad) for quad in more.quad]] if len(more) else more
-
-    def _still(self, place: _Place, shape: tuple[int, ...], look: np.ndarray) -> bool:
-        """Whether the table round a place is as it was in the frame before: no hand moving there."""
-        if self._look is None or self._look.shape != look.shape:
-            return False
-        x0, y0, x1, y1 = _window(place, shape)
-        scale = look.shape[1] / shape[1]
-        xs = slice(int(x0 * scale), int(np.ceil(x1 * scale)))
-        ys = slice(int(y0 * scale), int(np.ceil(y1 * scale)))
-        return int(cv2.absdiff(look[ys, xs], self._look[ys, xs]).max(initial=0)) < STIRRED
 
     def _closer(self, frame: np.ndarray, place: _Place) -> CardDetections:
         """The card read at a place, enlarged to each of `enlarge` in turn until one is; none when none is."""
@@ -133,6 +153,8 @@ class CloseLooks:
             before = [place for place in self._places if _near(place, now.centre, SAME_PLACE)]
             # a card known where one lay at rest, or twice running at one spot, lies at rest
             now.rested = any(place.rested or _near(place, now.centre, RESTING) for place in before)
+            same = [place for place in before if _near(place, now.centre, RESTING)]
+            now.looked = same[0].looked if same else None  # the card lies where it was looked at
             kept.append(now)
         for place in self._places:
             if at - place.seen < FORGET and not any(_near(place, now.centre, SAME_PLACE) for now in kept):
@@ -157,6 +179,18 @@ def _on_any(quad: np.ndarray, quads: np.ndarray) -> bool:
     area = float(areas(quad[None])[0])
     return any(intersection(grid, other) > OVERLAP * min(area, float(other_area))
                for other, other_area in zip(others, areas(quads)))
+
+
+def _unstirred(before: np.ndarray, now: np.ndarray) -> bool:
+    """Whether a window of the thumbnail is as it was: no thumbnail pixel there changed by STIRRED."""
+    return before.shape == now.shape and int(cv2.absdiff(before, now).max(initial=0)) < STIRRED
+
+
+def _thumbnail_window(place: _Place, shape: tuple[int, ...], thumbnail: tuple[int, ...]) -> tuple[slice, slice]:
+    """The thumbnail's rows and columns over a place's window in a frame of `shape`."""
+    x0, y0, x1, y1 = _window(place, shape)
+    scale = thumbnail[1] / shape[1]
+    return slice(int(y0 * scale), int(np.ceil(y1 * scale))), slice(int(x0 * scale), int(np.ceil(x1 * scale)))
 
 
 def _window(place: _Place, shape: tuple[int, ...]) -> tuple[int, int, int, int]:

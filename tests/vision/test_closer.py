@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from benchmarks import eval_live
@@ -11,7 +12,7 @@ from benchmarks.live_hands import random_hand
 from vision.art.pace import PACES
 from vision.art.scene import Camera, Placed, Scene, render_scene
 from vision.art.sequences import FPS, film
-from vision.closer import FORGET, CloseLooks
+from vision.closer import FORGET, LOOK_AGAIN, CloseLooks
 from vision.detections import CardDetections
 from vision.recognize import CardReader
 from vision.still import StillReader, _look
@@ -99,3 +100,50 @@ def test_a_hand_moving_over_a_place_is_not_looked_at() -> None:
         assert not len(looks(frame, _look(frame), 0.2 + 0.1 * k, NOTHING, NOTHING))
     looks(table, _look(table), 0.4, NOTHING, NOTHING)  # the hand just left
     assert list(looks(table, _look(table), 0.5, NOTHING, NOTHING).label) == ["1D"]
+
+
+class CountingReader(CardReader):
+    """The card reader, counting the windows it reads."""
+
+    calls = 0
+
+    def __call__(self, frame: np.ndarray) -> CardDetections:
+        self.calls += 1
+        return super().__call__(frame)
+
+
+def test_a_place_is_looked_at_once_while_the_table_round_it_lies_as_it_did() -> None:
+    camera = Camera(960, 540, tilt=0, view_cm=70)
+    face_up, _ = render_scene(Scene((), (Placed("1D", True, (-12.0, 0.0), 10.0),), "felt"), camera, seed=3)
+    face_down, _ = render_scene(Scene((), (Placed("1D", False, (-12.0, 0.0), 10.0),), "felt"), camera, seed=3)
+    reader = CountingReader()
+    looks = CloseLooks(reader)
+    dealt = CardReader()(face_up)
+    for at in (0.0, 0.1):
+        looks(face_up, _look(face_up), at, dealt, dealt)
+    # the whole reading misses the 1D frame after frame: one closer look finds it for them all
+    found = [looks(face_up, _look(face_up), 0.2 + 0.1 * k, NOTHING, NOTHING) for k in range(5)]
+    assert [list(f.label) for f in found] == [["1D"]] * 5
+    assert reader.calls == 1
+    # it is turned face down: once the table round it is still again, it is looked at anew
+    assert not len(looks(face_down, _look(face_down), 0.7, NOTHING, NOTHING))
+    assert list(looks(face_down, _look(face_down), 0.8, NOTHING, NOTHING).label) == ["back"]
+    assert reader.calls == 2
+
+
+def test_a_place_where_a_look_found_nothing_is_looked_at_again_after_look_again() -> None:
+    camera = Camera(960, 540, tilt=0, view_cm=70)
+    table, _ = render_scene(Scene((), (Placed("1D", True, (-12.0, 0.0), 10.0),), "felt"), camera, seed=3)
+    empty, _ = render_scene(Scene((), (), "felt"), camera, seed=3)
+    reader = CountingReader()
+    looks = CloseLooks(reader)
+    dealt = CardReader()(table)
+    for at in (0.0, 0.1):
+        looks(table, _look(table), at, dealt, dealt)
+    looks(empty, _look(empty), 0.2, NOTHING, NOTHING)  # the card is taken away: the table round it stirs
+    calls = reader.calls
+    for k in range(4):  # the place lies empty and still: one look, at both enlargements, stands for a while
+        assert not len(looks(empty, _look(empty), 0.3 + 0.1 * k, NOTHING, NOTHING))
+    assert reader.calls == calls + 2
+    assert not len(looks(empty, _look(empty), 0.3 + LOOK_AGAIN, NOTHING, NOTHING))
+    assert reader.calls == calls + 4
