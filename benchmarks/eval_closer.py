@@ -93,13 +93,13 @@ def measure(args: argparse.Namespace) -> harness.Figures:
     """Study every planned hand (in `--jobs` processes) and sum the looks per enlargement and table style."""
     decks = eval_live.photo_faces(args.photos, CardReader(CardClassifier(args.model)))
     planned = eval_live.plan(args)
-    with ProcessPoolExecutor(args.jobs, initializer=_start, initargs=(tuple(args.enlarge), decks)) as pool:
+    with ProcessPoolExecutor(args.jobs, initializer=_start, initargs=(tuple(map(_sizes, args.enlarge)), decks)) as pool:
         hands = list(pool.map(study_hand, *zip(*planned)))
     styles = sorted({hand["style"] for hand in hands})
     rows = []
     for style in [*styles, "all"]:
         group = [hand for hand in hands if style in ("all", hand["style"])]
-        for size in args.enlarge:
+        for size in map(_sizes, args.enlarge):
             row = {key: sum(hand["looks"][_name(size)][key] for hand in group) for key in ("right", "wrong", "empty", "seconds")}
             rows.append({"style": style, "enlarge": _name(size), "cards": sum(h["cards"] for h in group),
                          "missed": sum(h["missed"] for h in group), **row})
@@ -126,7 +126,7 @@ def command() -> argparse.ArgumentParser:
     cli.add_argument("--pace", nargs="+", choices=sorted(PACES), default=["brisk", "usual", "slow"], help="paces to play")
     cli.add_argument("--seed", type=int, default=0, help="seed of the hands")
     cli.add_argument("--jobs", type=int, default=2, help="processes studying hands at once")
-    cli.add_argument("--enlarge", type=_sizes, nargs="+", default=[(140.0,), (160.0,), (200.0,), CLOSE_CARDS],
+    cli.add_argument("--enlarge", nargs="+", default=["140", "160", "200", _name(CLOSE_CARDS)],
                      help="long sides (px) the place's card is enlarged to; several, comma-separated, are tried in turn")
     return cli
 
@@ -134,6 +134,11 @@ def command() -> argparse.ArgumentParser:
 def _check(args: argparse.Namespace) -> str | None:
     if args.hands < 1 or args.jobs < 1:
         return "--hands and --jobs must be at least 1"
+    try:
+        if not all(size > 0 for sizes in map(_sizes, args.enlarge) for size in sizes):
+            return "--enlarge takes long sides in pixels, above 0"
+    except ValueError:
+        return f"--enlarge takes long sides in pixels, one or several comma-separated: not {' '.join(args.enlarge)}"
     if not (args.photos / "photos" / "labels.csv").is_file():
         return f"no photo labels under {args.photos}: pass --photos"
     return None
