@@ -45,6 +45,8 @@ STIRRED = 20
 hand to be moving there, which holds nothing to find yet: a hand's edge moving a few pixels changes
 it by tens of levels, a camera's noise and its exposure drifting (up to 7 from frame to frame in the
 eval_live films) by a few."""
+
+
 @dataclass(frozen=True)
 class _Look:
     """A closer look at a place: the thumbnail's window it was taken on, as it was, and what it found."""
