@@ -356,7 +356,8 @@ def observe(tracked: CardDetections, seats: Seats, at: float,
     other's place before taking that one away). A face-down card at the stock's place is the
     stock (with the stock's place unknown, any face-down card at no seat); of two cards at the
     seat by the stock the one nearer the stock's place is the pile, and the other holds the seat
-    however near the pile lies to the seat's point (the seat is not crowded). A seat whose card
+    however near the pile lies to the seat's point (the seat is not crowded); alone there, a
+    face-down card nearer the stock's place than the seat's is the pile, the seat empty. A seat whose card
     is among the tracker's `unseen` ids (kept, but not read this frame) is `hidden`.
     """
     length = typical_length(tracked)
@@ -367,6 +368,7 @@ def observe(tracked: CardDetections, seats: Seats, at: float,
     loose: list[int] = []
     stock = False
     crowded: set[str] = set()
+    beside: set[int] = set()  # the seats where a second card lay
     stock_at = None if seats.stock is None else np.array(seats.stock)
     for k, centre in enumerate(centres):
         gaps = np.linalg.norm(points - centre, axis=1)
@@ -379,6 +381,7 @@ def observe(tracked: CardDetections, seats: Seats, at: float,
             if seat not in holder:
                 holder[seat] = (float(gaps[seat]), k, to_stock)
                 continue
+            beside.add(seat)
             gap, held, held_to_stock = holder[seat]
             if min(to_stock, held_to_stock) < np.inf:
                 stock = True  # the pile by the dealer's card (the one nearer the stock's place):
@@ -399,6 +402,10 @@ def observe(tracked: CardDetections, seats: Seats, at: float,
         if tracked.face[k] == "down" and seats.stock is None:
             stock = True
         loose.append(k)
+    for seat, (gap, _, to_stock) in list(holder.items()):
+        if seat not in beside and to_stock < gap:
+            del holder[seat]  # the pile alone, nearer the stock's place than the seat's: the
+            stock = True  # dealer's own card is not yet dealt (or lies hidden under his hand)
     views = {name: _view(tracked, holder[i][1]) if i in holder else EMPTY for i, name in enumerate(seats.names)}
     hidden = frozenset(name for name, view in views.items() if view.card_id in unseen)
     return TableObservation(at, views, stock, tuple(_view(tracked, k) for k in sorted(loose)),

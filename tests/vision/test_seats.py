@@ -339,3 +339,11 @@ def test_the_pile_by_the_dealers_card_never_holds_his_seat_however_near(pile_fir
     pile, mine = card("back", (620, 590), 1), card("back", (560, 640), 2)
     seen = observe(table(*((pile, mine) if pile_first else (mine, pile))), seats, 1.0)
     assert seen == TableObservation.of(1.0, {"Anna": "down#2@0.75", "Bruno": "-"}, stock=True)
+
+
+def test_the_pile_alone_at_the_dealers_place_leaves_his_seat_empty_until_his_card_is_dealt() -> None:
+    seats = Seats(("Anna", "Bruno"), ((600.0, 600.0), (1000.0, 350.0)), stock=(640.0, 560.0))
+    pile, mine = card("back", (640, 560), 1), card("back", (605, 595), 2)
+    assert observe(table(pile), seats, 1.0) == TableObservation.of(1.0, {"Anna": "-", "Bruno": "-"}, stock=True)
+    # his own card alone (the pile lifted to deal) holds his seat, though it lies near the pile's place
+    assert observe(table(mine), seats, 2.0) == TableObservation.of(2.0, {"Anna": "down#2@0.75", "Bruno": "-"})
