@@ -19,7 +19,7 @@ from vision.exposure import well_exposed
 from vision.io import ImageError, as_bgr, prepare_folder, read_image
 from vision.labels import BACK, CLASS_INDEX, CLASSES, NONE
 from vision.locate import LocatorConfig, finish, held_quads, rough_quads, shows_checked_cloth
-from vision.locate.cloth import without_cloth_backs
+from vision.locate.cloth import cloth_backs
 from vision.locate.geometry import areas, intersection, on_grid
 
 NONE_INDEX = CLASS_INDEX[NONE]
@@ -143,8 +143,12 @@ class CardReader:
                 pending = np.setdiff1d(pending, done)
         if not readings:
             return CardDetections.empty()
-        candidates = readings[0][1] if len(readings) == 1 else _joined(readings)
-        return resolve_overlaps(candidates[candidates.label != NONE])
+        candidates, keys = _joined(readings)
+        located = keys < len(rough.shaped)
+        shaped = np.zeros(len(keys), bool)
+        shaped[located] = rough.shaped[keys[located]]
+        real = candidates.label != NONE
+        return resolve_overlaps(candidates[real], shaped[real])
 
 
 def _loose_round_tight(quads: np.ndarray, sizes: np.ndarray, scores: np.ndarray) -> np.ndarray:
@@ -198,10 +202,14 @@ def _inside(quads: np.ndarray, sizes: np.ndarray, holders: np.ndarray, holder_si
     return inside
 
 
-def _joined(readings: list[tuple[np.ndarray, CardDetections]]) -> CardDetections:
-    """The readings of several sets of the locator's quads (their indices, their readings) as one, in the locator's order."""
+def _joined(readings: list[tuple[np.ndarray, CardDetections]]) -> tuple[CardDetections, np.ndarray]:
+    """The readings of several sets of the locator's quads (their indices, their readings) as one, in
+    the locator's order, with the index of each."""
+    if len(readings) == 1:
+        return readings[0][1], readings[0][0]
     index = np.concatenate([where for where, _ in readings])
-    return CardDetections.joined([read for _, read in readings])[np.argsort(index, kind="stable")]
+    order = np.argsort(index, kind="stable")
+    return CardDetections.joined([read for _, read in readings])[order], index[order]
 
 
 def _surely_named(detections: CardDetections) -> np.ndarray:
@@ -239,22 +247,27 @@ def _groups(detections: CardDetections, areas: np.ndarray, named: np.ndarray) ->
     return group
 
 
-def resolve_overlaps(detections: CardDetections) -> CardDetections:
+def resolve_overlaps(detections: CardDetections, shaped: np.ndarray | None = None) -> CardDetections:
     """Keep one reading per card.
 
     A checked cloth's squares read as backs, quads drawn round several cards, readings far
     smaller than the frame's surely named cards and unsure faces twice their size are dropped first. A much smaller quad inside
     another is a part of it (a pip, a figure) and goes. Two quads of comparable size on one
     place are two readings (a card and a loose quad round it, or two cards side by side read as
-    one and one of them alone): the surer one stands.
+    one and one of them alone): the surer one stands. But a half that only its quad's shape
+    offered (`shaped`, see `RoughQuads.shaped`) never takes the place of a surely read back: half a
+    back reads as a back, and under a steep view a single far card has a pair's shape.
     """
-    detections = without_cloth_backs(detections)
+    shaped = np.zeros(len(detections), bool) if shaped is None else shaped
+    cloth = cloth_backs(detections)
+    detections, shaped = detections[~cloth], shaped[~cloth]
     if len(detections) < 2:
         return detections
     areas = np.array([cv2.contourArea(q) for q in detections.quad])
     named = _surely_named(detections)
     keep = ~_groups(detections, areas, named) & _beside_named_cards(detections, areas, named)
-    detections, areas = detections[keep], areas[keep]
+    detections, areas, shaped = detections[keep], areas[keep], shaped[keep]
+    sure_back = (detections.label == BACK) & (detections.confidence >= SURE) & ~detections.abstain
     kept: list[int] = []
     grid = on_grid(detections.quad)
     for i in np.argsort(-areas, kind="stable"):
@@ -263,7 +276,7 @@ def resolve_overlaps(detections: CardDetections) -> CardDetections:
             if intersection(grid[i], grid[j]) <= NESTED * areas[i]:
                 continue
             inside = True
-            if areas[i] >= PART * areas[j] and _surer(detections, i, j):
+            if areas[i] >= PART * areas[j] and _surer(detections, i, j) and not (shaped[i] and sure_back[j]):
                 kept[k] = int(i)  # two readings of one place: the surer one stands
             break  # else a pip or a figure of the card read as a card, or the weaker reading
         if not inside:

@@ -147,6 +147,31 @@ def test_two_cards_side_by_side_survive_an_unsure_reading_of_both_as_one() -> No
     assert set(code for code in resolve_overlaps(detections).card if code) == {"4C", "8D"}
 
 
+@needs_model
+@pytest.mark.parametrize("style, far_cm, turn", [("wood", 30, 0), ("wood", 40, 10), ("felt", 30, -15), ("cloth", 30, -15)])
+def test_a_far_face_down_card_under_a_steep_view_is_one_card_not_its_two_halves(
+    reader: CardReader, style: str, far_cm: float, turn: float
+) -> None:
+    # a phone leaning 45 degrees: the far card is nearly square, so its halves are offered as a pair's
+    frame, truth = _scene([Placed("3S", False, (0.0, -far_cm), turn)], Camera(960, 540, tilt=45, view_cm=110), style)
+    detections = reader(frame)
+    assert list(detections.label) == ["back"]
+    assert _labels_at(detections, truth[0]["corners"]) == ["back"]
+
+
+def test_halves_offered_for_their_shape_alone_do_not_replace_a_surely_read_back() -> None:
+    whole = np.array([[100, 100], [180, 100], [180, 190], [100, 190]], np.float32)
+    near, far = whole.copy(), whole.copy()
+    near[1:3, 0], far[[0, 3], 0] = 140, 140
+    detections = CardDetections(
+        np.stack([whole, near, far]), np.array(["back"] * 3), np.array([0.9994, 0.9996, 0.9995], np.float32),
+        np.array([False, False, False]),
+    )
+    assert len(resolve_overlaps(detections, shaped=np.array([False, True, True]))) == 1
+    # a back found alone beside the other half: two backs lying side by side
+    assert len(resolve_overlaps(detections, shaped=np.array([False, False, False]))) == 2
+
+
 def _write(path: Path, image: np.ndarray) -> str:
     cv2.imwrite(str(path), image)
     return str(path)

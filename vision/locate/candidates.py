@@ -202,11 +202,11 @@ PAIR_SHAPE = (0.78, 0.95)
 sides together, make 0.83 seen square-on; a single card seen at a 30-degree tilt makes up to about 0.77."""
 
 
-def other_halves(quads: list[np.ndarray]) -> list[tuple[int, np.ndarray]]:
+def other_halves(quads: list[np.ndarray]) -> list[tuple[int, np.ndarray, bool]]:
     """Halves of near-square quads, which two cards lying side by side make: the other one beside a card
-    also found alone, else both when the quad has a pair's shape (the classifier tells a card from half
-    of one). Each half comes with the index of the quad it halves."""
-    found: list[tuple[int, np.ndarray]] = []
+    also found alone, else both when the quad has a pair's shape (the classifier tells a face from half
+    of one). Each half comes with the index of the quad it halves, and whether its shape alone offered it."""
+    found: list[tuple[int, np.ndarray, bool]] = []
     if not quads:
         return found
     stacked = np.stack(quads)
@@ -219,10 +219,10 @@ def other_halves(quads: list[np.ndarray]) -> list[tuple[int, np.ndarray]]:
             if intersection(grid[k], grid[p]) > ON_PAIR * sizes[k]:  # ON_PAIR of quad k lies on the pair
                 both = halves(pair)
                 near = np.argmin([np.linalg.norm(h.mean(axis=0) - quads[k].mean(axis=0)) for h in both])
-                found.append((p, both[1 - near]))
+                found.append((p, both[1 - near], False))
                 break
         else:
-            found += [(p, half) for half in halves(pair)] if PAIR_SHAPE[0] <= ratio <= PAIR_SHAPE[1] else []
+            found += [(p, half, True) for half in halves(pair)] if PAIR_SHAPE[0] <= ratio <= PAIR_SHAPE[1] else []
     return found
 
 

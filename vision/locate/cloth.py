@@ -180,8 +180,8 @@ def shows_checked_cloth(frame: np.ndarray, config: LocatorConfig | None = None) 
     return Cloth.of(downscaled(as_bgr(frame), config)[0]).checked
 
 
-def without_cloth_backs(detections: CardDetections, least: int = LATTICE) -> CardDetections:
-    """Drop 'backs' that are the squares of a checked cloth: near-square, equal, turned alike.
+def cloth_backs(detections: CardDetections, least: int = LATTICE) -> np.ndarray:
+    """Mask of the 'backs' that are the squares of a checked cloth: near-square, equal, turned alike.
 
     Face-down cards lie at different seats and so are turned differently; `least` equal
     near-squares turned the same way are the cloth's pattern, however back-like it looks.
@@ -189,6 +189,5 @@ def without_cloth_backs(detections: CardDetections, least: int = LATTICE) -> Car
     quads = detections.quad
     square = (detections.label == BACK) & (squarenesses(quads) > CLOTH_SQUARE)
     if square.sum() < least:
-        return detections
-    cloth = square & ((alike(quads, quads, BACKS_TURN, SIZED_ALIKE) & square[None, :]).sum(axis=1) >= least)
-    return detections[~cloth]
+        return np.zeros(len(detections), bool)
+    return square & ((alike(quads, quads, BACKS_TURN, SIZED_ALIKE) & square[None, :]).sum(axis=1) >= least)

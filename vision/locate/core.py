@@ -48,6 +48,9 @@ class RoughQuads(NamedTuple):
     """The scale of the downscaled copy searched."""
     held: Held = NOTHING_HELD
     """What the search held back: `held_quads` scores it."""
+    shaped: np.ndarray = np.zeros(0, bool)
+    """[N] whether each quad is a half offered for its pair's shape alone (`candidates.other_halves`):
+    under a steep view a single far card has a pair's shape, and half a card back reads as a back."""
 
 
 def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.ndarray:
@@ -91,8 +94,9 @@ def rough_quads(frame: np.ndarray, config: LocatorConfig, hold: bool = False) ->
     kept = kept[: config.max_candidates]
     later = Held(held, edges, config, cloth, kept) if held else NOTHING_HELD
     halves = other_halves([quad for _, quad in kept])[: config.max_candidates - len(kept)]  # the best quads first
-    kept = kept + [(kept[pair][0], half) for pair, half in halves]
-    return _in_frame(kept, scale, later)
+    shaped = np.array([False] * len(kept) + [by_shape for _, _, by_shape in halves], bool)
+    kept = kept + [(kept[pair][0], half) for pair, half, _ in halves]
+    return _in_frame(kept, scale, later)._replace(shaped=shaped)
 
 
 def held_quads(rough: RoughQuads, named: np.ndarray) -> RoughQuads:
