@@ -37,6 +37,11 @@ laid at a tilt, a back read as a face)."""
 OVERLAP = 0.3
 """Share of the smaller of two quads lying on the other from which they outline one card: cards on a
 table lie side by side, touching at most (the dealer's against the stock)."""
+GIVEN_UP = 1.0
+"""Seconds no card has been known at a place after which a look there that found nothing stands while
+the table round it lies as it did: by then the tracker has given the card up as taken away
+(track.KEEP_UNSEEN) and the loop has taken its seat as emptied, and a card comes back only with
+a hand, which stirs the window. Sooner, a look that missed a card lying there is taken again."""
 MOST_LOOKS = 4
 """Places looked at closely anew in one frame at most (those whose cards were known last first): after a reveal on a
 checked cloth, each costs about a whole reading of a small frame."""
@@ -55,12 +60,13 @@ class _Look:
     thumbnail: np.ndarray
     found: CardDetections
 
-    def holds(self, look: np.ndarray) -> bool:
-        """Whether the look stands: it found a card, and the window lies as it was (the same look would
-        find the same card again). One that found nothing does not: a look misses a card on the checked
-        cloth about once in twenty (benchmarks/eval_closer.py), and a far card revealed on the gingham,
-        left unlooked at for half a second, counted as collected in usual-oblique-003."""
-        return bool(len(self.found)) and _unstirred(self.thumbnail, look[self.window])
+    def holds(self, look: np.ndarray, given_up: bool) -> bool:
+        """Whether the look stands: the window lies as it was (the same look would find the same card
+        again), and it found a card or the place's card is `given_up` (GIVEN_UP). One that found
+        nothing sooner does not: a look misses a card on the checked cloth about once in twenty
+        (benchmarks/eval_closer.py), and a far card revealed on the gingham, its outline jittering
+        and left unlooked at for half a second, counted as collected in usual-oblique-003."""
+        return (bool(len(self.found)) or given_up) and _unstirred(self.thumbnail, look[self.window])
 
 
 @dataclass
@@ -104,7 +110,7 @@ class CloseLooks:
         missed.sort(key=lambda place: -place.seen)
         found, looks = [], 0
         for place in missed:
-            if place.looked is None or not place.looked.holds(look):
+            if place.looked is None or not place.looked.holds(look, at - place.seen >= GIVEN_UP):
                 place.looked = None
                 window = _thumbnail_window(place, frame.shape, look.shape)
                 if looks == MOST_LOOKS or self._look is None or not _unstirred(self._look[window], look[window]):

@@ -12,7 +12,7 @@ from benchmarks.live_hands import random_hand
 from vision.art.pace import PACES
 from vision.art.scene import Camera, Placed, Scene, render_scene
 from vision.art.sequences import FPS, film
-from vision.closer import FORGET, CloseLooks
+from vision.closer import FORGET, GIVEN_UP, CloseLooks
 from vision.detections import CardDetections
 from vision.recognize import CardReader
 from vision.still import StillReader, _look
@@ -131,7 +131,7 @@ def test_a_place_is_looked_at_once_while_the_table_round_it_lies_as_it_did() -> 
     assert reader.calls == 2
 
 
-def test_a_place_where_a_look_found_nothing_is_looked_at_again_in_the_next_frame() -> None:
+def test_a_place_where_a_look_found_nothing_is_looked_at_again_until_its_card_is_given_up() -> None:
     camera = Camera(960, 540, tilt=0, view_cm=70)
     table, _ = render_scene(Scene((), (Placed("1D", True, (-12.0, 0.0), 10.0),), "felt"), camera, seed=3)
     empty, _ = render_scene(Scene((), (), "felt"), camera, seed=3)
@@ -145,3 +145,11 @@ def test_a_place_where_a_look_found_nothing_is_looked_at_again_in_the_next_frame
     for k in range(3):  # the place lies empty and still: looked at in every frame, at both enlargements
         assert not len(looks(empty, _look(empty), 0.3 + 0.1 * k, NOTHING, NOTHING))
     assert reader.calls == calls + 3 * 2
+    # GIVEN_UP after the card was last known there, the last look that found nothing, on the
+    # table as it lies now, stands: the place is not looked at again while it lies so
+    for at in (0.1 + GIVEN_UP, 0.2 + GIVEN_UP, 0.3 + GIVEN_UP):
+        assert not len(looks(empty, _look(empty), at, NOTHING, NOTHING))
+    assert reader.calls == calls + 3 * 2
+    # a card laid there again stirs the table round it: once it is still, the place is looked at anew
+    looks(table, _look(table), 0.4 + GIVEN_UP, NOTHING, NOTHING)
+    assert list(looks(table, _look(table), 0.5 + GIVEN_UP, NOTHING, NOTHING).label) == ["1D"]
