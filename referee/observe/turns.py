@@ -24,6 +24,11 @@ CLOCK = 1e-6
 SETTLED = 0.2
 """Seconds the cards of a move must lie let go before the move is judged: where a swap's cards
 cross, both can lie near their own seats for a frame, then go on their way."""
+CARRIED = 0.15
+"""Seconds a seat whose card was seen on its way must have been handled for that card to count as
+carried off: taken for a swap, however briskly, a card leaves its seat handled while one hand
+takes it and the other card comes; a resting card's identity lent for a frame to a stray reading
+beside it (a back 1.4 card lengths from Sara's in brisk-oblique-003) leaves it so for no longer."""
 SHOWN_GONE = 1.0
 """Seconds a Re or Cavallo shown at the deal may read otherwise, no card being handled, before
 the hand is held: a card slid past it covers it, and the reader names it again half a second
@@ -271,7 +276,7 @@ class Turns:
                    and was[p] != ids[p]]
         crossed = exchanged({p: was[p] for p in changed}, ids)
         lifted = [p for p in down if p in self._lifted]
-        flown = [p for p in lifted if p in self._flown]
+        flown = [p for p in lifted if p in self._flown and self._handled_for(p) >= CARRIED]
         if len(lifted) > 2 and len(flown) == 2 and set(changed) <= set(flown):
             lifted = flown  # the two cards seen on their way; a third seat only went unread
         handled_long = [p for p in lifted if self._handled_for(p) >= LIFTED]

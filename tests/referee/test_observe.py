@@ -1072,3 +1072,20 @@ def test_two_cards_turned_over_at_once_with_the_dealers_old_card_aside_are_no_sw
                              (10.1, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 1C#9 aside down#4"),
                              (10.1 + SETTLE_STILL, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 1C#9 aside down#4")])
     assert kinds(said) == ["keep", "keep", "keep", "draw", "reveal", "settle"]
+
+
+def test_a_resting_cards_identity_lent_to_a_stray_reading_for_a_frame_makes_it_no_party_to_a_swap() -> None:
+    # brisk-oblique-003: while Anna and Bruno swap, Dario's id jumps for one frame to a phantom back
+    # beside his card; Anna's card is seen on its way too, and the cards come back with their ids
+    game = table()
+    controller = Controller(game)
+    dealt = "Anna down#1 Bruno down#2 Carla down#3 Dario down#4"
+    tell(controller, [(0.0, EMPTY4), (1.0, dealt), (1.0 + DEAL_STILL, dealt)])
+    frame = 1 / 15
+    said = tell(controller, [(5.0, "Anna - Bruno down#2 Carla down#3 Dario down#4"),
+                             (5.0 + frame, "Anna - Bruno down#2 Carla down#3 Dario - aside down#1 aside down#4"),
+                             (5.0 + 2 * frame, "Anna - Bruno - Carla down#3 Dario down#4"),
+                             (5.4, "Anna - Bruno - Carla down#3 Dario down#4"),
+                             (5.6, dealt), (5.6 + SETTLED, dealt), (5.6 + 2 * SETTLED, dealt)])
+    assert [line for line in said if line["event"] in ("swap", "warning")] == [
+        {"event": "swap", "hand": 1, "from": "Anna", "to": "Bruno", "legal": True}]
