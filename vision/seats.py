@@ -405,7 +405,7 @@ def observe(tracked: CardDetections, seats: Seats, at: float,
     for seat, (gap, _, to_stock) in list(holder.items()):
         if seat not in beside and to_stock < gap:
             del holder[seat]  # the pile alone, nearer the stock's place than the seat's: the
-            stock = True  # dealer's own card is not yet dealt (or lies hidden under his hand)
+            stock = True  # dealer's own card is not yet dealt, or is in his hand (out of sight)
     views = {name: _view(tracked, holder[i][1]) if i in holder else EMPTY for i, name in enumerate(seats.names)}
     hidden = frozenset(name for name, view in views.items() if view.card_id in unseen)
     return TableObservation(at, views, stock, tuple(_view(tracked, k) for k in sorted(loose)),
