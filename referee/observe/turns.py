@@ -11,10 +11,12 @@ from collections.abc import Callable, Mapping
 
 from referee.cards import Card
 from referee.events import Draw, Swap
-from referee.game import Hand
+from referee.game import Game, Hand
 from referee.observation import EMPTY, Face, SeatView, TableObservation
+from referee.observe.classify import Judgement, Kind, classify
 from referee.observe.context import Context
 from referee.observe.deal import Dealt
+from referee.observe.evidence import Evidence, Gathering, exchanged
 from referee.observe.moment import LIFTED, Moment, away, sure, touched
 from referee.rules import DealerDraw
 from referee.walk import Stop
@@ -24,11 +26,6 @@ CLOCK = 1e-6
 SETTLED = 0.2
 """Seconds the cards of a move must lie let go before the move is judged: where a swap's cards
 cross, both can lie near their own seats for a frame, then go on their way."""
-CARRIED = 0.15
-"""Seconds a seat whose card was seen on its way must have been handled for that card to count as
-carried off: taken for a swap, however briskly, a card leaves its seat handled while one hand
-takes it and the other card comes; a resting card's identity lent for a frame to a stray reading
-beside it (a back 1.4 card lengths from Sara's in brisk-oblique-003) leaves it so for no longer."""
 SHOWN_GONE = 1.0
 """Seconds a Re or Cavallo shown at the deal may read otherwise, no card being handled, before
 the hand is held: a card slid past it covers it, and the reader names it again half a second
@@ -74,12 +71,12 @@ def lifted_again(a: str, b: str, handling: Callable[[TableObservation, str], boo
     return lie_again(back)
 
 
-def exchanged(was: Mapping[str, int | None],
-              now: Mapping[str, int | None]) -> list[tuple[str, str]]:
-    """The pairs of these seats whose cards' identities were exchanged between `was` and `now`."""
-    seats = list(was)
-    return [(a, b) for i, a in enumerate(seats) for b in seats[i + 1:]
-            if None not in (was[a], was[b]) and now.get(a) == was[b] and now.get(b) == was[a]]
+def allowed(hand: Hand, game: Game, a: str, b: str) -> bool:
+    """Whether the game would allow the cards of `a` and `b` to be exchanged now: one of them,
+    still due, has the other as his target, everyone due before him keeping."""
+    due = list(hand.order[hand.pos:])
+    return any(hand.target(p, game.rules).target == (b if p == a else a)
+               for p in due if p in (a, b))
 
 
 def shown_at(owner: str, card: Card) -> Callable[[TableObservation], bool]:
@@ -109,18 +106,18 @@ class Turns:
         already (the stock by the dealer's card at a close table), no hand at work."""
         self._base = dict(seats)
         self._beside = beside
+        self._shown_from = dict(shown_from)  # a shown card read after the deal's own moment
+        self._aside: set[int] = set()  # the cards lying at no seat before the handling began
+        self._rested()
+
+    def _rested(self) -> None:
+        """The table lies let go: the next handling gathers its evidence anew."""
+        self._gathering = Gathering()
         self._lifted: set[str] = set()
-        self._emptied: set[str] = set()
         self._away: dict[str, float] = {}  # per seat handled now, the seconds it stood empty
-        self._flown: set[str] = set()  # the lifted seats whose card was seen on its way
-        self._spans: dict[str, tuple[float, float]] = {}  # per lifted seat, first and last handled
-        self._strays: set[int] = set()  # cards of no seat's seen on their way meanwhile
-        self._aside: set[int] = set()  # the cards lying at no seat before the lifting began
-        self._in_reveal = False  # the lifting began with a card dealt face down showing
-        self._before: set[str] = set()  # the seats handled in the moment before
+        self._in_reveal = False  # the handling began with a card dealt face down showing
         self._quiet: float | None = None  # since when the lifted cards have lain let go
         self._laid: TableObservation | None = None  # the table as they lay then
-        self._shown_from = dict(shown_from)  # a shown card read after the deal's own moment
 
     def begin(self, dealt: Dealt) -> None:
         """A deal was just played."""
@@ -200,7 +197,7 @@ class Turns:
     def _moves(self, now: Moment, hand: Hand) -> None:
         """Swaps and the dealer's blind draw, once every lifted card has been put down and let go
         for SETTLED (or another card is taken meanwhile: the next move has begun)."""
-        seen, base = now.seen, self._base
+        seen, base, gathering = now.seen, self._base, self._gathering
         flying = away(seen)
         handled = {p for p in hand.ring if base.get(p, EMPTY).face is Face.DOWN
                    and self._touched(seen, p)}
@@ -217,6 +214,7 @@ class Turns:
             self._judge(self._laid if turning and self._laid else seen, hand, handled)
             if self.ctx.held is not None:
                 return
+            gathering = self._gathering
         else:
             self._quiet = None
         if handled and not self._lifted:
@@ -224,22 +222,20 @@ class Turns:
             # again with its own card is that card being turned over where it lies
             self._in_reveal = any(seen.face(p) is Face.UP and p not in hand.shown
                                   for p in hand.ring)
-        for player in handled | self._before:
-            first, _ = self._spans.get(player, (now.at, now.at))
-            self._spans[player] = (first, now.at)  # handled until now, or until this moment
-        self._before = handled
+        if handled or self._lifted:
+            gathering.covered(handled, now.at)
         for player in handled:
             if player not in self._lifted:
                 self._lifted.add(player)
                 self._spells(player, now)
             if self._base[player].card_id in flying:  # seen on its way: taken, however briskly
-                self._emptied.add(player)
-                self._flown.add(player)
+                gathering.emptied.add(player)
+                gathering.flown.add(player)
         if handled:
             known = {view.card_id for view in base.values()}
             # a card taken under a hand, seen again on its way (not one put aside before, such as
             # the dealer's old card after his draw)
-            self._strays |= flying - known - self._aside
+            gathering.strays = gathering.strays or bool(flying - known - self._aside)
         if not self._lifted:
             self._aside = flying
             self._judge(seen, hand, set())  # nothing handled: an identity changed at rest
@@ -250,12 +246,7 @@ class Turns:
         self._away[player] = away
         since = now.empty_from.get(player)
         if away + (now.at - since if since is not None else 0.0) >= LIFTED:
-            self._emptied.add(player)
-
-    def _handled_for(self, player: str) -> float:
-        """Seconds from the first to the last moment a lifted seat was seen handled."""
-        first, last = self._spans.get(player, (0.0, 0.0))
-        return last - first
+            self._gathering.emptied.add(player)
 
     def _crossed(self, seen: TableObservation) -> bool:
         """Whether two lifted cards lie at each other's seats: the swap done, however they go on."""
@@ -264,61 +255,63 @@ class Turns:
                for p in self._lifted}
         return bool(exchanged(was, now))
 
-    def _judge(self, seen: TableObservation, hand: Hand, busy: set[str]) -> None:
+    def _evidence(self, seen: TableObservation, hand: Hand, busy: set[str]) -> Evidence:
         """What the lifted cards did, the table as it lies now; `busy` seats, handled for the
         next move, keep the card they held before it."""
         base = self._base
         down = [p for p in hand.ring if p not in busy
                 and base.get(p, EMPTY).face is Face.DOWN and seen.face(p) is Face.DOWN]
-        was = {p: base[p].card_id for p in down}
-        ids = {p: seen.seats[p].card_id for p in down}
-        changed = [p for p in down if was[p] is not None and ids[p] is not None
-                   and was[p] != ids[p]]
-        crossed = exchanged({p: was[p] for p in changed}, ids)
-        lifted = [p for p in down if p in self._lifted]
-        flown = [p for p in lifted if p in self._flown and self._handled_for(p) >= CARRIED]
-        if len(lifted) > 2 and len(flown) == 2 and set(changed) <= set(flown):
-            lifted = flown  # the two cards seen on their way; a third seat only went unread
-        handled_long = [p for p in lifted if self._handled_for(p) >= LIFTED]
-        if len(lifted) > 2 and len(handled_long) == 2 and set(changed) <= set(handled_long):
-            lifted = handled_long  # the two cards taken; an arm only passed over a third
-        emptied, strays = self._emptied, self._strays
-        taken = [p for p in lifted if p in emptied or self._handled_for(p) >= LIFTED]
-        if len(changed) == 1 and taken == changed and ids[changed[0]] not in was.values():
-            # one seat holds a new card; another under a hand for a frame or two was brushed by
-            # the arm that brought it (the dealer's blind draw), not taken in a swap
-            lifted = taken
-        revealing = self._in_reveal
-        blind = self.ctx.game.rules.dealer_draw is DealerDraw.BLIND
-        self._lifted, self._emptied, self._away, self._flown = set(), set(), {}, set()
-        self._spans, self._strays, self._in_reveal = {}, set(), False
-        self._quiet, self._laid = None, None
-        if len(crossed) == 1 and len(changed) == 2:
-            self._swap_seen(*crossed[0], hand, crossed=True)
-        elif len(lifted) == 2 and set(changed) <= set(lifted) and not revealing and (
-                emptied & set(lifted) or strays):
-            # two seats touched at once (one seen empty, the other empty, with a second card
-            # beside it, or under a hand; or both under hands while a card was seen on its
-            # way) and settled again: a swap, whatever ids came back (a tracker can exchange
-            # two cards' identities where their paths cross, or lose one under the hands); an
-            # arm over two cards empties neither and carries no card
-            self._swap_seen(lifted[0], lifted[1], hand, crossed=False)
-        elif (changed == [hand.dealer] and ids[hand.dealer] not in was.values()
-              and (blind or self._put_aside(seen, base[hand.dealer]))):
-            if not hand.drew:
-                self._draw_seen(hand)
-            # else the card he drew, read anew as it settles (the pile lay at his seat a moment)
-        elif len(changed) > 1 or (changed and ids[changed[0]] in was.values()):
-            names = ", ".join(changed)
+        return self._gathering.fold(
+            {p: base[p].card_id for p in down}, {p: seen.seats[p].card_id for p in down},
+            revealing=self._in_reveal, dealer=hand.dealer,
+            blind=self.ctx.game.rules.dealer_draw is DealerDraw.BLIND,
+            put_aside=self._put_aside(seen, base.get(hand.dealer, EMPTY)))
+
+    def _judge(self, seen: TableObservation, hand: Hand, busy: set[str]) -> None:
+        """Classify what the lifted cards did and play it; the table as it lies is the new base."""
+        base = self._base
+        evidence = self._evidence(seen, hand, busy)
+        judgement = classify(evidence)
+        self._rested()
+        self._act(judgement, evidence, hand, base)
+        if self.ctx.held is None:
+            self._base = {p: base.get(p, EMPTY) if p in busy else view
+                          for p, view in seen.seats.items()}
+
+    def _act(self, judgement: Judgement, evidence: Evidence, hand: Hand,
+             base: Mapping[str, SeatView]) -> None:
+        """Play what was judged, as the game allows it; hold the hand where it is unclear."""
+        kind, seats = judgement.kind, judgement.seats
+        if kind is Kind.SWAP:
+            self._swap_seen(*seats, hand, crossed=judgement.crossed)
+        elif kind is Kind.DRAW and not hand.drew:
+            self._draw_seen(hand)
+        # else a look, or the card he drew, read anew as it settles
+        elif judgement.rule == "cards_moved_otherwise":
+            names = ", ".join(seats)
             self.ctx.hold(f"hand {hand.number}: cards moved between {names}, not as one swap: "
                           "put them back, or resolve it by hand",
                           f"mano {hand.number}: carte spostate tra {names}, non come uno "
                           "scambio: rimettetele a posto, o risolvete a mano",
-                          back_at(base, changed))
-        # else nothing, or one player's look at his own card (it may come back a new identity)
+                          back_at(base, list(seats)))
+            return
         if self.ctx.held is None:
-            self._base = {p: base.get(p, EMPTY) if p in busy else view
-                          for p, view in seen.seats.items()}
+            moved = seats if kind is Kind.SWAP else ()
+            self._unseen_swaps(evidence.covered_with(moved), hand)
+
+    def _unseen_swaps(self, pairs: list[tuple[str, str]], hand: Hand) -> None:
+        """Seats covered at once, long enough to exchange their cards unseen: where the game
+        would not allow that swap, the hand is held and the table asked."""
+        for a, b in pairs:
+            if allowed(hand, self.ctx.game, a, b):
+                continue
+            self.ctx.hold(
+                f"hand {hand.number}: {a}'s and {b}'s cards were both under the hands at once: "
+                f"the camera cannot tell whether they were swapped, which is not allowed; "
+                "say whether they were",
+                f"mano {hand.number}: le carte di {a} e di {b} erano coperte insieme: la "
+                "fotocamera non sa se sono state scambiate, e non è permesso; ditelo voi")
+            return
 
     @staticmethod
     def _put_aside(seen: TableObservation, old: SeatView) -> bool:

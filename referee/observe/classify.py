@@ -1,0 +1,101 @@
+"""What the face-down cards did since the table last rested: named rules over the evidence.
+
+`classify(evidence)` walks `RULES` in order; the first that applies answers a swap, the dealer's
+blind draw, a look (nothing moved that matters), or unclear (the hand is held and the table is
+asked). Each rule is a small function with a one-line reason. Whether a swap or a draw was
+allowed is asked of the game afterwards, never decided here.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from referee.observe.evidence import Evidence
+
+
+class Kind(enum.Enum):
+    SWAP = "swap"
+    DRAW = "draw"
+    LOOK = "look"
+    UNCLEAR = "unclear"
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """What the evidence shows: its kind, the seats it concerns, and the rule that said so."""
+
+    kind: Kind
+    seats: tuple[str, ...]
+    rule: str
+    crossed: bool = False
+    """For a swap: the cards' identities were seen exchanged (so going back undoes it)."""
+
+
+Rule = Callable[[Evidence], "Judgement | None"]
+
+
+def identities_crossed(e: Evidence) -> Judgement | None:
+    """Two seats hold each other's card, as followed: a swap."""
+    crossed = e.crossed
+    if len(crossed) == 1 and len(e.changed) == 2:
+        return Judgement(Kind.SWAP, crossed[0], "identities_crossed", crossed=True)
+    return None
+
+
+def two_cards_taken(e: Evidence) -> Judgement | None:
+    """Two seats handled at once, one card at least taken or seen on its way, and settled again:
+    a swap, whatever identities came back (a tracker can exchange them where the paths cross,
+    or lose one under the hands); an arm over two cards takes neither and carries none."""
+    movers = e.movers
+    if (len(movers) == 2 and set(e.changed) <= set(movers) and not e.revealing
+            and (e.emptied & set(movers) or e.strays)):
+        return Judgement(Kind.SWAP, movers, "two_cards_taken")
+    return None
+
+
+def dealers_card_replaced(e: Evidence) -> Judgement | None:
+    """A new card at the dealer's seat alone, his old one put aside (or drawing blind): a draw."""
+    changed = e.changed
+    if (changed == (e.dealer,) and e.now[e.dealer] not in e.was.values()
+            and (e.blind or e.put_aside)):
+        return Judgement(Kind.DRAW, changed, "dealers_card_replaced")
+    return None
+
+
+def cards_moved_otherwise(e: Evidence) -> Judgement | None:
+    """Cards changed at several seats, or one seat holds another's card, but not as one swap."""
+    changed = e.changed
+    if len(changed) > 1 or (changed and e.now[changed[0]] in e.was.values()):
+        return Judgement(Kind.UNCLEAR, changed, "cards_moved_otherwise")
+    return None
+
+
+def covered_together(e: Evidence) -> Judgement | None:
+    """Two seats covered at once long enough to exchange their cards, nothing seen moving: a
+    swap made wholly under the hands looks just so, and so does its put-back."""
+    pairs = e.covered_with()
+    if pairs:
+        seats = tuple(p for p in e.was if any(p in pair for pair in pairs))
+        return Judgement(Kind.UNCLEAR, seats, "covered_together")
+    return None
+
+
+def nothing_moved(e: Evidence) -> Judgement | None:
+    """Otherwise one player looked at his own card (it may come back a new identity)."""
+    return Judgement(Kind.LOOK, e.lifted, "nothing_moved")
+
+
+RULES: tuple[Rule, ...] = (identities_crossed, two_cards_taken, dealers_card_replaced,
+                           cards_moved_otherwise, covered_together, nothing_moved)
+"""In order: the first rule that applies answers."""
+
+
+def classify(evidence: Evidence) -> Judgement:
+    """What the evidence shows, by the first rule of RULES that applies."""
+    for rule in RULES:
+        judgement = rule(evidence)
+        if judgement is not None:
+            return judgement
+    raise AssertionError("nothing_moved always applies")
