@@ -116,6 +116,8 @@ def narrate(said: Said, at: float, out: TextIO, as_json: bool, evidence: Path | 
     """One line for one happening: JSON (with `at`, the source's clock in seconds), or the Italian
     sentence with the English after it."""
     data = {**said.to_json(), "at": round(at, 2)}
+    if said.custody is not None:
+        data["custody"] = said.custody.to_json()
     if data.get("evidence") and evidence is not None:
         data["evidence"] = str(evidence / data["evidence"])
     if as_json:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from referee.events import Event, Keep
 from referee.game import Game, Phase
 from referee.observation import Face, TableObservation
+from referee.observe.custody import Custody
 from referee.observe.moment import MISSING_AFTER, UNREAD_AFTER, Moment
 
 
@@ -21,6 +22,8 @@ class Said:
     data: Mapping[str, Any]
     text: str
     text_it: str
+    custody: Custody | None = field(default=None, compare=False)
+    """For a settle or a hold: the cards' custody the verdict rests on (`watch --json`)."""
 
     def to_json(self) -> dict[str, Any]:
         """The line `--json` prints: `{"event": kind, "hand": n, **data}`."""
@@ -46,6 +49,7 @@ class Context:
         self.held: Warning | None = None
         self.out: list[Said] = []
         self.warned: set[str] = set()
+        self.custody = Custody()  # the face-down cards' chains since the deal
         self._since: dict[str, float] = {}
         self._lasting: set[str] = set()
         self.known = self.stamp()
@@ -92,7 +96,8 @@ class Context:
     def say(self, kind: str, data: Mapping[str, Any], text: str, text_it: str,
             hand: int | None = -1) -> None:
         number = self.number() if hand == -1 else hand
-        self.out.append(Said(kind, number, dict(data), text, text_it))
+        rests = self.custody if kind == "settle" and self.custody.chains else None
+        self.out.append(Said(kind, number, dict(data), text, text_it, rests))
 
     def warn(self, message: str, message_it: str, hand: int | None = -1) -> bool:
         """Narrate a warning once (True the first time)."""
@@ -105,7 +110,8 @@ class Context:
     def hold(self, message: str, message_it: str,
              release: Callable[[TableObservation], bool] | None = None) -> None:
         """Hold the hand for a person: nothing is played until `resume()` or `release`."""
-        self.warn(message, message_it)
+        if self.warn(message, message_it) and self.custody.chains:
+            self.out[-1] = replace(self.out[-1], custody=self.custody)
         self.held = Warning(message, message_it, self.number(), release)
 
     def lasts(self, key: str, at: float, after: float) -> bool:

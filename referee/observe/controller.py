@@ -14,7 +14,9 @@ from collections.abc import Callable
 from referee.events import Event
 from referee.game import Game, Phase, RuleError
 from referee.observation import TableObservation
+from referee.observe.clock import GAP, Clock, needed
 from referee.observe.context import Context, Said, Warning
+from referee.observe.custody import Link
 from referee.observe.deal import Deal, FirstDealer
 from referee.observe.moment import Moment
 from referee.observe.showdown import Showdown
@@ -35,6 +37,8 @@ class Controller:
         self._now: Moment | None = None
         self._restart = True  # take the next picture as what the game already knows
         self._watched = -1  # the hand number the visual memory belongs to
+        self._clock = Clock()
+        self._slow_told: int | None = None  # the hand the camera's rate was last told in
 
     @property
     def held(self) -> Warning | None:
@@ -43,7 +47,10 @@ class Controller:
 
     def resume(self) -> None:
         """A person resolved the held warning: the table as seen next is the new starting point."""
-        self._ctx.release()
+        ctx = self._ctx
+        if ctx.held is not None and self._now is not None:  # a person vouches for every card
+            ctx.custody = ctx.custody.add(ctx.custody.chains, Link(self._now.at, "resumed"))
+        ctx.release()
         self._restart = True
 
     def observe(self, seen: TableObservation) -> list[Said]:
@@ -58,6 +65,7 @@ class Controller:
             ctx.known = ctx.stamp()
         if self._restart:
             self._start(now, first)
+        self._pictures(now, self._clock.tick(seen.at))
         self._guarded(now)
         ctx.end()
         self._now = now
@@ -74,6 +82,31 @@ class Controller:
             self._showdown.settle(hand)
             self._deal.cleared = False
         return ctx.out
+
+    def _pictures(self, now: Moment, gap: float) -> None:
+        """Pictures too rare, or missing for as long as a move takes: said; during the turns the
+        cards' custody is lost and the hand held where a move nobody saw would matter."""
+        ctx, game, hand = self._ctx, self.game, self.game.hand
+        turns = (ctx.held is None and hand is not None and hand.result is None
+                 and not hand.revealed and game.phase in (Phase.TURNS, Phase.DEALER))
+        if self._clock.too_slow:
+            number = ctx.number()
+            if self._slow_told == number:
+                return
+            self._slow_told = number
+            rate = self._clock.rate or 0.0
+            message = (f"the camera gives {rate:.0f} pictures a second: at least {needed()} "
+                       "are needed to follow a hand")
+            message_it = (f"la fotocamera dà {rate:.0f} immagini al secondo: ne servono "
+                          f"almeno {needed()}")
+            if turns:
+                ctx.hold(f"hand {number}: {message}; say what was played",
+                         f"mano {number}: {message_it}; dite voi cosa è stato giocato")
+            else:
+                ctx.warn(message, message_it)
+        elif gap > GAP and turns:
+            assert hand is not None
+            self._turns.lost_sight(now, gap, hand)
 
     def _start(self, now: Moment, first: bool) -> None:
         """Take this picture as what the game already knows (a new or a resumed game)."""
@@ -116,7 +149,7 @@ class Controller:
             dealt = self._deal.observe(now)
             if dealt is not None:
                 self._watched = len(game.results) + 1
-                self._turns.begin(dealt)
+                self._turns.begin(dealt, now.at)
                 self._showdown.read = {}
                 for moment in dealt.replay:  # the turns see what happened since the deal
                     self._step(moment)

@@ -100,12 +100,12 @@ class Evidence:
             lifted = taken
         return lifted
 
-    def covered_with(self, seats: tuple[str, ...] = ()) -> list[tuple[str, str]]:
-        """The pairs of seats covered at once long enough to exchange their cards unseen, less
-        the pair `seats` (a move seen)."""
-        seen = frozenset(seats)
+    def covered_with(self, moved: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+        """The pairs of seats covered at once long enough to exchange their cards unseen, but
+        for those with a seat of the move seen (`moved`): its card went where the move took it,
+        and a player makes one move at a time."""
         return sorted(tuple(sorted(pair)) for pair, seconds in self.together.items()
-                      if seconds >= QUICKEST_MOVE and pair != seen)
+                      if seconds >= QUICKEST_MOVE and not pair & set(moved))
 
 
 class Gathering:

@@ -15,6 +15,7 @@ from referee.game import Game, Hand
 from referee.observation import EMPTY, Face, SeatView, TableObservation
 from referee.observe.classify import Judgement, Kind, classify
 from referee.observe.context import Context
+from referee.observe.custody import Custody, Link
 from referee.observe.deal import Dealt
 from referee.observe.evidence import Evidence, Gathering, exchanged
 from referee.observe.moment import LIFTED, Moment, away, sure, touched
@@ -119,9 +120,26 @@ class Turns:
         self._quiet: float | None = None  # since when the lifted cards have lain let go
         self._laid: TableObservation | None = None  # the table as they lay then
 
-    def begin(self, dealt: Dealt) -> None:
-        """A deal was just played."""
+    def begin(self, dealt: Dealt, at: float) -> None:
+        """A deal was just played, at `at`: every card dealt face down lies in view."""
         self.rebase(dealt.base, dealt.shown_from, dealt.beside)
+        self.ctx.custody = Custody.dealt(
+            (p for p, view in dealt.base.items() if view.face is Face.DOWN), at)
+
+    def lost_sight(self, now: Moment, gap: float, hand: Hand) -> None:
+        """No picture for `gap` seconds: every face-down card's custody is lost; where the
+        game would not allow an exchange of two of them, the hand is held and the table asked."""
+        down = [p for p in hand.ring if self._base.get(p, EMPTY).face is Face.DOWN]
+        ctx = self.ctx
+        ctx.custody = ctx.custody.add(down, Link(now.at, "gap", seen=False))
+        forbidden = [(a, b) for i, a in enumerate(down) for b in down[i + 1:]
+                     if not allowed(hand, ctx.game, a, b)]
+        if forbidden:
+            ctx.hold(f"hand {hand.number}: the camera saw nothing for {gap:.1f} s during the "
+                     "turns: a swap may have been made unseen; say what was played",
+                     f"mano {hand.number}: la fotocamera non ha visto nulla per {gap:.1f} s "
+                     "durante i turni: uno scambio può esserle sfuggito; dite voi cosa è "
+                     "stato giocato")
 
     def observe(self, now: Moment, hand: Hand) -> bool:
         """Watch one moment of the turns; True when every seat shows its face (the reveal)."""
@@ -270,6 +288,7 @@ class Turns:
     def _judge(self, seen: TableObservation, hand: Hand, busy: set[str]) -> None:
         """Classify what the lifted cards did and play it; the table as it lies is the new base."""
         base = self._base
+        self._at = seen.at
         evidence = self._evidence(seen, hand, busy)
         judgement = classify(evidence)
         self._rested()
@@ -304,7 +323,9 @@ class Turns:
         would not allow that swap, the hand is held and the table asked."""
         for a, b in pairs:
             if allowed(hand, self.ctx.game, a, b):
+                self.ctx.custody = self.ctx.custody.pair(a, b, self._at, "covered", seen=False)
                 continue
+            self.ctx.custody = self.ctx.custody.pair(a, b, self._at, "covered", seen=False)
             self.ctx.hold(
                 f"hand {hand.number}: {a}'s and {b}'s cards were both under the hands at once: "
                 f"the camera cannot tell whether they were swapped, which is not allowed; "
@@ -339,6 +360,7 @@ class Turns:
             if hand.target(player, game.rules).target == other:
                 ctx.keep_until(player)
                 ctx.play(Swap(player, other))
+                ctx.custody = ctx.custody.pair(player, other, self._at, "swap")
                 ctx.say("swap", {"from": player, "to": other, "legal": True},
                         f"{player} swaps with {other}", f"{player} scambia con {other}")
                 return
@@ -379,6 +401,7 @@ class Turns:
         else:
             ctx.keep_until(None)
             ctx.play(Draw(dealer))
+            ctx.custody = ctx.custody.add([dealer], Link(self._at, "draw"))
             ctx.say("draw", {"player": dealer, "card": None},
                     f"{dealer} draws blind from the stock", f"{dealer} pesca alla cieca dal mazzo")
             return

@@ -2,6 +2,7 @@
 
 import dataclasses
 import random
+import weakref
 from typing import Any
 
 from referee.cards import parse_card
@@ -78,13 +79,42 @@ def table(players: str = "Anna Bruno Carla Dario", dealer: str | None = "Dario",
     return game
 
 
-def tell(controller: Controller, story: list[tuple[float, str]]) -> list[dict[str, Any]]:
-    """Show the controller each (time, seats) line; return all it said, as JSON lines."""
-    said = []
+FPS = 15
+"""Pictures a second of the camera the stories are filmed with: each line holds until the next."""
+_LAST: "weakref.WeakKeyDictionary[Controller, tuple[float, str]]" = weakref.WeakKeyDictionary()
+
+
+def filmed(story: list[tuple[float, str]], last: tuple[float, str] | None = None,
+           fps: float | None = None) -> list[tuple[float, str]]:
+    """The story's lines as a camera at `fps` (FPS) sees them: each line, held until the next
+    one (from `last`, the line shown before), in a picture every 1/fps seconds."""
+    step = 1.0 / (fps or FPS)
+    frames: list[tuple[float, str]] = []
     for at, line in story:
-        seen = TableObservation.of(at, seats(line), elsewhere=aside(line),
-                                   crowded=marked(line, "+"), hidden=marked(line, "~"))
-        said += [item.to_json() for item in controller.observe(seen)]
+        if last is not None:
+            start, held = last
+            k = 1
+            while start + k * step < at - 1e-9:
+                frames.append((start + k * step, held))
+                k += 1
+        frames.append((at, line))
+        last = (at, line)
+    return frames
+
+
+def observation(at: float, line: str) -> TableObservation:
+    return TableObservation.of(at, seats(line), elsewhere=aside(line),
+                               crowded=marked(line, "+"), hidden=marked(line, "~"))
+
+
+def tell(controller: Controller, story: list[tuple[float, str]]) -> list[dict[str, Any]]:
+    """Show the controller each (time, seats) line, filmed at FPS from the line shown it before;
+    return all it said, as JSON lines."""
+    said = []
+    for at, line in filmed(story, _LAST.get(controller)):
+        said += [item.to_json() for item in controller.observe(observation(at, line))]
+    if story:
+        _LAST[controller] = story[-1]
     return said
 
 
@@ -128,7 +158,7 @@ def test_the_worked_example_as_the_camera_sees_it() -> None:
 def test_every_line_has_english_and_italian() -> None:
     controller = Controller(table())
     said = []
-    for at, line in DEAL_STORY:
+    for at, line in filmed(DEAL_STORY):
         said += controller.observe(TableObservation.of(at, seats(line)))
     anna = said[3]
     assert (anna.text, anna.text_it) == ("Anna cannot swap: Bruno shows the Re di Coppe (wall)",
@@ -290,7 +320,7 @@ def test_a_dead_seat_gets_no_card_and_a_card_there_is_reported() -> None:
                        "reason": "Carla may swap with Dario"}
     game.undo()  # the page: deal again, and this time the dealer serves Bruno too
     four = "Anna down#5 Bruno down#8 Carla down#6 Dario down#7"
-    said = tell(controller, [(25.0, four), (26.0, four), (25.0 + DEAL_STILL, four)])
+    said = tell(controller, [(23.55, four), (23.55 + DEAL_STILL, four)])
     assert said[0] == {"event": "warning", "hand": 2, "message":
                        "hand 2: a card lies at Bruno's seat, but Bruno is dead and gets no card"}
     assert kinds(said) == ["warning", "deal", "target", "target"]
@@ -714,13 +744,15 @@ def test_random_games_told_to_the_camera_are_refereed_the_same() -> None:
         watched.play(ChooseDealer(dealer))
         controller = Controller(watched)
         camera = Camera(source)
+        last = None
         for event in game_events(source, rng, unseen=0.0):
             if isinstance(event, Revive):
                 watched.play(event)  # a person records it between hands
                 continue
+            last = camera.lines[-1] if camera.lines else last
             camera.lines = []
             camera.tell(event)
-            for at, line in camera.lines:
+            for at, line in filmed(camera.lines, last, fps=5):  # the least rate followed
                 controller.observe(TableObservation.of(at, seats(line), elsewhere=aside(line)))
             assert controller.held is None, controller.held
             if isinstance(event, Settle):
