@@ -8,6 +8,7 @@ pictures too rare to see a move in two of them. `Clock` tells both.
 from __future__ import annotations
 
 import math
+import statistics
 from collections import deque
 
 from referee.observe.evidence import QUICKEST_MOVE
@@ -18,35 +19,36 @@ fell behind and skipped frames."""
 MIN_RATE = 4.5
 """Pictures a second the loop needs to follow a hand: the quickest move (QUICKEST_MOVE) falls
 across two pictures at least at 5 a second, less a tenth for a camera's jitter."""
-RATE_WINDOW = 2.0
-"""Seconds of pictures the rate is measured over: long enough for one slow frame not to count."""
+RATE_OF = 6
+"""Intervals between pictures the rate is measured over (their median): a camera's usual pace,
+which one slow frame or one drop-out does not change."""
 
 
 class Clock:
-    """The times of the last pictures: the gap before each, and the rate they come at."""
+    """The times between the last pictures: the gap before each, and the rate they come at."""
 
     def __init__(self) -> None:
-        self._times: deque[float] = deque()
+        self._at: float | None = None
+        self._gaps: deque[float] = deque(maxlen=RATE_OF)
 
     def tick(self, at: float) -> float:
         """A picture taken at `at`; the seconds since the one before (0 for the first)."""
-        gap = at - self._times[-1] if self._times else 0.0
+        gap = 0.0 if self._at is None else at - self._at
         if gap < 0:  # a new source's clock: begin again
-            self._times.clear()
+            self._gaps.clear()
             gap = 0.0
-        self._times.append(at)
-        while at - self._times[0] > RATE_WINDOW:
-            self._times.popleft()
+        elif self._at is not None:
+            self._gaps.append(gap)
+        self._at = at
         return gap
 
     @property
     def rate(self) -> float | None:
-        """Pictures a second over the last RATE_WINDOW, once that long has been seen."""
-        times = self._times
-        span = times[-1] - times[0] if times else 0.0
-        if span < RATE_WINDOW * 0.75:
+        """Pictures a second at the median interval of the last RATE_OF, once that many came."""
+        if len(self._gaps) < RATE_OF:
             return None
-        return (len(times) - 1) / span
+        middle = statistics.median(self._gaps)
+        return 1.0 / middle if middle > 0 else None
 
     @property
     def too_slow(self) -> bool:

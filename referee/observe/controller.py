@@ -38,7 +38,8 @@ class Controller:
         self._restart = True  # take the next picture as what the game already knows
         self._watched = -1  # the hand number the visual memory belongs to
         self._clock = Clock()
-        self._slow_told: int | None = None  # the hand the camera's rate was last told in
+        self._slow_told: tuple[int, bool] | None = None  # the hand the camera's rate was told
+        # in, and whether during its turns (held) or not (warned)
 
     @property
     def held(self) -> Warning | None:
@@ -91,9 +92,9 @@ class Controller:
                  and not hand.revealed and game.phase in (Phase.TURNS, Phase.DEALER))
         if self._clock.too_slow:
             number = ctx.number()
-            if self._slow_told == number:
+            if self._slow_told in ((number, turns), (number, True)):
                 return
-            self._slow_told = number
+            self._slow_told = (number, turns)
             rate = self._clock.rate or 0.0
             message = (f"the camera gives {rate:.0f} pictures a second: at least {needed()} "
                        "are needed to follow a hand")

@@ -2,7 +2,6 @@
 
 import dataclasses
 import random
-import weakref
 from typing import Any
 
 from referee.cards import parse_card
@@ -26,6 +25,7 @@ from referee.observe import DEAL_STILL, SETTLE_STILL, Controller
 from referee.observe.turns import SETTLED, SHOWN_GONE
 from referee.rules import find_rules
 from referee.simulate import NAMES, game_events, random_game
+from story import aside, filmed, kinds, seats, table, tell
 
 EMPTY4 = "Anna - Bruno - Carla - Dario -"
 # The worked example: Dario deals; Bruno shows the Re di Coppe, Dario the Cavallo di Bastoni.
@@ -46,80 +46,6 @@ SAID_AT_THE_DEAL = [
 CARLA_SWAPS = [(7.0, "Anna - Bruno 10C#2 Carla - Dario 9B#4"),
                (8.0, "Anna down#3 Bruno 10C#2 Carla down#1 Dario 9B#4")]
 REVEALED = "Anna 5S#3 Bruno 10C#2 Carla 3D#1 Dario 9B#4"
-
-
-def seats(text: str) -> dict[str, str]:
-    """`Anna down#1 Bruno 10C#2` as a seat map (after a seat `+`: a second card beside it; `~`:
-    its card under a hand, not read in this frame; `aside down#4`: a card lying at no seat)."""
-    words = text.split()
-    return {name: view.rstrip("+~") for name, view in zip(words[::2], words[1::2], strict=True)
-            if name != "aside"}
-
-
-def aside(text: str) -> tuple[str, ...]:
-    """The cards of a story line lying at no seat: `aside down#4`."""
-    words = text.split()
-    return tuple(view for name, view in zip(words[::2], words[1::2], strict=True)
-                 if name == "aside")
-
-
-def marked(text: str, mark: str) -> tuple[str, ...]:
-    """The seats of a story line written with a mark after them: `Nadia down#7+`."""
-    words = text.split()
-    return tuple(name for name, view in zip(words[::2], words[1::2], strict=True)
-                 if view.endswith(mark) and name != "aside")
-
-
-def table(players: str = "Anna Bruno Carla Dario", dealer: str | None = "Dario",
-          lives: int | None = None, rules: str = "napoli", **switches: Any) -> Game:
-    chosen = find_rules(rules).replace(**switches) if switches else rules
-    game = Game(players.split(), chosen, lives)
-    if dealer:
-        game.play(ChooseDealer(dealer))
-    return game
-
-
-FPS = 15
-"""Pictures a second of the camera the stories are filmed with: each line holds until the next."""
-_LAST: "weakref.WeakKeyDictionary[Controller, tuple[float, str]]" = weakref.WeakKeyDictionary()
-
-
-def filmed(story: list[tuple[float, str]], last: tuple[float, str] | None = None,
-           fps: float | None = None) -> list[tuple[float, str]]:
-    """The story's lines as a camera at `fps` (FPS) sees them: each line, held until the next
-    one (from `last`, the line shown before), in a picture every 1/fps seconds."""
-    step = 1.0 / (fps or FPS)
-    frames: list[tuple[float, str]] = []
-    for at, line in story:
-        if last is not None:
-            start, held = last
-            k = 1
-            while start + k * step < at - 1e-9:
-                frames.append((start + k * step, held))
-                k += 1
-        frames.append((at, line))
-        last = (at, line)
-    return frames
-
-
-def observation(at: float, line: str) -> TableObservation:
-    return TableObservation.of(at, seats(line), elsewhere=aside(line),
-                               crowded=marked(line, "+"), hidden=marked(line, "~"))
-
-
-def tell(controller: Controller, story: list[tuple[float, str]]) -> list[dict[str, Any]]:
-    """Show the controller each (time, seats) line, filmed at FPS from the line shown it before;
-    return all it said, as JSON lines."""
-    said = []
-    for at, line in filmed(story, _LAST.get(controller)):
-        said += [item.to_json() for item in controller.observe(observation(at, line))]
-    if story:
-        _LAST[controller] = story[-1]
-    return said
-
-
-def kinds(said: list[dict[str, Any]]) -> list[str]:
-    return [line["event"] for line in said]
 
 
 def events_since_deal(game: Game) -> list[Event]:

@@ -1,0 +1,154 @@
+"""Each card's chain of custody, told as stories: where it breaks, the hand is held, never guessed.
+
+Five players, Elena deals and nobody shows a Re or a Cavallo: Anna may swap with Bruno, Bruno
+with Carla, Carla with Dario, Dario with Elena; an exchange between Anna and Carla is never
+allowed.
+"""
+
+import pytest
+
+from referee.game import Phase
+from referee.observe import DEAL_STILL, SETTLE_STILL, Controller
+from referee.observe.clock import GAP
+from referee.observe.evidence import QUICKEST_MOVE
+from referee.observe.turns import SETTLED
+from story import kinds, table, tell
+
+PLAYERS = "Anna Bruno Carla Dario Elena"
+EMPTY5 = "Anna - Bruno - Carla - Dario - Elena -"
+FIVE = "Anna down#1 Bruno down#2 Carla down#3 Dario down#4 Elena down#5"
+DEAL5 = [(0.0, EMPTY5), (1.0, FIVE), (1.0 + DEAL_STILL, FIVE)]
+FACES = "Anna 7D#1 Bruno 2C#2 Carla 5S#3 Dario 6B#4 Elena 4D#5"
+"""The reveal as dealt: Bruno's Due di Coppe is the lowest."""
+
+
+def dealt() -> tuple[Controller, float]:
+    """A controller that has seen the five cards dealt; the time the turns begin."""
+    controller = Controller(table(PLAYERS, "Elena"))
+    said = tell(controller, DEAL5)
+    assert kinds(said)[0] == "deal"
+    return controller, 1.0 + DEAL_STILL
+
+
+def revealed(controller: Controller, at: float) -> list[dict]:
+    return tell(controller, [(at, FACES), (at + SETTLE_STILL + 0.5, FACES)])
+
+
+# -- two cards covered at once -----------------------------------------------------------------
+
+def test_two_cards_under_the_hands_at_once_whose_exchange_is_not_allowed_hold_the_hand() -> None:
+    controller, at = dealt()
+    said = tell(controller, [(at + 1.0, "Anna down#1~ Bruno down#2 Carla down#3~ Dario down#4 "
+                                        "Elena down#5"),
+                             (at + 2.0, FIVE), (at + 2.0 + SETTLED, FIVE)])
+    assert kinds(said) == ["warning"]
+    assert "Anna's and Carla's cards were both under the hands" in said[0]["message"]
+    assert controller.held is not None
+    assert revealed(controller, at + 4.0) == []  # nothing is settled while the hand is held
+    assert controller.game.phase is Phase.TURNS
+
+
+def test_two_cards_under_the_hands_whose_exchange_is_allowed_go_on_and_settle_by_the_reveal(
+) -> None:
+    controller, at = dealt()
+    said = tell(controller, [(at + 1.0, "Anna down#1~ Bruno down#2~ Carla down#3 Dario down#4 "
+                                        "Elena down#5"),
+                             (at + 2.0, FIVE), (at + 2.0 + SETTLED, FIVE)])
+    assert said == [] and controller.held is None
+    said = revealed(controller, at + 4.0)
+    assert kinds(said) == ["keep", "keep", "keep", "keep", "reveal", "keep", "settle"]
+    assert said[-1]["losers"] == ["Bruno"]
+
+
+def test_an_arm_passing_over_two_cards_quicker_than_a_move_is_no_break() -> None:
+    controller, at = dealt()
+    quick = at + 1.0 + QUICKEST_MOVE / 2
+    said = tell(controller, [(at + 1.0, "Anna down#1~ Bruno down#2 Carla down#3~ Dario down#4 "
+                                        "Elena down#5"),
+                             (quick, FIVE), (quick + 1.0, FIVE)])
+    assert said == [] and controller.held is None
+
+
+# -- pictures missing ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("seconds", [2.0, GAP + 0.1])
+def test_pictures_missing_for_as_long_as_a_move_hold_the_hand(seconds: float) -> None:
+    # the phone's Wi-Fi drops, or the computer falls behind, while the table looks the same
+    controller, at = dealt()
+    tell(controller, [(at + 1.0, FIVE)])
+    said = tell(controller, [(at + 1.0 + seconds, FIVE)], fps=1 / seconds)
+    assert kinds(said) == ["warning"]
+    assert f"the camera saw nothing for {seconds:.1f} s during the turns" in said[0]["message"]
+    assert controller.held is not None
+    assert revealed(controller, at + 5.0) == []
+
+
+def test_pictures_missing_before_the_deal_or_after_the_reveal_hold_nothing() -> None:
+    controller = Controller(table(PLAYERS, "Elena"))
+    tell(controller, [(0.0, EMPTY5), (1.0, EMPTY5)])
+    said = tell(controller, [(3.0, EMPTY5)], fps=0.5)
+    said += tell(controller, [(4.0, FIVE), (4.0 + DEAL_STILL, FIVE)])
+    assert kinds(said)[0] == "deal" and controller.held is None
+    at = 4.0 + DEAL_STILL
+    tell(controller, [(at + 1.0, FACES)])
+    said = tell(controller, [(at + 3.0, FACES)], fps=0.5)
+    said += tell(controller, [(at + 4.0, FACES)])
+    assert kinds(said)[-1] == "settle" and said[-1]["losers"] == ["Bruno"]
+
+
+def test_a_re_lying_elsewhere_after_a_drop_out_is_held_not_settled() -> None:
+    controller = Controller(table(PLAYERS, "Elena"))
+    walled = "Anna down#1 Bruno 10C#2 Carla down#3 Dario down#4 Elena down#5"
+    tell(controller, [(0.0, EMPTY5), (1.0, walled), (1.0 + DEAL_STILL, walled)])
+    at = 1.0 + DEAL_STILL
+    tell(controller, [(at + 1.0, walled)])
+    moved = "Anna 10C#2 Bruno down#1 Carla down#3 Dario down#4 Elena down#5"
+    said = tell(controller, [(at + 3.0, moved)], fps=0.5)
+    assert kinds(said) == ["warning"] and controller.held is not None
+    assert revealed(controller, at + 5.0) == []
+
+
+@pytest.mark.parametrize("fps", [5, 7.5, 15, 30])
+def test_a_camera_at_any_rate_it_can_follow_holds_nothing_and_settles(fps: float) -> None:
+    controller = Controller(table(PLAYERS, "Elena"))
+    tell(controller, DEAL5, fps=fps)
+    at = 1.0 + DEAL_STILL
+    swap = [(at + 1.0, "Anna - Bruno - Carla down#3 Dario down#4 Elena down#5"),
+            (at + 2.0, "Anna down#2 Bruno down#1 Carla down#3 Dario down#4 Elena down#5")]
+    said = tell(controller, swap, fps=fps)
+    assert said[-1] == {"event": "swap", "hand": 1, "from": "Anna", "to": "Bruno", "legal": True}
+    faces = "Anna 2C#2 Bruno 7D#1 Carla 5S#3 Dario 6B#4 Elena 4D#5"
+    said = tell(controller, [(at + 4.0, faces), (at + 4.0 + SETTLE_STILL + 0.5, faces)], fps=fps)
+    assert said[-1]["event"] == "settle" and said[-1]["losers"] == ["Anna"]
+    assert controller.held is None
+
+
+def test_a_camera_too_slow_to_follow_says_so_and_holds_the_turns() -> None:
+    controller = Controller(table(PLAYERS, "Elena"))
+    said = tell(controller, DEAL5, fps=3)
+    assert {"event": "warning", "hand": 1, "message": "the camera gives 3 pictures a second: at "
+            "least 5 are needed to follow a hand"} in said
+    said = tell(controller, [(1.0 + DEAL_STILL + 3.0, FIVE)], fps=3)
+    assert kinds(said) == ["warning"] and "pictures a second" in said[0]["message"]
+    assert controller.held is not None
+
+
+# -- what the verdict rests on -------------------------------------------------------------------
+
+def test_the_settle_says_on_what_custody_it_rests() -> None:
+    controller = Controller(table(PLAYERS, "Elena"))
+    from story import filmed, observation  # the Said objects, not their JSON
+
+    said = []
+    at = 1.0 + DEAL_STILL
+    story = [*DEAL5, (at + 1.0, "Anna - Bruno - Carla down#3 Dario down#4 Elena down#5"),
+             (at + 2.0, "Anna down#2 Bruno down#1 Carla down#3 Dario down#4 Elena down#5"),
+             (at + 4.0, "Anna 2C#2 Bruno 7D#1 Carla 5S#3 Dario 6B#4 Elena 4D#5"),
+             (at + 7.5, "Anna 2C#2 Bruno 7D#1 Carla 5S#3 Dario 6B#4 Elena 4D#5")]
+    for when, line in filmed(story):
+        said += controller.observe(observation(when, line))
+    settle = said[-1]
+    assert settle.kind == "settle" and settle.custody is not None and settle.custody.unbroken
+    chains = settle.custody.to_json()
+    assert chains["Anna"][0].startswith("dealt") and chains["Anna"][1].startswith("swap Bruno")
+    assert chains["Bruno"][1].startswith("swap Anna") and chains["Carla"] == chains["Carla"][:1]
