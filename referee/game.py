@@ -35,6 +35,7 @@ from referee.rules import (
 )
 from referee.view import ListView
 from referee.walk import Stop, SwapTarget, swap_target
+from referee.wording import Message, about
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 20
 _NO_CARD: Any = object()
@@ -51,11 +52,29 @@ def _named(name: object) -> str:
 
 
 class RuleError(ValueError):
-    """An event the rules forbid, naming the hand, the player and the rule."""
+    """An event the rules forbid: the rule as a code with parameters (`message`), the hand and
+    the player; `str()` is the English sentence, `words(language)` any language's."""
 
-    def __init__(self, rule: str, hand: int | None = None, player: str | None = None) -> None:
-        super().__init__(f"hand {hand}: {rule}" if hand else rule)
-        self.rule, self.hand, self.player = rule, hand, player
+    def __init__(self, code: str, params: Mapping[str, Any] | None = None,
+                 hand: int | None = None, player: str | None = None) -> None:
+        self.message = Message(code, dict(params or {}))
+        self.rule = self.message.words("en")
+        super().__init__(about(hand or None, self.rule))
+        self.hand, self.player = hand, player
+
+    @property
+    def code(self) -> str:
+        """The rule's code (a key of `referee.wording.WORDS`)."""
+        return self.message.code
+
+    @property
+    def params(self) -> Mapping[str, Any]:
+        """The values the rule names."""
+        return self.message.params
+
+    def words(self, language: str = "en") -> str:
+        """The refusal in `language`, its hand first: `mano 1: Anna non può scambiare: ...`."""
+        return about(self.hand or None, self.message.words(language), language)
 
 
 class Phase(enum.Enum):
@@ -138,17 +157,18 @@ class Game:
     ) -> None:
         names = tuple(players)
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-            raise RuleError(f"a table has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}")
+            raise RuleError("table.size", {"low": MIN_PLAYERS, "high": MAX_PLAYERS,
+                                           "count": len(names)})
         for name in names:
             if not _a_name(name):
-                raise RuleError(f"a player needs a name, not {name!r}")
+                raise RuleError("table.no_name", {"name": repr(name)})
         if len(set(names)) != len(names):
-            raise RuleError("two players have the same name")
+            raise RuleError("table.same_name")
         self.first_players = names
         self.rules = find_rules(rules)
         start = self.rules.lives if lives is None else lives
         if isinstance(start, bool) or not isinstance(start, int) or start < 1:
-            raise RuleError(f"lives must be a whole number of at least 1, not {start!r}")
+            raise RuleError("table.lives", {"lives": repr(start)})
         self.start_lives = start
         # The rules never change during a game: the two switches read at every event, read once.
         self._blind = self.rules.dealer_draw is DealerDraw.BLIND
@@ -241,7 +261,7 @@ class Game:
         """Apply one event, or raise RuleError and change nothing."""
         handler = self._handlers.get(event.__class__)
         if handler is None:
-            raise RuleError(f"not an event: {event!r}")
+            raise RuleError("event.unknown", {"event": repr(event)})
         check, apply = handler
         apply(event, check(event))
         self._history.append(event)
@@ -250,11 +270,19 @@ class Game:
         """The rule `event` would break now (the RuleError's message), or None if it is legal."""
         handler = self._handlers.get(type(event))
         if handler is None:
-            return f"not an event: {event!r}"
+            return str(RuleError("event.unknown", {"event": repr(event)}))
+        found = self.refusal(event)
+        return None if found is None else str(found)
+
+    def refusal(self, event: Event) -> RuleError | None:
+        """The RuleError `event` would raise now (its code and parameters), or None if legal."""
+        handler = self._handlers.get(type(event))
+        if handler is None:
+            return RuleError("event.unknown", {"event": repr(event)})
         try:
             handler[0](event)
         except RuleError as err:
-            return str(err)
+            return err
         return None
 
     def is_legal(self, event: Event) -> bool:
@@ -298,7 +326,7 @@ class Game:
         """Take back the last event (the game is rebuilt from the rest of the history)."""
         history = self._history
         if not history:
-            raise RuleError("nothing to undo")
+            raise RuleError("undo.nothing")
         events = history[:-1]
         last = history[-1]
         history.clear()
@@ -378,9 +406,14 @@ class Game:
 
     # -- helpers -------------------------------------------------------------------------------
 
-    def _error(self, rule: str, player: str | None = None, hand: int | None = None) -> RuleError:
+    def _error(self, code: str, who: str | None = None, hand: int | None = None,
+               **params: Any) -> RuleError:
+        """A refusal in the hand in play (or `hand`) about player `who` (its `player`, unless
+        `params` name another)."""
         number = hand if hand is not None else (self._hand.number if self._hand else None)
-        return RuleError(rule, number, player)
+        if who is not None:
+            params.setdefault("player", who)
+        return RuleError(code, params, number, who)
 
     def _right_of(self, player: str, living: bool = False) -> str:
         """The next seat to the right (counterclockwise), or the next living one."""
@@ -420,16 +453,16 @@ class Game:
 
     def _who(self, player: str, hand: int | None = None) -> None:
         if player not in self._lives:
-            raise self._error(f"{_named(player)} is not at the table", player, hand)
+            raise self._error("player.absent", player, hand, player=_named(player))
 
     def _not_over(self, hand: int | None = None) -> None:
         outcome = self._outcome
         if outcome is None:
             return
         if outcome.winner is not None:
-            raise self._error(f"the game is over: {outcome.winner} won the pot", hand=hand)
+            raise self._error("game.won", hand=hand, winner=outcome.winner)
         a, b = outcome.survivors
-        raise self._error(f"the game is over: {a} and {b} split the pot", hand=hand)
+        raise self._error("game.split", hand=hand, a=a, b=b)
 
     # -- choosing the first dealer -------------------------------------------------------------
 
@@ -438,16 +471,13 @@ class Game:
         self._not_over()
         self._who(event.player)
         if self._dealer is not None:
-            raise self._error(f"the first dealer is already chosen: {self._dealer}", event.player)
+            raise self._error("first_dealer.chosen", event.player, dealer=self._dealer)
         if self._face_ups:
             due = self._right_of(self._face_ups[-1][0])
             if event.player != due:
-                raise self._error(
-                    f"the face-up cards go counterclockwise: this one goes to {due}, "
-                    f"not {event.player}", event.player)
+                raise self._error("face_up.order", event.player, due=due)
         if any(card == event.card for _, card in self._face_ups):
-            raise self._error(f"a card twice: {event.card.code} was already dealt face up",
-                              event.player)
+            raise self._error("face_up.twice", event.player, card=event.card.code)
         if self.rules.dealer_selection is DealerSelection.RE_DI_DENARI:
             return event.card == Card(10, Suit.DENARI)
         return event.card.suit is Suit.DENARI and sum(
@@ -462,10 +492,9 @@ class Game:
         self._not_over()
         self._who(event.player)
         if self._dealer is not None:
-            raise self._error(f"the first dealer is already chosen: {self._dealer}", event.player)
+            raise self._error("first_dealer.chosen", event.player, dealer=self._dealer)
         if self._face_ups:
-            raise self._error("the first dealer is being chosen by cards dealt face up",
-                              event.player)
+            raise self._error("first_dealer.by_cards", event.player)
 
     def _choose_dealer(self, event: ChooseDealer, _: None) -> None:
         self._dealer = event.player
@@ -478,19 +507,19 @@ class Game:
         self._not_over(number)
         dealer = self._dealer
         if dealer is None:
-            raise self._error("no dealer yet: deal cards face up or choose the first dealer")
+            raise self._error("deal.no_dealer")
         if self._hand is not None and self._hand.result is None:
-            raise self._error("the hand is not over: settle it before the next deal")
+            raise self._error("deal.hand_open")
         alive = self.alive()
         lives = self._lives
         cards = event.cards
         for player, card in cards.items():
             if lives.get(player, 0) <= 0:
                 self._who(player, number)
-                raise self._error(f"{player} is dead and gets no card", player, number)
+                raise self._error("deal.dead", player, number)
         if len(cards) != len(alive):
             missing = next(p for p in alive if p not in cards)
-            raise self._error(f"{missing} has no card in the deal", missing, number)
+            raise self._error("deal.missing", missing, number)
         next_dealer = self._next_dealer(dealer, len(alive))
         continues = self._continues(dealer, next_dealer, len(alive))
         stock_seen = self._stock_seen if continues else set()
@@ -518,11 +547,9 @@ class Game:
         seen: set[Card] = set()
         for player, card in dealt.items():
             if card in seen:
-                raise self._error(f"a card twice: {card.code} is dealt twice", player, number)
+                raise self._error("deal.twice", player, number, card=card.code)
             if card in stock_seen:
-                raise self._error(
-                    f"a card twice: {player}'s {card.code} was already played from this stock",
-                    player, number)
+                raise self._error("deal.stock_twice", player, number, card=card.code)
             if card is not None:
                 seen.add(card)
 
@@ -539,27 +566,23 @@ class Game:
         self._not_over()
         self._who(player)
         if hand is None or hand.result is not None:
-            raise self._error(f"{player} cannot {action}: no hand is being played", player)
+            raise self._error("turn.no_hand", player, action=action)
         if self._lives[player] <= 0:
-            raise self._error(f"{player} cannot {action}: {player} is dead", player)
+            raise self._error("turn.dead", player, action=action)
         shown = hand.shown.get(player)
         if shown is not None:
-            raise self._error(
-                f"{player} cannot {action}: {player} shows the {shown.italian} and takes no turn",
-                player)
+            raise self._error("turn.shown", player, action=action, card=shown.code)
         phase = self.phase
         if phase is Phase.TURNS:
             due = hand.order[hand.pos]
             if player == hand.dealer:
-                raise self._error(f"{player} cannot {action} yet: the dealer plays last, "
-                                  f"it is {due}'s turn", player)
+                raise self._error("turn.dealer_last", player, action=action, due=due)
             if player in hand.order[: hand.pos]:
-                raise self._error(f"{player} cannot {action}: {player}'s turn is over, "
-                                  f"it is {due}'s turn", player)
-            raise self._error(f"{player} cannot {action}: it is {due}'s turn", player)
+                raise self._error("turn.over", player, action=action, due=due)
+            raise self._error("turn.other", player, action=action, due=due)
         if phase is Phase.REVEAL:
-            raise self._error(f"{player} cannot {action}: the cards are to be revealed", player)
-        raise self._error(f"{player} cannot {action}: the turns are over", player)
+            raise self._error("turn.reveal", player, action=action)
+        raise self._error("turn.done", player, action=action)
 
     def _check_keep(self, event: Keep) -> Hand:
         return self._turn_hand(event.player, "keep")
@@ -575,18 +598,17 @@ class Game:
         player = event.player
         hand = self._hand
         if hand is not None and hand.result is None and player == hand.dealer:
-            raise self._error(
-                f"{player} cannot swap: the dealer never swaps, drawing is the dealer's only move",
-                player)
+            raise self._error("swap.dealer", player)
         hand = self._turn_hand(player, "swap")
         found = hand.target(player, self.rules)
         if found.stop is not Stop.TARGET:
-            raise self._error(found.reason(), player)
+            why = found.message()
+            raise self._error(why.code, player, **why.params)
         target = found.target
         assert target is not None
         if event.target is not None and event.target != target:
-            raise self._error(
-                f"{player} cannot swap with {event.target}: {found.reason()}", player)
+            raise self._error("swap.not_target", player, other=event.target,
+                              why=found.message())
         return hand, target
 
     def _swap(self, event: Swap, found: tuple[Hand, str]) -> None:
@@ -602,11 +624,11 @@ class Game:
         self._who(player)
         hand = self._hand
         if hand is not None and hand.result is None and player != hand.dealer:
-            raise self._error(f"{player} cannot draw: only the dealer draws", player)
+            raise self._error("draw.not_dealer", player)
         hand = self._turn_hand(player, "draw")
         card = event.card
         if card is not None and (card in hand.seen or card in self._stock_seen):
-            raise self._error(f"a card twice: {player} draws {card.code}, already seen", player)
+            raise self._error("draw.twice", player, card=card.code)
         return hand
 
     def _draw(self, event: Draw, hand: Hand) -> None:
@@ -623,13 +645,11 @@ class Game:
         phase = self.phase
         if hand is None or phase in (Phase.DEAL, Phase.CHOOSE_DEALER, Phase.OVER):
             self._not_over()
-            raise self._error("nothing to reveal: no hand is being played")
+            raise self._error("reveal.no_hand")
         if phase is Phase.TURNS:
-            raise self._error(f"the reveal comes when the turn reaches the dealer: "
-                              f"it is {hand.order[hand.pos]}'s turn")
+            raise self._error("reveal.early", due=hand.order[hand.pos])
         if phase is Phase.DEALER and not hand.revealed:
-            raise self._error(f"{hand.dealer} draws or keeps before the reveal (blind draw)",
-                              hand.dealer)
+            raise self._error("reveal.blind", hand.dealer, dealer=hand.dealer)
         learned: dict[str, Card] = {}
         for player, card in event.cards.items():
             held = hand.cards.get(player, _NO_CARD)
@@ -637,18 +657,16 @@ class Game:
                 continue
             self._who(player)
             if held is _NO_CARD:
-                raise self._error(f"{player} is dead and holds no card", player)
+                raise self._error("hand.dead", player)
             if held is not None:
                 if held != card:
-                    raise self._error(self._disagreement(hand, player, held, card), player)
+                    why = self._disagreement(hand, player, held, card)
+                    raise self._error(why.code, player, **why.params)
                 continue
             if card in hand.seen or card in self._stock_seen or card in learned.values():
-                raise self._error(f"a card twice: {player} shows {card.code} at the reveal, "
-                                  "but that card is already seen elsewhere", player)
+                raise self._error("reveal.twice", player, card=card.code)
             if card.shows and not (player == hand.dealer and hand.drawn_unknown):
-                raise self._error(
-                    f"{player}'s face-down card is the {card.italian}, but a Re or a Cavallo "
-                    "is shown at the deal", player)
+                raise self._error("reveal.shown_late", player, card=card.code)
             learned[player] = card
         return hand, learned
 
@@ -659,16 +677,15 @@ class Game:
         hand.revealed = True
 
     @staticmethod
-    def _disagreement(hand: Hand, player: str, held: Card, card: Card) -> str:
+    def _disagreement(hand: Hand, player: str, held: Card, card: Card) -> Message:
+        """Why a card revealed is not the card the game knows there."""
+        said = {"player": player, "card": card.code, "held": held.code}
         if player == hand.dealer and hand.drew:
-            return f"{player} shows {card.code} at the reveal, but {player} drew {held.code}"
+            return Message("reveal.drew", said)
         for owner, shown in hand.shown.items():
             if shown == held or shown == card:
-                kind = "Re" if shown.is_wall else "Cavallo"
-                return (f"{player} shows {card.code} at the reveal, but {owner}'s {shown.italian} "
-                        f"was shown at the deal (a {kind} that moved)")
-        return (f"{player} shows {card.code} at the reveal, but the deal and the swaps "
-                f"give {player} {held.code} (the showdown disagrees with the deal)")
+                return Message("reveal.moved", {**said, "owner": owner, "shown": shown.code})
+        return Message("reveal.disagrees", said)
 
     def _check_correct(self, event: Correct) -> Hand:
         """A misread card fixed after the reveal and before the settlement."""
@@ -677,30 +694,21 @@ class Game:
         self._who(player)
         hand = self._hand
         if hand is None or hand.result is not None:
-            raise self._error(f"{player}'s card cannot be corrected: no hand is being played "
-                              "(a card is corrected after the reveal, before the settlement)",
-                              player)
+            raise self._error("correct.no_hand", player)
         if not hand.revealed:
-            raise self._error(f"{player}'s card cannot be corrected before the reveal "
-                              "(a card is corrected after the reveal, before the settlement)",
-                              player)
+            raise self._error("correct.early", player)
         held = hand.cards.get(player, _NO_CARD)
         if held is _NO_CARD:
-            raise self._error(f"{player} is dead and holds no card", player)
+            raise self._error("hand.dead", player)
         shown = hand.shown.get(player)
         if shown is not None:
-            raise self._error(f"{player}'s {shown.italian} was shown at the deal and cannot be "
-                              "corrected: undo to the deal instead", player)
+            raise self._error("correct.shown", player, card=shown.code)
         if card.shows and not (player == hand.dealer and hand.drew):
-            raise self._error(f"{player}'s card cannot be corrected into the {card.italian}: "
-                              "a Re or a Cavallo is shown at the deal, so undo to the deal "
-                              "instead", player)
+            raise self._error("correct.into_shown", player, card=card.code)
         if held == card:
-            raise self._error(f"nothing to correct: {player}'s card is already {card.code}",
-                              player)
+            raise self._error("correct.same", player, card=card.code)
         if card in hand.seen or card in self._stock_seen:
-            raise self._error(f"{player}'s card cannot be corrected into {card.code}: "
-                              f"{card.code} is seen elsewhere", player)
+            raise self._error("correct.seen", player, card=card.code)
         return hand
 
     def _correct(self, event: Correct, hand: Hand) -> None:
@@ -717,16 +725,14 @@ class Game:
         phase = self.phase
         if hand is None or phase is not Phase.SETTLE:
             due = self.current_player
-            waiting = {Phase.REVEAL: "the cards are not revealed yet",
-                       Phase.DEALER: f"{due} has not drawn or kept yet",
-                       Phase.TURNS: f"it is {due}'s turn"}.get(phase, "no hand is being played")
-            raise self._error(f"cannot settle: {waiting}")
+            waiting = {Phase.REVEAL: "settle.not_revealed", Phase.DEALER: "settle.dealer_due",
+                       Phase.TURNS: "settle.turn"}.get(phase, "settle.no_hand")
+            raise self._error(waiting, due=due)
         final: dict[str, Card] = {}
         for player in hand.ring:
             card = hand.cards[player]
             if card is None:
-                raise self._error(f"cannot settle: {player}'s card is unknown "
-                                  "(the reveal must show it)", player)
+                raise self._error("settle.unknown", player)
             final[player] = card
         low = min((c.value for c in final.values() if not c.shows), default=None)
         losers = tuple(p for p in hand.ring if final[p].value == low)
@@ -764,14 +770,13 @@ class Game:
         self._who(dead)
         self._who(living)
         if self.phase is not Phase.DEAL or self._hand is None:
-            raise self._error(f"{dead} cannot be revived now: a revive is recorded between hands",
-                              dead)
+            raise self._error("revive.not_now", dead, dead=dead)
         if self.rules.revival is Revival.OFF:
-            raise self._error(f"{dead} cannot be revived: revival is off", dead)
+            raise self._error("revive.off", dead, dead=dead)
         if self._lives[dead] > 0:
-            raise self._error(f"{dead} cannot be revived: {dead} is not dead", dead)
+            raise self._error("revive.alive", dead, dead=dead)
         if self._lives[living] <= 0:
-            raise self._error(f"{living} cannot give {dead} a life: {living} is dead", living)
+            raise self._error("revive.giver_dead", living, living=living, dead=dead)
 
     def _revive(self, event: Revive, _: None) -> None:
         self._lives[event.living] -= 1
@@ -784,28 +789,22 @@ class Game:
         if phase is Phase.DEAL or (phase is Phase.CHOOSE_DEALER and not self._face_ups):
             return
         if phase is Phase.CHOOSE_DEALER:
-            raise self._error(f"{player} cannot {action} now: the first dealer is being chosen "
-                              "by cards dealt face up", player)
-        raise self._error(f"{player} cannot {action} now: players {action} between hands",
-                          player)
+            raise self._error("between.choosing", player, action=action)
+        raise self._error("between.hands", player, action=action)
 
     def _check_join(self, event: Join) -> None:
         player, before = event.player, event.before
         if not _a_name(player):
-            raise self._error(f"a player needs a name, not {player!r}")
+            raise self._error("table.no_name", name=repr(player))
         self._between_hands(player, "join")
         if player in self._lives:
-            raise self._error(f"{player} cannot join: {player} is already at the table", player)
+            raise self._error("join.seated", player)
         if player in self._left:
-            raise self._error(f"{player} cannot join again before a hand is played: {player} "
-                              "left the table since the last hand (undo the leave instead)",
-                              player)
+            raise self._error("join.left", player)
         if before is not None and before not in self._lives:
-            raise self._error(f"{player} cannot sit before {_named(before)}: {_named(before)} "
-                              "is not at the table", player)
+            raise self._error("join.before", player, before=_named(before))
         if len(self._players) >= MAX_PLAYERS:
-            raise self._error(f"{player} cannot join: a table has at most {MAX_PLAYERS} players",
-                              player)
+            raise self._error("join.full", player, most=MAX_PLAYERS)
 
     def _join(self, event: Join, _: None) -> None:
         players = list(self._players)
@@ -822,8 +821,7 @@ class Game:
         self._who(player)
         staying = [p for p in self.alive() if p != player]
         if len(staying) < 2:
-            raise self._error(f"{player} cannot leave: the game needs two living players "
-                              f"and only {', '.join(staying) or 'nobody'} would be left", player)
+            raise self._error("leave.last_two", player, staying=staying)
 
     def _leave(self, event: Leave, _: None) -> None:
         player = event.player

@@ -187,7 +187,7 @@ def play_hand(game: Game, number: int, hand: Mapping[str, Any]) -> None:
             if move == "keep" and player in current.shown:
                 continue
             game.play(_MOVE_EVENT[move](player))  # the game rejects it, naming the rule
-            raise RuleError(f"{player} takes no turn", number, player)
+            raise RuleError("record.no_turn", {"player": player}, number, player)
     drawn = stock[0] if stock else showdown.get(dealer)
     revealed: set[str] = set()
     while current.result is None:
@@ -253,14 +253,14 @@ def _check_stock(number: int, cards: Mapping[str, Card | None], stock: list[Card
     dealt = {c: p for p, c in cards.items() if c is not None}
     for i, card in enumerate(stock):
         if card in dealt:
-            raise RuleError(f"a card twice: {card.code} is in the stock and dealt to {dealt[card]}",
+            raise RuleError("record.stock_dealt", {"card": card.code, "player": dealt[card]},
                             number, dealt[card])
         if card in stock[:i]:
-            raise RuleError(f"a card twice: {card.code} is twice in the stock", number, dealer)
+            raise RuleError("record.stock_twice", {"card": card.code}, number, dealer)
         holder = next((p for p, c in showdown.items() if c == card), None)
         if holder is not None and not (i == 0 and drawn and holder == dealer):
-            raise RuleError(f"a card twice: {card.code} is in the stock and {holder} shows it "
-                            "at the reveal", number, holder)
+            raise RuleError("record.stock_shown", {"card": card.code, "player": holder},
+                            number, holder)
 
 
 def game_record(game: Game) -> dict[str, Any]:

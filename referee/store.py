@@ -12,7 +12,7 @@ import os
 import secrets
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
@@ -34,6 +34,7 @@ from referee.storefile import (
     sqlite_reason,
     write_atomically,
 )
+from referee.wording import plain
 
 __all__ = ["APPLICATION_ID", "VERSION", "GameStore", "StoreError", "record_path"]
 
@@ -58,11 +59,23 @@ _SCHEMA = (
     hand INTEGER,
     raised TEXT NOT NULL,
     resolved TEXT,
-    how TEXT
+    how TEXT,
+    code TEXT,
+    params TEXT
 )""",
 )
+_WARNINGS_1 = """CREATE TABLE warnings (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    message TEXT NOT NULL,
+    hand INTEGER,
+    raised TEXT NOT NULL,
+    resolved TEXT,
+    how TEXT
+)"""
+"""The warnings as version 1 made them."""
 _MIGRATIONS: dict[int, tuple[str, ...]] = {
-    0: ("ALTER TABLE events ADD COLUMN evidence TEXT", _SCHEMA[2]),
+    0: ("ALTER TABLE events ADD COLUMN evidence TEXT", _WARNINGS_1),
+    1: ("ALTER TABLE warnings ADD COLUMN code TEXT", "ALTER TABLE warnings ADD COLUMN params TEXT"),
 }
 """The statements that take a file of each older version to the next one."""
 _UNDO = "undo"
@@ -200,7 +213,11 @@ class GameStore:
                 self.game.play(event)
             except RuleError as err:
                 if others:
-                    raise RuleError(f"{err.rule} ({others})", err.hand, err.player) from None
+                    first, last = others
+                    code, seqs = (("store.other_first", {"seq": last}) if first == last else
+                                  ("store.others_first", {"first": first, "last": last}))
+                    raise RuleError(code, {"why": err.message, **seqs}, err.hand,
+                                    err.player) from None
                 raise
             except (TypeError, AttributeError, KeyError) as err:  # a field of the wrong type
                 self.game = _rebuilt(self.game)  # in case it failed halfway through a change
@@ -223,10 +240,13 @@ class GameStore:
         """
         with self._writing() as others:
             if others:
+                first, last = others
+                stored = (f"another writer stored event {last} first" if first == last
+                          else f"another writer stored events {first}-{last} first")
                 raise StoreError(f"{self.path}: nothing undone: the game changed since you "
-                                 f"last looked ({others}); look again, then undo")
+                                 f"last looked ({stored}); look again, then undo")
             if not self.game.history:
-                raise RuleError("nothing to undo")
+                raise RuleError("undo.nothing")
             seq = self._insert({"kind": _UNDO}, None)
             self._commit("store the undo")
             self._seen = seq
@@ -234,16 +254,28 @@ class GameStore:
         self._keep_record()
         return undone
 
-    def warn(self, message: str, hand: int | None) -> int:
-        """Keep a warning for a person (it stays open across restarts); returns its id."""
+    def warn(self, message: str, hand: int | None, code: str | None = None,
+             params: Mapping[str, Any] | None = None) -> int:
+        """Keep a warning for a person (it stays open across restarts); returns its id.
+
+        `message` is its English sentence; `code` and `params` (JSON data) let a page word it in
+        its reader's language (`referee.wording`).
+        """
         if not isinstance(message, str) or not message.strip():
             raise StoreError(f"a warning needs words, not {message!r}")
         if hand is not None and (isinstance(hand, bool) or not isinstance(hand, int)):
             raise StoreError(f"a warning's hand is a number or None, not {hand!r}")
+        if code is not None and (not isinstance(code, str) or not code):
+            raise StoreError(f"a warning's code is a word, not {code!r}")
+        try:
+            data = None if code is None else json.dumps(plain(params or {}), ensure_ascii=False,
+                                                        allow_nan=False)
+        except (TypeError, ValueError) as err:
+            raise StoreError(f"a warning's parameters are JSON data ({err})") from None
         with self._writing():
             cursor = self._db.execute(
-                "INSERT INTO warnings (message, hand, raised) VALUES (?, ?, ?)",
-                (message, hand, _now()))
+                "INSERT INTO warnings (message, hand, raised, code, params) VALUES (?, ?, ?, ?, ?)",
+                (message, hand, _now(), code, data))
             self._commit("store the warning")
         assert cursor.lastrowid is not None
         return cursor.lastrowid
@@ -263,8 +295,9 @@ class GameStore:
             self._commit("store the resolution")
 
     @contextmanager
-    def _writing(self) -> Iterator[str]:
-        """One write transaction: yields what other writers stored since this store last looked."""
+    def _writing(self) -> Iterator[tuple[int, int] | None]:
+        """One write transaction: yields the first and last event other writers stored since this
+        store last looked (None when none did)."""
         if self.readonly:
             raise StoreError(f"{self.path} is open read-only: nothing can be changed")
         with self._lock:
@@ -279,10 +312,7 @@ class GameStore:
                 except sqlite3.Error as err:
                     raise StoreError(f"{self.path}: nothing changed: "
                                      f"{sqlite_reason(err)}") from None
-                others = "" if self._seen == before else (
-                    f"another writer stored event {self._seen} first" if self._seen == before + 1
-                    else f"another writer stored events {before + 1}-{self._seen} first")
-                yield others
+                yield None if self._seen == before else (before + 1, self._seen)
             except sqlite3.Error as err:  # e.g. a warning's INSERT on a full disk
                 raise StoreError(f"{self.path}: nothing changed: {sqlite_reason(err)}") from None
             finally:
@@ -380,11 +410,15 @@ class GameStore:
         if self._version < 1:
             return []
         where = " WHERE how IS NULL" if open_only else ""
+        coded = "code, params" if self._version >= 2 else "NULL, NULL"
         with self._lock:
-            rows = self._db.execute("SELECT id, message, hand, raised, resolved, how "
+            rows = self._db.execute(f"SELECT id, message, hand, raised, resolved, how, {coded} "
                                     f"FROM warnings{where} ORDER BY id").fetchall()
-        keys = ("id", "message", "hand", "raised", "resolved", "how")
-        return [dict(zip(keys, row, strict=True)) for row in rows]
+        keys = ("id", "message", "hand", "raised", "resolved", "how", "code", "params")
+        found = [dict(zip(keys, row, strict=True)) for row in rows]
+        for warning in found:
+            warning["params"] = _params(warning["params"])
+        return found
 
     def export(self) -> dict[str, Any]:
         """The stored game as a hand record (RULES.md)."""
@@ -454,6 +488,17 @@ def _migrate(db: sqlite3.Connection, path: Path) -> int:
         raise StoreError(f"cannot update {path} to store version {VERSION} (left as it was): "
                          f"{sqlite_reason(err)}") from None
     return version
+
+
+def _params(text: str | None) -> dict[str, Any] | None:
+    """A warning's stored parameters (None for a warning stored without a code, or damaged)."""
+    if text is None:
+        return None
+    try:
+        found = json.loads(text)
+    except ValueError:
+        return None
+    return found if isinstance(found, dict) else None
 
 
 def _table(path: Path, db: sqlite3.Connection) -> Game:

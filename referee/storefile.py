@@ -13,8 +13,9 @@ from urllib.parse import quote
 
 APPLICATION_ID = 0x53435631
 """SQLite's application_id of a Saltacavallo game ("SCV1" in ASCII)."""
-VERSION = 1
-"""The store version this code writes: 1 added each event's evidence and the warnings."""
+VERSION = 2
+"""The store version this code writes: 1 added each event's evidence and the warnings, 2 each
+warning's code and parameters (worded in the reader's language)."""
 _HEADER = b"SQLite format 3\x00"
 _HEADER_BYTES = 100
 _TABLES: dict[str, frozenset[str]] = {
@@ -22,9 +23,12 @@ _TABLES: dict[str, frozenset[str]] = {
     "events": frozenset({"seq", "kind", "data", "at"}),
 }
 """The tables and columns every version has (version 0 is the file of the first release)."""
-_ADDED: dict[str, frozenset[str]] = {"events": frozenset({"evidence"}),
-                                     "warnings": frozenset({"id", "message", "hand", "how"})}
-"""What version 1 added."""
+_ADDED: dict[int, dict[str, frozenset[str]]] = {
+    1: {"events": frozenset({"evidence"}),
+        "warnings": frozenset({"id", "message", "hand", "how"})},
+    2: {"warnings": frozenset({"code", "params"})},
+}
+"""What each version added."""
 
 
 class StoreError(RuntimeError):
@@ -165,8 +169,9 @@ def check_game_file(path: Path) -> int:
         raise StoreError(f"{path} holds no Saltacavallo game: it belongs to another program "
                          f"(SQLite user version {version})")
     needed = dict(_TABLES)
-    if ours and version >= 1:
-        needed.update({t: needed.get(t, frozenset()) | c for t, c in _ADDED.items()})
+    for since, added in _ADDED.items():
+        if ours and version >= since:
+            needed.update({t: needed.get(t, frozenset()) | c for t, c in added.items()})
     missing = [t for t, columns in needed.items() if not columns <= tables.get(t, frozenset())]
     if missing and not ours:
         listed = ", ".join(sorted(n for n in tables if not n.startswith("sqlite_"))) or "none"

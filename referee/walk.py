@@ -5,9 +5,11 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from referee.cards import Card
 from referee.rules import Rules
+from referee.wording import Message
 
 
 class Stop(enum.Enum):
@@ -47,46 +49,25 @@ class SwapTarget:
     blocker: Wall | Jump | None = None
     dealer: str = ""
 
+    def message(self) -> Message:
+        """The walk as a code with parameters (`walk.wall`: who, the jumps, the blocker)."""
+        params: dict[str, Any] = {"player": self.player,
+                                  "jumps": [[j.player, j.card.code] for j in self.jumps]}
+        if self.stop is Stop.TARGET:
+            params["target"] = self.target
+        if self.blocker is not None:
+            params.update(blocker=self.blocker.player, card=self.blocker.card.code)
+        if self.stop is Stop.PASSES_DEALER:
+            params["dealer"] = self.dealer
+        return Message(f"walk.{self.stop.value}", params)
+
     def reason(self, language: str = "en") -> str:
         """The walk in words: `Anna cannot swap: Bruno shows the Re di Coppe (wall)`."""
-        words = _WORDS[language]
-        jumped = words["and"].join(
-            words["jump"].format(player=j.player, card=j.card.italian) for j in self.jumps)
-        if self.stop is Stop.TARGET:
-            head = words["may"].format(player=self.player, target=self.target)
-            return f"{head}: {jumped}" if jumped else head
-        head = words["cannot"].format(player=self.player) + (
-            jumped + words["then"] if jumped else "")
-        blocker = self.blocker
-        card = blocker.card.italian if blocker else ""
-        name = blocker.player if blocker else ""
-        return head + words[self.stop.value].format(
-            player=name, card=card, dealer=self.dealer, me=self.player)
+        return self.message().words(language)
 
     def reason_it(self) -> str:
         """The walk in Italian: `Anna non può scambiare: Bruno ha il Re di Coppe (muro)`."""
         return self.reason("it")
-
-
-_WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "jump": "{player}'s {card} is jumped", "and": " and ", "then": ", then ",
-        "may": "{player} may swap with {target}", "cannot": "{player} cannot swap: ",
-        "wall": "{player} shows the {card} (wall)",
-        "second_cavallo": "{player}'s {card} is a second Cavallo (horse_chain off: only one jump)",
-        "passes_dealer": "the walk would pass the dealer {dealer} (skip_wraps off)",
-        "back_to_self": "the walk comes back to {me}",
-    },
-    "it": {
-        "jump": "salta il {card} di {player}", "and": " e ", "then": ", poi ",
-        "may": "{player} può scambiare con {target}", "cannot": "{player} non può scambiare: ",
-        "wall": "{player} ha il {card} (muro)",
-        "second_cavallo": "il {card} di {player} è un secondo Cavallo",
-        "passes_dealer": "il giro passerebbe il mazziere {dealer}",
-        "back_to_self": "il giro torna a {me}",
-    },
-}
-"""The phrases of a walk's reason, by language."""
 
 
 def swap_target(

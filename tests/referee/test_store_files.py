@@ -80,13 +80,34 @@ def test_a_version_0_game_is_migrated_in_one_go_and_plays_on(tmp_path: Path) -> 
         assert [w["message"] for w in again.warnings()] == ["Carla's card was not seen"]
 
 
+def test_a_version_1_game_keeps_its_open_warning_and_words_new_ones_by_code(
+        tmp_path: Path) -> None:
+    path = version_0_game(tmp_path / "v1.sqlite")
+    _sqlite(path, "ALTER TABLE events ADD COLUMN evidence TEXT",
+            "CREATE TABLE warnings (id INTEGER PRIMARY KEY AUTOINCREMENT, message TEXT NOT NULL, "
+            "hand INTEGER, raised TEXT NOT NULL, resolved TEXT, how TEXT)",
+            "INSERT INTO warnings (message, hand, raised) VALUES "
+            "('hand 1: Bruno''s card is missing from Bruno''s seat', 1, '2026-11-30T20:02:00')",
+            f"PRAGMA application_id = {APPLICATION_ID}", "PRAGMA user_version = 1")
+    with GameStore.open(path, readonly=True) as viewer:  # version 1 read as it is
+        assert [(w["message"], w["code"], w["params"]) for w in viewer.warnings()] == [
+            ("hand 1: Bruno's card is missing from Bruno's seat", None, None)]
+    with GameStore.open(path) as store:
+        store.warn("hand 1: Carla's card is missing from Carla's seat", 1,
+                   "seat.missing", {"player": "Carla"})
+    assert _ids(path) == (APPLICATION_ID, VERSION)
+    with GameStore.open(path) as again:
+        assert [(w["code"], w["params"]) for w in again.warnings()] == [
+            (None, None), ("seat.missing", {"player": "Carla"})]
+
+
 def test_a_migration_that_cannot_write_leaves_the_old_file_as_it_was(tmp_path: Path) -> None:
     path = version_0_game(tmp_path / "old.sqlite")
     db = sqlite3.connect(path)
     db.execute("CREATE TABLE warnings (x)")  # in the way of the migration's own table
     db.commit()
     db.close()
-    with pytest.raises(StoreError, match="cannot update .* to store version 1 .left as it was"):
+    with pytest.raises(StoreError, match=f"cannot update .* to store version {VERSION} .left as it was"):
         GameStore.open(path)
     assert _ids(path) == (0, 0)
     with closing(sqlite3.connect(path)) as db:
