@@ -11,11 +11,13 @@ from referee.game import Game, Phase
 from referee.observation import Face, TableObservation
 from referee.observe.custody import Custody
 from referee.observe.moment import MISSING_AFTER, UNREAD_AFTER, Moment
+from referee.wording import HAND, VERBATIM, Message, about
 
 
 @dataclass(frozen=True, slots=True)
 class Said:
-    """One narrated happening: its kind, the hand, its data, and the sentence in two languages."""
+    """One narrated happening: its kind, the hand, its data, and the sentence in two languages;
+    for a warning its `code` and `params` too (`referee.wording`), to be worded anew."""
 
     kind: str
     hand: int | None
@@ -24,20 +26,61 @@ class Said:
     text_it: str
     custody: Custody | None = field(default=None, compare=False)
     """For a settle or a hold: the cards' custody the verdict rests on (`watch --json`)."""
+    code: str = ""
+    params: Mapping[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """The line `--json` prints: `{"event": kind, "hand": n, **data}`."""
         return {"event": self.kind, "hand": self.hand, **self.data}
 
+    def words(self, language: str = "en") -> str:
+        """The sentence in `language` ("it" or "en")."""
+        return self.text_it if language == "it" else self.text
+
 
 @dataclass(frozen=True, slots=True)
 class Warning:  # the interface's name, though it shadows the builtin here
-    """Something a person must look at: the message in two languages and the hand it holds."""
+    """Something a person must look at: the message in two languages and the hand it holds,
+    and the same as a code with parameters (`referee.wording`)."""
 
     message: str
     message_it: str
     hand: int | None
     release: Callable[[TableObservation], bool] | None = field(default=None, compare=False)
+    code: str = ""
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def words(self, language: str = "en") -> str:
+        """The message in `language` ("it" or "en"), its hand first."""
+        return self.message_it if language == "it" else self.message
+
+
+Worded = tuple[str, str, str, dict[str, Any]]
+"""A happening's English and Italian sentences, its code and its parameters."""
+
+
+def worded(hand: int | None, text: str | None, text_it: str | None, code: str | None,
+           params: Mapping[str, Any] | None, headed: bool = True) -> Worded:
+    """Both sentences (about `hand`, `hand 2: ...`, when `headed`) and the code of a happening
+    told by its code and parameters, or in both languages (then its code is VERBATIM, the hand
+    taken off)."""
+    if code is not None:
+        message = Message(code, dict(params or {}))
+        head = hand if headed else None
+        return (about(head, message.words("en")), about(head, message.words("it"), "it"), code,
+                dict(message.params))
+    if text is None or text_it is None:
+        raise TypeError("a happening is told in both languages, or by its code")
+    return text, text_it, VERBATIM, {"en": _unprefixed(text, hand, "en"),
+                                     "it": _unprefixed(text_it, hand, "it")}
+
+
+def _unprefixed(text: str, hand: int | None, language: str) -> str:
+    """`text` without the `hand 2: ` it begins with (a sentence worded by its caller)."""
+    if hand is None:
+        return text
+    head = HAND[language].format(hand=hand)
+    return text[len(head):] if text.lower().startswith(head) else text
 
 
 class Context:
@@ -93,26 +136,45 @@ class Context:
             return hand.number
         return len(self.game.results) + 1
 
-    def say(self, kind: str, data: Mapping[str, Any], text: str, text_it: str,
-            hand: int | None = -1) -> None:
+    def say(self, kind: str, data: Mapping[str, Any], text: str | None = None,
+            text_it: str | None = None, hand: int | None = -1, *, code: str | None = None,
+            params: Mapping[str, Any] | None = None) -> None:
+        """Narrate a happening in English and Italian, or by its `code` and `params`
+        (`referee.wording`, worded here with the hand first)."""
         number = self.number() if hand == -1 else hand
         rests = self.custody if kind == "settle" and self.custody.chains else None
-        self.out.append(Said(kind, number, dict(data), text, text_it, rests))
+        text, text_it, code, params = worded(number, text, text_it, code, params)
+        self.out.append(Said(kind, number, dict(data), text, text_it, rests, code, params))
 
-    def warn(self, message: str, message_it: str, hand: int | None = -1) -> bool:
-        """Narrate a warning once (True the first time)."""
+    def warn(self, message: str | None = None, message_it: str | None = None,
+             hand: int | None = -1, *, code: str | None = None,
+             params: Mapping[str, Any] | None = None, headed: bool = True) -> bool:
+        """Narrate a warning once (True the first time): in English and Italian, or by its
+        `code` and `params` (`referee.wording`, worded here with the hand first when
+        `headed`)."""
+        number = self.number() if hand == -1 else hand
+        return self._warn(number, worded(number, message, message_it, code, params, headed))
+
+    def _warn(self, number: int | None, said: Worded) -> bool:
+        message, message_it, code, params = said
         if message in self.warned:
             return False
         self.warned.add(message)
-        self.say("warning", {"message": message}, message, message_it, hand)
+        self.out.append(Said("warning", number, {"message": message}, message, message_it, None,
+                             code, params))
         return True
 
-    def hold(self, message: str, message_it: str,
-             release: Callable[[TableObservation], bool] | None = None) -> None:
-        """Hold the hand for a person: nothing is played until `resume()` or `release`."""
-        if self.warn(message, message_it) and self.custody.chains:
+    def hold(self, message: str | None = None, message_it: str | None = None,
+             release: Callable[[TableObservation], bool] | None = None, *,
+             code: str | None = None, params: Mapping[str, Any] | None = None,
+             hand: int | None = -1) -> None:
+        """Hold the hand for a person: nothing is played until `resume()` or `release`. Told in
+        English and Italian, or by its `code` and `params` (`referee.wording`)."""
+        number = self.number() if hand == -1 else hand
+        said = worded(number, message, message_it, code, params)
+        if self._warn(number, said) and self.custody.chains:
             self.out[-1] = replace(self.out[-1], custody=self.custody)
-        self.held = Warning(message, message_it, self.number(), release)
+        self.held = Warning(said[0], said[1], number, release, said[2], said[3])
 
     def lasts(self, key: str, at: float, after: float) -> bool:
         """Whether a condition seen now has lasted `after` seconds (call it while it holds)."""
@@ -139,27 +201,21 @@ class Context:
         if not self.lasts(f"unread {player}", now.at, UNREAD_AFTER):
             return
         number = self.number() if self.game.dealer is not None else None
-        guess = f" (it reads {view.card.code} at {view.confidence:.2f})" if view.card else ""
-        head = f"hand {number}: " if number is not None else ""
-        capo = f"mano {number}: " if number is not None else ""
-        self.warn(f"{head}{player}'s face-up card cannot be read{guess}: name it by hand",
-                  f"{capo}la carta scoperta di {player} non si legge: indicatela a mano", number)
+        if view.card is None:
+            self.warn(hand=number, code="card.unread", params={"player": player})
+        else:
+            self.warn(hand=number, code="card.unread_guess", params={
+                "player": player, "card": view.card.code, "confidence": float(view.confidence)})
 
     def missing(self, player: str, now: Moment) -> None:
         """A living seat without its card for MISSING_AFTER is reported."""
         if now.seen.face(player) is Face.EMPTY and self.lasts(f"missing {player}", now.at,
                                                               MISSING_AFTER):
-            number = self.number()
-            self.warn(f"hand {number}: {player}'s card is missing from {player}'s seat",
-                      f"mano {number}: manca la carta di {player}")
+            self.warn(code="seat.missing", params={"player": player})
 
     def dead_seats(self, now: Moment) -> None:
         """A card at a dead player's seat is reported (he gets no card and takes no turn)."""
         game = self.game
-        number = self.number()
         for player in game.players:
             if game.lives[player] <= 0 and now.seen.face(player) is not Face.EMPTY:
-                self.warn(f"hand {number}: a card lies at {player}'s seat, but {player} is dead "
-                          "and gets no card",
-                          f"mano {number}: c'è una carta al posto di {player}, che è morto e "
-                          "non riceve carte")
+                self.warn(code="seat.dead", params={"player": player})

@@ -21,6 +21,7 @@ from referee.observe.deal import Deal, FirstDealer
 from referee.observe.moment import Moment
 from referee.observe.showdown import Showdown
 from referee.observe.turns import Turns
+from referee.wording import Message
 
 
 class Controller:
@@ -95,16 +96,11 @@ class Controller:
             if self._slow_told in ((number, turns), (number, True)):
                 return
             self._slow_told = (number, turns)
-            rate = self._clock.rate or 0.0
-            message = (f"the camera gives {rate:.0f} pictures a second: at least {needed()} "
-                       "are needed to follow a hand")
-            message_it = (f"la fotocamera dà {rate:.0f} immagini al secondo: ne servono "
-                          f"almeno {needed()}")
+            slow = Message("pictures.slow", {"rate": self._clock.rate or 0.0, "needed": needed()})
             if turns:
-                ctx.hold(f"hand {number}: {message}; say what was played",
-                         f"mano {number}: {message_it}; dite voi cosa è stato giocato")
+                ctx.hold(code="ask.played", params={"why": slow})
             else:
-                ctx.warn(message, message_it)
+                ctx.warn(code=slow.code, params=slow.params, headed=False)  # the table's
         elif gap > GAP and turns:
             assert hand is not None
             self._turns.lost_sight(now, gap, hand)
@@ -132,7 +128,7 @@ class Controller:
         try:
             self._step(now)
         except RuleError as err:  # the sink refused what the game allowed a moment ago
-            self._ctx.hold(str(err), f"{err} (rifiutato)")
+            self._ctx.hold(code="sink.refused", params={"why": err.message}, hand=err.hand)
 
     def _step(self, now: Moment) -> None:
         held = self._ctx.held

@@ -53,9 +53,10 @@ class FirstDealer:
             card = fresh.pop(player)
             self.faces[player] = card
             event = FaceUp(player, card)
-            why = game.why_illegal(event)
-            if why is not None:
-                ctx.warn(why, f"carta scoperta fuori regola: {why}", None)
+            refused = game.refusal(event)
+            if refused is not None:
+                ctx.warn(code="face_up.refused", params={"why": refused.message},
+                         hand=refused.hand)
                 continue
             ctx.play(event)
             ctx.say("face_up", {"player": player, "card": card.code},
@@ -191,9 +192,9 @@ class Deal:
             if player in cards and cards[player] is None and base[player].face is not Face.EMPTY:
                 cards[player], base[player], shown_from[player] = view.card, view, at
         event = DealEvent(cards)
-        why = game.why_illegal(event)
-        if why is not None:
-            ctx.warn(why, f"carte da controllare: {why}")
+        refused = game.refusal(event)
+        if refused is not None:
+            ctx.warn(code="deal.refused", params={"why": refused.message}, hand=refused.hand)
             return None
         ctx.play(event)
         self._full, self._since, self._shown = None, [], {}

@@ -52,9 +52,9 @@ class Showdown:
         if game.rules.dealer_draw is DealerDraw.BLIND and hand.dealer_due:
             ctx.keep(hand.dealer)  # no blind draw was seen
         event = Reveal(cards)
-        why = game.why_illegal(event)
-        if why is not None:
-            ctx.hold(why, f"mano {hand.number}: le carte scoperte non tornano: {why}")
+        refused = game.refusal(event)
+        if refused is not None:
+            ctx.hold(code="reveal.refused", params={"why": refused.message}, hand=refused.hand)
             return
         ctx.play(event)
         self.read = dict(cards)
@@ -69,10 +69,8 @@ class Showdown:
         holders: dict[Card, str] = {}
         for player, card in cards.items():
             if card in holders:
-                self.ctx.warn(f"hand {number}: the same card {card.code} at two seats: "
-                              f"{holders[card]} and {player}",
-                              f"mano {number}: la stessa carta {card.code} a due posti: "
-                              f"{holders[card]} e {player}")
+                self.ctx.warn(code="cards.two_seats", params={
+                    "card": card.code, "first": holders[card], "second": player}, hand=number)
                 return True
             holders[card] = player
         return False
@@ -111,9 +109,10 @@ class Showdown:
                     ready = False  # another player's card passing over his seat: no draw
                     continue
                 event = Draw(dealer, card)
-                why = game.why_illegal(event)
-                if why is not None:
-                    ctx.hold(why, f"mano {hand.number}: pescata da controllare: {why}")
+                refused = game.refusal(event)
+                if refused is not None:
+                    ctx.hold(code="draw.refused", params={"why": refused.message},
+                             hand=refused.hand)
                     return False
                 ctx.play(event)
                 self.read[dealer] = card
@@ -124,11 +123,9 @@ class Showdown:
                 self.read[player] = card
             elif held == read:
                 ready = False
-                ctx.warn(f"hand {hand.number}: {player}'s card now reads {card.code}, but "
-                         f"{read.code if read else '?'} was read at the reveal: correct it if "
-                         "it is so", f"mano {hand.number}: la carta di {player} ora si legge "
-                         f"{card.code}, ma allo scoprire era {read.code if read else '?'}: "
-                         "correggetela se è così")
+                ctx.warn(code="card.reads_otherwise", params={
+                    "player": player, "card": card.code, "read": read.code if read else "?"},
+                    hand=hand.number)
         if ready and now.still >= SETTLE_STILL:
             self.settle(hand)
             return True
