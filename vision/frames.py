@@ -21,12 +21,14 @@ import numpy as np
 from vision.io import ImageError, decode_image, read_image
 from vision.source import (
     DEFAULT_FPS,
+    WORDS,
     Frame,
     FrameSource,
     SourceError,
     SourceState,
     SourceStatus,
     StatusCallback,
+    coded,
     log,
 )
 from vision.streams import CONNECT_TIMEOUT, MjpegStream, RtspStream, Webcam
@@ -63,14 +65,15 @@ class ImageFiles(FrameSource):
 
     def __init__(
         self, paths: list[Path], fps: float = DEFAULT_FPS, realtime: bool = False,
-        description: str = "the images", on_status: StatusCallback | None = None,
+        place: dict[str, Any] | None = None, on_status: StatusCallback | None = None,
     ) -> None:
-        self.description = description
+        self.place = place or coded("place.images")
         super().__init__(on_status)
         if fps <= 0:
             raise SourceError(f"frames per second must be more than 0, not {fps:g}")
         if not paths:
-            raise SourceError(f"{description}: no images in it (looked for {', '.join(sorted(IMAGE_SUFFIXES))})")
+            raise SourceError(f"{self.description}: no images in it (looked for "
+                              f"{', '.join(sorted(IMAGE_SUFFIXES))})")
         self.paths, self.fps, self._pacer = list(paths), fps, _Pacer(realtime)
         self.skipped: list[tuple[Path, str]] = []
         """(image, why) for every image that could not be read."""
@@ -83,11 +86,11 @@ class ImageFiles(FrameSource):
             paths = sorted(p for p in folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES and p.is_file())
         except OSError as error:
             raise SourceError(f"{folder}: cannot list the folder ({error.strerror})") from error
-        return cls(paths, description=f"the folder {folder}", **options)
+        return cls(paths, place=coded("place.folder", path=str(folder)), **options)
 
     def frames(self) -> Iterator[Frame]:
         """Each readable image once; its time is its place in the order over `fps`."""
-        self._set_status(SourceState.LIVE, f"reading {self.description}")
+        self._set_status(SourceState.LIVE, "source.reading", source=self.place)
         for index, path in enumerate(self.paths):
             if self._closed:
                 return
@@ -96,19 +99,18 @@ class ImageFiles(FrameSource):
             except ImageError as error:
                 self.skipped.append((path, str(error)))
                 log.warning("%s skipped: %s", path, error)
-                self._set_status(SourceState.LIVE, f"{path.name} skipped: {error}")
+                self._set_status(SourceState.LIVE, "source.skipped", name=path.name,
+                                 error=str(error))
                 continue
             at = index / self.fps
             self._pacer.wait(at)
             yield Frame(image.pixels, at, index)
-        self._set_status(SourceState.ENDED, self._end_message())
-
-    def _end_message(self) -> str:
         read = len(self.paths) - len(self.skipped)
-        text = f"{self.description}: all {read} images read"
         if self.skipped:
-            text = f"{self.description}: {read} images read, {len(self.skipped)} could not be read"
-        return text
+            self._set_status(SourceState.ENDED, "source.some_read", source=self.place, read=read,
+                             skipped=len(self.skipped))
+        else:
+            self._set_status(SourceState.ENDED, "source.all_read", source=self.place, read=read)
 
     def close(self) -> None:
         """Stop after the current image."""
@@ -120,7 +122,7 @@ class VideoFile(FrameSource):
     """A video file read with OpenCV's FFmpeg, at the video's own frame rate."""
 
     def __init__(self, path: Path, realtime: bool = False, on_status: StatusCallback | None = None) -> None:
-        self.description = f"the video {path.name}"
+        self.place = coded("place.video", name=path.name)
         super().__init__(on_status)
         self.path = path
         self._capture = cv2.VideoCapture(str(path), cv2.CAP_FFMPEG)
@@ -135,7 +137,7 @@ class VideoFile(FrameSource):
 
     def frames(self) -> Iterator[Frame]:
         """Every frame of the video; its time is its number over the video's frame rate."""
-        self._set_status(SourceState.LIVE, f"playing {self.description}")
+        self._set_status(SourceState.LIVE, "source.playing", source=self.place)
         index = 0
         while self._first is not None or self._capture.isOpened():
             if self._first is not None:
@@ -150,7 +152,7 @@ class VideoFile(FrameSource):
             index += 1
         self._capture.release()
         if self._status.state is SourceState.LIVE:
-            self._set_status(SourceState.ENDED, f"{self.description} has ended ({index} frames)")
+            self._set_status(SourceState.ENDED, "source.ended", source=self.place, frames=index)
 
     def close(self) -> None:
         """Release the file."""
@@ -161,11 +163,11 @@ class VideoFile(FrameSource):
 class PushedFrames(FrameSource):
     """Frames pushed in from outside (the web page's phone camera): the newest picture wins."""
 
-    description = "the phone's camera"
+    place = coded("place.phone")
 
     def __init__(self, on_status: StatusCallback | None = None, stale_after: float = PUSH_STALE) -> None:
         super().__init__(on_status)
-        self._set_status(SourceState.CONNECTING, "waiting for pictures from the phone's camera")
+        self._set_status(SourceState.CONNECTING, "source.waiting", where=self.place)
         self.stale_after = stale_after
         self._started = time.monotonic()
         self._ready = threading.Condition()
@@ -188,15 +190,13 @@ class PushedFrames(FrameSource):
             self._pushed += 1
             self._last_push = now
             self._ready.notify_all()
-        self._set_status(SourceState.LIVE, "receiving pictures from the phone's camera")
+        self._set_status(SourceState.LIVE, "source.receiving", where=self.place)
 
     def status(self) -> SourceStatus:
         """Live while pictures come; waiting again once none came for `stale_after` seconds."""
         if self._status.state is SourceState.LIVE and time.monotonic() - self._last_push > self.stale_after:
-            self._set_status(
-                SourceState.RECONNECTING,
-                f"no picture from the phone's camera for {self.stale_after:g} s (is the page still open?)",
-            )
+            self._set_status(SourceState.RECONNECTING, "source.stale", where=self.place,
+                             seconds=self.stale_after)
         return self._status
 
     def frames(self) -> Iterator[Frame]:
@@ -244,7 +244,7 @@ def open_source(
     if text.isdigit():
         index = int(text)
         if not _webcam_exists(index):
-            raise SourceError(f"no camera at index {index}")
+            raise SourceError.refused("reason.no_camera", index=index)
         return Webcam(index, fps, on_status=on_status).wait_live(timeout)
     if lower.startswith(("http://", "https://")):
         return MjpegStream(text, fps, on_status=on_status).wait_live(timeout)
@@ -257,8 +257,8 @@ def open_source(
         return ImageFiles.folder(path, fps=fps, realtime=realtime, on_status=on_status)
     if path.is_file():
         if path.suffix.lower() in IMAGE_SUFFIXES:
-            return ImageFiles([path], fps=fps, realtime=realtime, description=f"the image {path.name}",
-                              on_status=on_status)
+            return ImageFiles([path], fps=fps, realtime=realtime,
+                              place=coded("place.image", name=path.name), on_status=on_status)
         return VideoFile(path, realtime=realtime, on_status=on_status)
     if path.exists():
         raise SourceError(f"{text}: not a regular file or folder")
@@ -269,5 +269,5 @@ def open_source(
 
 __all__ = [
     "Frame", "FrameSource", "ImageFiles", "MjpegStream", "PushedFrames", "RtspStream", "SourceError",
-    "SourceState", "SourceStatus", "VideoFile", "Webcam", "open_source",
+    "SourceState", "SourceStatus", "VideoFile", "WORDS", "Webcam", "open_source",
 ]

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import enum
 import logging
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -34,20 +35,135 @@ class SourceState(enum.Enum):
     FAILED = "failed"
 
 
+WORDS: dict[str, dict[str, str]] = {
+    # where the pictures come from (a source's `place`)
+    "place.camera": {"en": "camera {index}", "it": "la fotocamera {index}"},
+    "place.the_camera": {"en": "the camera", "it": "la fotocamera"},
+    "place.camera_at": {"en": "the camera at {address}", "it": "la fotocamera a {address}"},
+    "place.stream": {"en": "the stream {url}", "it": "il flusso {url}"},
+    "place.phone": {"en": "the phone's camera", "it": "la fotocamera del telefono"},
+    "place.video": {"en": "the video {name}", "it": "il video {name}"},
+    "place.folder": {"en": "the folder {path}", "it": "la cartella {path}"},
+    "place.image": {"en": "the image {name}", "it": "l'immagine {name}"},
+    "place.images": {"en": "the images", "it": "le immagini"},
+    "place.source": {"en": "a frame source", "it": "una sorgente di immagini"},
+    # where a source stands
+    "source.opening": {"en": "opening {source}", "it": "si apre {source}"},
+    "source.closed": {"en": "{source} closed", "it": "chiuso: {source}"},
+    "source.connecting": {"en": "connecting to {where}", "it": "collegamento con {where}"},
+    "source.receiving": {"en": "receiving pictures from {where}",
+                         "it": "collegamento con {where}: le immagini arrivano"},
+    "source.lost": {"en": "lost {where} ({reason}); trying again",
+                    "it": "collegamento perso con {where} ({reason}); riprovo"},
+    "source.no_answer": {"en": "{where} does not answer ({reason}); trying again",
+                         "it": "{where} non risponde ({reason}); riprovo"},
+    "source.silent": {"en": "{where} does not answer after {timeout:g} s",
+                      "it": "{where} non risponde dopo {timeout:g} s"},
+    "source.silent_why": {"en": "{where} does not answer ({reason}) after {timeout:g} s",
+                          "it": "{where} non risponde ({reason}) dopo {timeout:g} s"},
+    "source.password": {"en": "{where} asks for a password: give it in the address, as "
+                              "http://user:password@host:port/...",
+                        "it": "{where} chiede una password: scrivetela nell'indirizzo, come "
+                              "http://utente:password@host:porta/..."},
+    "source.not_found": {"en": "{where} has no stream at {path} (HTTP 404): check the address "
+                               "the camera app shows",
+                         "it": "{where} non ha un flusso a {path} (HTTP 404): controllate "
+                               "l'indirizzo che mostra l'app della fotocamera"},
+    "source.not_pictures": {"en": "{where} sends {kind}, not camera pictures: use the address "
+                                  "of its video stream (MJPEG)",
+                            "it": "{where} manda {kind}, non immagini di una fotocamera: usate "
+                                  "l'indirizzo del suo flusso video (MJPEG)"},
+    "source.no_boundary": {"en": "the camera's stream ({kind}) names no boundary between its "
+                                 "pictures",
+                           "it": "il flusso della fotocamera ({kind}) non dice come separa le "
+                                 "immagini"},
+    "source.part_too_large": {"en": "a picture of {size} bytes is too large for a camera's stream",
+                              "it": "un'immagine di {size} byte è troppo grande per il flusso "
+                                    "di una fotocamera"},
+    "source.waiting": {"en": "waiting for pictures from {where}",
+                       "it": "in attesa delle immagini: {where}"},
+    "source.stale": {"en": "no picture from {where} for {seconds:g} s (is the page still open?)",
+                     "it": "{where}: nessuna immagine da {seconds:g} s (la pagina è ancora "
+                           "aperta?)"},
+    "source.failed": {"en": "{text}", "it": "la sorgente delle immagini non funziona"},
+    "source.reading": {"en": "reading {source}", "it": "lettura in corso: {source}"},
+    "source.skipped": {"en": "{name} skipped: {error}",
+                       "it": "immagine {name} saltata: non si legge"},
+    "source.all_read": {"en": "{source}: all {read} images read",
+                        "it": "{source}: lette tutte le {read} immagini"},
+    "source.some_read": {"en": "{source}: {read} images read, {skipped} could not be read",
+                         "it": "{source}: {read} immagini lette, {skipped} illeggibili"},
+    "source.playing": {"en": "playing {source}", "it": "in riproduzione: {source}"},
+    "source.ended": {"en": "{source} has ended ({frames} frames)",
+                     "it": "finito: {source} ({frames} fotogrammi)"},
+    # why a connection failed (a status's `reason`)
+    "reason.timeout": {"en": "no data for a while", "it": "nessun dato da un po'"},
+    "reason.refused": {"en": "connection refused", "it": "connessione rifiutata"},
+    "reason.address": {"en": "unknown address", "it": "indirizzo sconosciuto"},
+    "reason.stopped": {"en": "the stream stopped", "it": "il flusso si è interrotto"},
+    "reason.ended": {"en": "the stream ended", "it": "il flusso è finito"},
+    "reason.unreachable": {"en": "{text}", "it": "rete o indirizzo irraggiungibile"},
+    "reason.network": {"en": "{text}", "it": "errore di rete"},
+    "reason.http": {"en": "HTTP {status} {phrase}", "it": "HTTP {status}"},
+    "reason.parts": {"en": "the stream's pictures are not separated as its header says",
+                     "it": "le immagini del flusso non sono separate come dice la sua intestazione"},
+    "reason.no_rtsp": {"en": "no RTSP stream there", "it": "nessun flusso RTSP a quell'indirizzo"},
+    "reason.no_camera": {"en": "no camera at index {index}",
+                         "it": "nessuna fotocamera con il numero {index}"},
+}
+"""Every status a source gives, as a code worded in English and Italian (`{place}` and `{reason}`
+fields hold another code with its parameters)."""
+
+
+def is_coded(value: object) -> bool:
+    """Whether `value` is a code with parameters (`{"code": ..., "params": {...}}`)."""
+    return isinstance(value, Mapping) and isinstance(value.get("code"), str)
+
+
+def coded(code: str, **params: Any) -> dict[str, Any]:
+    """A code with its parameters, as a status's field holds it."""
+    return {"code": code, "params": params}
+
+
+def words(code: str, params: Mapping[str, Any], language: str = "en",
+          table: Mapping[str, Mapping[str, str]] = WORDS) -> str:
+    """A status code in `language` ("it" or "en"); fields holding codes worded alike."""
+    filled = {key: words(value["code"], value.get("params") or {}, language, table)
+              if is_coded(value) else value for key, value in params.items()}
+    entry = table[code]
+    return entry.get(language, entry["en"]).format(**filled)
+
+
 @dataclass(frozen=True)
 class SourceStatus:
-    """A source's state and a sentence about it that a family at the table understands."""
+    """A source's state and a sentence about it that a family at the table understands, with
+    the same as a code and its parameters (`WORDS`) for a page to word in its language."""
 
     state: SourceState
     message: str
+    code: str = field(default="", compare=False)
+    params: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
-    def to_json(self) -> dict[str, str]:
-        """The plain form the web page shows: {"state": "live", "message": "..."}."""
-        return {"state": self.state.value, "message": self.message}
+    def to_json(self) -> dict[str, Any]:
+        """The plain form the web page shows: {"state": "live", "message": "...", "code": ...,
+        "params": {...}}."""
+        return {"state": self.state.value, "message": self.message, "code": self.code,
+                "params": dict(self.params)}
 
 
 class SourceError(RuntimeError):
-    """A source that cannot give frames, with the reason in words."""
+    """A source that cannot give frames, with the reason in words (and as a code, when it has
+    one: `refused`)."""
+
+    def __init__(self, message: str, code: str = "", params: Mapping[str, Any] | None = None
+                 ) -> None:
+        super().__init__(message)
+        self.code, self.params = code, dict(params or {})
+
+    @classmethod
+    def refused(cls, code: str, **params: Any) -> SourceError:
+        """The error of a code in WORDS, its English as the message."""
+        return cls(words(code, params), code, params)
 
 
 StatusCallback = Callable[[SourceStatus], None]
@@ -56,11 +172,19 @@ StatusCallback = Callable[[SourceStatus], None]
 class FrameSource:
     """The common face of every source: `frames()`, `status()`, `close()`, usable in a `with`."""
 
-    description: str = "a frame source"
+    place: Mapping[str, Any] = coded("place.source")
+    """Where the pictures come from, as a code of WORDS (`place.video`, `place.camera_at`...)."""
+    wording: Mapping[str, Mapping[str, str]] = WORDS
+    """The codes this source's statuses may use, worded."""
 
     def __init__(self, on_status: StatusCallback | None = None) -> None:
-        self._status = SourceStatus(SourceState.CONNECTING, f"opening {self.description}")
+        self._status = self._worded(SourceState.CONNECTING, "source.opening", source=self.place)
         self._on_status = on_status
+
+    @property
+    def description(self) -> str:
+        """Where the pictures come from, in English (for the log)."""
+        return words(self.place["code"], self.place["params"], "en", self.wording)
 
     def frames(self) -> Iterator[Frame]:
         """The frames, in order, until the source ends or is closed."""
@@ -70,20 +194,31 @@ class FrameSource:
         """Where the source stands now."""
         return self._status
 
-    def _set_status(self, state: SourceState, message: str) -> None:
-        """Change the status, telling the listener only when it changed."""
-        new = SourceStatus(state, message)
+    def _worded(self, state: SourceState, code: str, **params: Any) -> SourceStatus:
+        return SourceStatus(state, words(code, params, "en", self.wording), code, params)
+
+    def _set_status(self, state: SourceState, code: str, **params: Any) -> None:
+        """Change the status to a code of `wording` with its parameters, telling the listener
+        only when it changed."""
+        new = self._worded(state, code, **params)
         if new == self._status:
             return
         self._status = new
-        log.info("%s: %s (%s)", self.description, message, state.value)
+        log.info("%s: %s (%s)", self.description, new.message, state.value)
         if self._on_status is not None:
             self._on_status(new)
+
+    def _failed(self, error: SourceError) -> None:
+        """The status of an error that ends the source (its code, or its words as they are)."""
+        if error.code:
+            self._set_status(SourceState.FAILED, error.code, **error.params)
+        else:
+            self._set_status(SourceState.FAILED, "source.failed", text=str(error))
 
     def close(self) -> None:
         """Stop reading; a closed source yields no more frames."""
         if self._status.state not in (SourceState.ENDED, SourceState.FAILED):
-            self._set_status(SourceState.ENDED, f"{self.description} closed")
+            self._set_status(SourceState.ENDED, "source.closed", source=self.place)
 
     def __enter__(self) -> FrameSource:
         return self

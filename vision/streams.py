@@ -7,18 +7,21 @@ so in its status; `close()` stops its thread.
 from __future__ import annotations
 
 import base64
+import errno
 import http.client
 import os
 import socket
 import threading
 import time
 from collections.abc import Iterator
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import cv2
 import numpy as np
 
-from vision.source import DEFAULT_FPS, Frame, FrameSource, SourceError, SourceState, StatusCallback, log
+from vision.source import (DEFAULT_FPS, Frame, FrameSource, SourceError, SourceState, StatusCallback,
+                           coded, log)
 from vision.io import ImageError, decode_image
 
 CONNECT_TIMEOUT = 8.0
@@ -46,11 +49,12 @@ class LiveSource(FrameSource):
     (its frames' payloads, until the stream ends) and `_disconnect()`.
     """
 
-    where = "the camera"
+    where: dict[str, Any] = coded("place.the_camera")
+    """The camera, as its statuses name it (a code of WORDS)."""
 
     def __init__(self, on_status: StatusCallback | None = None) -> None:
         super().__init__(on_status)
-        self._set_status(SourceState.CONNECTING, f"connecting to {self.where}")
+        self._set_status(SourceState.CONNECTING, "source.connecting", where=self.where)
         self._ready = threading.Condition()
         self._newest: tuple[bytes | np.ndarray, float, int] | None = None
         self._received = 0
@@ -78,7 +82,7 @@ class LiveSource(FrameSource):
         """Connect, read, and after a drop reconnect with a growing wait, until closed."""
         backoff = BACKOFF_FIRST
         while not self._closing.is_set():
-            reason = "the stream ended"
+            reason = coded("reason.ended")
             try:
                 self._connect()
                 for payload in self._read():
@@ -87,7 +91,7 @@ class LiveSource(FrameSource):
                     self._offer(payload)
                     backoff = BACKOFF_FIRST
             except _Permanent as error:
-                self._set_status(SourceState.FAILED, str(error))
+                self._failed(error)
                 break
             except (OSError, SourceError, http.client.HTTPException) as error:
                 reason = _in_words(error)
@@ -96,11 +100,11 @@ class LiveSource(FrameSource):
             if self._closing.is_set():
                 break
             if self._received:
-                self._set_status(SourceState.RECONNECTING,
-                                 f"lost {self.where} ({reason}); trying again")
+                self._set_status(SourceState.RECONNECTING, "source.lost", where=self.where,
+                                 reason=reason)
             else:
-                self._set_status(SourceState.CONNECTING,
-                                 f"{self.where} does not answer ({reason}); trying again")
+                self._set_status(SourceState.CONNECTING, "source.no_answer", where=self.where,
+                                 reason=reason)
             self._closing.wait(backoff)
             backoff = min(2 * backoff, BACKOFF_MAX)
         with self._ready:
@@ -112,7 +116,7 @@ class LiveSource(FrameSource):
             self._newest = (payload, time.monotonic() - self._started, self._received)
             self._received += 1
             self._ready.notify_all()
-        self._set_status(SourceState.LIVE, f"receiving pictures from {self.where}")
+        self._set_status(SourceState.LIVE, "source.receiving", where=self.where)
 
     def wait_live(self, timeout: float) -> LiveSource:
         """Return self once the first frame came; close and raise SourceError if none came in `timeout` s."""
@@ -122,15 +126,17 @@ class LiveSource(FrameSource):
                 self._ready.wait(min(0.1, max(deadline - time.monotonic(), 0.001)))
         if self._received:
             return self
-        message = self._status.message
-        if self._status.state is not SourceState.FAILED:
-            message = f"{self.where} does not answer"
-            if "(" in self._status.message:
-                message += " (" + self._status.message.split("(", 1)[1].split(")")[0] + ")"
-            message += f" after {timeout:g} s"
+        status = self._status
+        if status.state is SourceState.FAILED:
+            error = SourceError(status.message, status.code, status.params)
+        elif "reason" in status.params:
+            error = SourceError.refused("source.silent_why", where=self.where,
+                                        reason=status.params["reason"], timeout=timeout)
+        else:
+            error = SourceError.refused("source.silent", where=self.where, timeout=timeout)
         self.close()
-        self._set_status(SourceState.FAILED, message)
-        raise SourceError(message)
+        self._failed(error)
+        raise error
 
     def frames(self) -> Iterator[Frame]:
         """The newest frame each time one has come (frames that came meanwhile are skipped), until closed."""
@@ -164,19 +170,23 @@ class LiveSource(FrameSource):
         """Unblock a read in progress, where the transport allows it."""
 
 
-def _in_words(error: BaseException) -> str:
-    """A connection error as a short phrase."""
+def _in_words(error: BaseException) -> dict[str, Any]:
+    """A connection error as a short phrase's code (`reason.timeout`...) with its parameters."""
     if isinstance(error, socket.timeout | TimeoutError):
-        return "no data for a while"
+        return coded("reason.timeout")
     if isinstance(error, ConnectionRefusedError):
-        return "connection refused"
+        return coded("reason.refused")
     if isinstance(error, socket.gaierror):
-        return "unknown address"
+        return coded("reason.address")
     if isinstance(error, http.client.IncompleteRead | http.client.RemoteDisconnected | ConnectionResetError):
-        return "the stream stopped"
+        return coded("reason.stopped")
+    if isinstance(error, SourceError) and error.code:
+        return coded(error.code, **error.params)
+    if isinstance(error, OSError) and error.errno in (errno.EHOSTUNREACH, errno.ENETUNREACH):
+        return coded("reason.unreachable", text=(error.strerror or str(error)).lower())
     if isinstance(error, OSError) and error.strerror:
-        return error.strerror.lower()
-    return str(error) or type(error).__name__
+        return coded("reason.network", text=error.strerror.lower())
+    return coded("reason.network", text=str(error) or type(error).__name__)
 
 
 class MjpegStream(LiveSource):
@@ -202,8 +212,8 @@ class MjpegStream(LiveSource):
             secret = f"{unquote(parts.username)}:{unquote(parts.password or '')}".encode()
             self._headers["Authorization"] = "Basic " + base64.b64encode(secret).decode()
         shown = f"{self._host}:{self._port}" if self._port else self._host
-        self.where = f"the camera at {shown}"
-        self.description = f"the stream {parts.scheme}://{shown}{parts.path}"
+        self.where = coded("place.camera_at", address=shown)
+        self.place = coded("place.stream", url=f"{parts.scheme}://{shown}{parts.path}")
         self._connection: http.client.HTTPConnection | None = None
         self._response: http.client.HTTPResponse | None = None
         super().__init__(on_status)
@@ -215,13 +225,11 @@ class MjpegStream(LiveSource):
         response = self._connection.getresponse()
         self._response = response
         if response.status in (401, 403):
-            raise _Permanent(f"{self.where} asks for a password: give it in the address, "
-                             "as http://user:password@host:port/...")
+            raise _Permanent.refused("source.password", where=self.where)
         if response.status == 404:
-            raise _Permanent(f"{self.where} has no stream at {self._path} (HTTP 404): check the address "
-                             "the camera app shows")
+            raise _Permanent.refused("source.not_found", where=self.where, path=self._path)
         if response.status != 200:
-            raise SourceError(f"HTTP {response.status} {response.reason}")
+            raise SourceError.refused("reason.http", status=response.status, phrase=response.reason)
 
     def _read(self) -> Iterator[bytes]:
         response = self._response
@@ -231,8 +239,8 @@ class MjpegStream(LiveSource):
             yield from self._snapshots(response)
             return
         if not kind.startswith("multipart/"):
-            raise _Permanent(f"{self.where} sends {kind.split(';')[0] or 'no content type'}, "
-                             "not camera pictures: use the address of its video stream (MJPEG)")
+            raise _Permanent.refused("source.not_pictures", where=self.where,
+                                     kind=kind.split(";")[0] or "no content type")
         yield from _Parts(response, _boundary(kind, response.getheader("Content-Type") or ""))
 
     def _snapshots(self, response: http.client.HTTPResponse) -> Iterator[bytes]:
@@ -268,7 +276,7 @@ def _boundary(kind: str, header: str) -> bytes:
         name, _, value = param.strip().partition("=")
         if name.strip().lower() == "boundary" and value.strip().strip('"'):
             return value.strip().strip('"').lstrip("-").encode("latin-1")
-    raise _Permanent(f"the camera's stream ({kind.split(';')[0]}) names no boundary between its pictures")
+    raise _Permanent.refused("source.no_boundary", kind=kind.split(";")[0])
 
 
 def _is_boundary(line: bytes, boundary: bytes) -> bool:
@@ -303,7 +311,7 @@ class _Parts:
             line = self._line()
             while line and not _is_boundary(line, self._boundary):
                 if line.startswith(b"\xff\xd8"):
-                    raise SourceError("the stream's pictures are not separated as its header says")
+                    raise SourceError.refused("reason.parts")
                 line = self._line()
             if not line or line.strip().endswith(b"--"):
                 return None
@@ -318,7 +326,7 @@ class _Parts:
             if name.strip().lower() == "content-length" and value.strip().isdigit():
                 length = int(value.strip())
                 if length > MAX_PART_BYTES:
-                    raise _Permanent(f"a picture of {length} bytes is too large for a camera's stream")
+                    raise _Permanent.refused("source.part_too_large", size=length)
 
     def _body(self, length: int) -> bytes:
         """A part's bytes: `length` of them, or, not given, everything up to the next boundary line."""
@@ -370,8 +378,8 @@ class RtspStream(_Capture):
             raise SourceError(f"{url}: no host in the address")
         self.url = url
         shown = f"{parts.hostname}:{parts.port}" if parts.port else parts.hostname
-        self.where = f"the camera at {shown}"
-        self.description = f"the stream rtsp://{shown}{parts.path}"
+        self.where = coded("place.camera_at", address=shown)
+        self.place = coded("place.stream", url=f"rtsp://{shown}{parts.path}")
         self._capture = None
         os.environ.setdefault("OPENCV_FFMPEG_CAPTURE_OPTIONS", "rtsp_transport;tcp")
         super().__init__(on_status)
@@ -381,7 +389,7 @@ class RtspStream(_Capture):
         params = [cv2.CAP_PROP_OPEN_TIMEOUT_MSEC, timeout_ms, cv2.CAP_PROP_READ_TIMEOUT_MSEC, timeout_ms]
         self._capture = cv2.VideoCapture(self.url, cv2.CAP_FFMPEG, params)
         if not self._capture.isOpened():
-            raise SourceError("no RTSP stream there")
+            raise SourceError.refused("reason.no_rtsp")
 
 
 class Webcam(_Capture):
@@ -392,15 +400,14 @@ class Webcam(_Capture):
 
     def __init__(self, index: int, fps: float = DEFAULT_FPS, on_status: StatusCallback | None = None) -> None:
         self.index, self.fps = index, fps
-        self.where = f"camera {index}"
-        self.description = f"camera {index}"
+        self.where = self.place = coded("place.camera", index=index)
         self._capture = None
         super().__init__(on_status)
 
     def _connect(self) -> None:
         self._capture = cv2.VideoCapture(self.index)
         if not self._capture.isOpened():
-            raise SourceError(f"no camera at index {self.index}")
+            raise SourceError.refused("reason.no_camera", index=self.index)
         self._capture.set(cv2.CAP_PROP_FRAME_WIDTH, self.SIZE[0])
         self._capture.set(cv2.CAP_PROP_FRAME_HEIGHT, self.SIZE[1])
         self._capture.set(cv2.CAP_PROP_FPS, self.fps)
