@@ -16,11 +16,13 @@ from referee.rules import RulesError
 from referee.cards import CardError
 from referee.game import RuleError
 from referee.store import StoreError
+from referee.wording import plain
 
 from webui import inputs
 from webui.guard import PinGuard, PinRefused
 from webui.table import TableError, TableService
 from webui.uploads import UploadError, jpeg_size
+from webui.words import Coded, say
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -43,8 +45,7 @@ def needs_pin(view: F) -> F:
         try:
             guard.check(request.remote_addr or "?", request.headers.get(PIN_HEADER))
         except PinRefused as refused:
-            answer = jsonify(error=refused.message)
-            answer.status_code = refused.status
+            answer = _refuse(refused.status, refused)
             if refused.wait:
                 answer.headers["Retry-After"] = str(int(refused.wait + 0.999))
             return answer
@@ -53,10 +54,31 @@ def needs_pin(view: F) -> F:
     return cast(F, checked)
 
 
-def _refuse(status: int, message: str) -> Response:
-    answer = jsonify(error=message)
+def _refuse(status: int, error: Exception) -> Response:
+    """A refusal: `error` in English and in Italian (`error_it`), with its code and parameters
+    where it has them (a RuleError, a TableError, a refused PIN or upload...)."""
+    answer = jsonify(**refusal(error))
     answer.status_code = status
     return answer
+
+
+_DETAILED = {RecordError: "refused.record", StoreError: "refused.store",
+             RulesError: "refused.rules", CardError: "refused.card"}
+"""The refusals of the referee that carry no code yet: their English given as a detail."""
+
+
+def refusal(error: Exception) -> dict[str, Any]:
+    """A refusal as the pages read it: `error`, `error_it`, and the code with its parameters."""
+    if isinstance(error, RuleError):
+        return {"error": str(error), "error_it": error.words("it"), "code": error.code,
+                "params": plain(error.params), "hand": error.hand}
+    if isinstance(error, Coded):
+        return {"error": str(error), "error_it": error.words("it"), "code": error.code,
+                "params": plain(error.params)}
+    code = next((c for kind, c in _DETAILED.items() if isinstance(error, kind)), "refused.other")
+    params = {"detail": str(error)}
+    return {"error": str(error), "error_it": say(code, params, "it"), "code": code,
+            "params": params}
 
 
 def _object() -> dict[str, Any]:
@@ -83,7 +105,7 @@ def _apply(change: Callable[[], object]) -> Response:
         change()
     except (RuleError, RecordError, TableError, RulesError, CardError, StoreError) as err:
         status = 409 if isinstance(err, (RuleError, TableError, StoreError)) else 400
-        return _refuse(status, str(err))
+        return _refuse(status, err)
     return _changed()
 
 
@@ -99,7 +121,7 @@ def record() -> Response:
     try:
         data = table().record()
     except TableError as err:
-        return _refuse(409, str(err))
+        return _refuse(409, err)
     answer = Response(json.dumps(data, ensure_ascii=False, indent=2),
                       mimetype="application/json")
     if request.args.get("download"):
@@ -143,11 +165,12 @@ def corrections() -> Response:
     body = _object()
     game = table().game
     inputs.event_names(body, game.players if game is not None else ())
+    inputs.event_card(body)
     try:
         event = event_from_json(body)
     except (ValueError, KeyError, TypeError) as err:
-        message = str(err) if not isinstance(err, KeyError) else f"the event has no {err}"
-        return _refuse(400, f"not an event: {message}")
+        detail = str(err) if not isinstance(err, KeyError) else f"the event has no {err}"
+        return _refuse(400, Coded("event.invalid", detail=detail))
     return _apply(lambda: table().correct(event))
 
 
@@ -191,11 +214,11 @@ def frame() -> Response:
     try:
         width, height = jpeg_size(data)
     except UploadError as err:
-        return _refuse(err.status, str(err))
+        return _refuse(err.status, err)
     try:
         table().push_frame(data)
     except TableError as err:
-        return _refuse(409, str(err))
+        return _refuse(409, err)
     return jsonify(ok=True, width=width, height=height)
 
 
@@ -204,5 +227,5 @@ def live_picture() -> Response:
     """The newest live picture, or 404 before the first."""
     _, jpeg = table().frame()
     if jpeg is None:
-        return _refuse(404, "no picture from the camera yet")
+        return _refuse(404, Coded("picture.none"))
     return Response(jpeg, mimetype="image/jpeg", headers={"Cache-Control": "no-store"})

@@ -8,6 +8,9 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
+
+from webui.words import Coded
 
 PIN_DIGITS = 4
 """Four digits: typed on a phone by grandparents; the growing wait keeps guessing slow."""
@@ -22,12 +25,13 @@ FORGET_AFTER = 15 * 60.0
 """A client's wrong tries are forgotten after this many quiet seconds."""
 
 
-class PinRefused(Exception):
-    """A change refused: no PIN, a wrong PIN (403), or too many wrong PINs (429, with a wait)."""
+class PinRefused(Coded):
+    """A change refused: no PIN, a wrong PIN (403), or too many wrong PINs (429, with a wait);
+    a code of webui.words, its English as `message`."""
 
-    def __init__(self, status: int, message: str, wait: float = 0.0) -> None:
-        super().__init__(message)
-        self.status, self.message, self.wait = status, message, wait
+    def __init__(self, status: int, code: str, wait: float = 0.0, **params: Any) -> None:
+        super().__init__(code, **params)
+        self.status, self.message, self.wait = status, str(self), wait
 
 
 @dataclass
@@ -66,17 +70,16 @@ class PinGuard:
             if tries is not None:
                 wait = self._wait(tries) - (now - tries.last)
                 if wait > 0:
-                    raise PinRefused(429, f"too many wrong PINs: wait {wait:.0f} s and try again",
-                                     wait)
+                    raise PinRefused(429, "pin.wait", wait, seconds=wait)
             if given is None or given == "":
-                raise PinRefused(403, "this change needs the table PIN")
+                raise PinRefused(403, "pin.needed")
             if hmac.compare_digest(given.encode(), self._pin):
                 self._tries.pop(client, None)
                 return
             tries = self._tries.setdefault(client, _Tries())
             tries.wrong += 1
             tries.last = now
-            raise PinRefused(403, "wrong PIN")
+            raise PinRefused(403, "pin.wrong")
 
     @staticmethod
     def _wait(tries: _Tries) -> float:

@@ -10,6 +10,7 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from referee.cards import CardError, parse_card
 from referee.game import MAX_PLAYERS, MIN_PLAYERS
 from referee.rules import PRESETS
 
@@ -235,6 +236,19 @@ def event_names(event: Mapping[str, Any], seated: Iterable[str]) -> None:
             name(each)
     if event.get("kind") == "join":
         new_name(event.get("player"), seated)
+
+
+def event_card(event: Mapping[str, Any]) -> None:
+    """Refuse a correction whose card (`"card": "9S"`) names no card of the deck."""
+    card = event.get("card")
+    if card is None or (isinstance(card, str) and card.strip() == "?"):  # a card unseen
+        return
+    try:
+        parse_card(card if isinstance(card, str) else "")
+    except CardError:
+        raise Refused(f"{shown(card)} non è una carta: scrivete un codice come 9S (Cavallo di "
+                      "Spade) o 1D (Asso di Denari)", f"{shown(card)} is not a card: write a code "
+                      "such as 9S (Cavallo di Spade) or 1D (Asso di Denari)") from None
 
 
 def record_table(record: Mapping[str, Any]) -> None:

@@ -28,8 +28,11 @@ from vision.frames import Frame, FrameSource, SourceError, SourceState, VideoFil
 from vision.recognize import CardReader
 from vision.seats import SeatFinder, Seats, SeatsError, typical_length
 from vision.seats import observe as observe_seats
+from vision.source import coded
 from vision.still import StillReader
 from vision.track import CardTracker
+
+from webui.words import CAMERA_WORDS, say
 
 log = logging.getLogger("saltacavallo.live")
 
@@ -114,6 +117,11 @@ def write_seats_file(path: Path, seats: Seats, size: tuple[int, int]) -> None:
     part = path.with_name(f".{path.name}.part")
     part.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     part.replace(path)
+
+
+def _status(state: str, code: str, **params: Any) -> dict[str, Any]:
+    """A camera status of the live loop's own (a code of webui.words.CAMERA_WORDS)."""
+    return {"state": state, "message": say(code, params, "en"), "code": code, "params": params}
 
 
 def _deal_seats_for(game: Game) -> tuple[tuple[str, ...], str | None]:
@@ -212,7 +220,8 @@ class TableWatcher:
         if name is not None:
             marked: dict[str, str] = {}
             if isinstance(event, Settle) and self.game.results:
-                marked = {p: "perde una vita / loses a life" for p in self.game.results[-1].losers}
+                # drawn once for readers of every language: a sign, not words
+                marked = {p: "-1" for p in self.game.results[-1].losers}
             picture = self.picture(marked)
             assert picture is not None and self.evidence is not None
             try:
@@ -296,7 +305,7 @@ class LiveLoop:
                                              seats=seats, evidence=evidence,
                                              dealer_known=dealer_known, on_seats=self._keep_seats)
             except SeatsError as error:
-                self.service.camera_status({"state": "failed", "message": str(error)})
+                self.service.camera_status(_status("failed", "seats.failed", error=str(error)))
                 return None
             self._rebuild = False
         return self._watcher
@@ -319,7 +328,7 @@ class LiveLoop:
                     self._watcher.finish()
         except Exception as error:  # the loop must say why it stopped, never die silently
             log.exception("the live loop stopped")
-            self.service.camera_status({"state": "failed", "message": f"the live loop stopped: {error}"})
+            self.service.camera_status(_status("failed", "loop.stopped", error=str(error)))
             return
         self.service.camera_status(self.source.status().to_json())
 
@@ -336,7 +345,8 @@ class LiveLoop:
                 self.source.verdict_given()
             for line in said:
                 if line.kind == "warning":
-                    ident = self.service.warn(line.text, line.hand)
+                    ident = self.service.warn(line.text, line.hand, line.code or None,
+                                              line.params)
                     self._warnings[ident] = watcher.controller.held is not None
         now = time.monotonic()
         if now - self._last_picture >= LIVE_EVERY:
@@ -366,7 +376,8 @@ class DemoFilms(FrameSource):
     The frames go through the whole pipeline like a camera's; only where they come from differs.
     """
 
-    description = "the demo films"
+    place = coded("place.demo")
+    wording = CAMERA_WORDS
 
     def __init__(self, folder: Path = FILMS, names: tuple[str, ...] = DEMO_FILMS,
                  rounds: int | None = None, hold: float = HOLD, realtime: bool = True) -> None:
@@ -380,8 +391,8 @@ class DemoFilms(FrameSource):
         self._closed = False
         missing = [n for n in names if not (folder / f"{n}.json").is_file()]
         if missing:
-            raise SourceError(f"the demo films are missing from {folder} ({', '.join(missing)}): "
-                              "reinstall from a complete checkout")
+            said = {"folder": str(folder), "names": ", ".join(missing)}
+            raise SourceError(say("demo.missing", said, "en"), "demo.missing", said)
 
     def frames(self) -> Iterator[Frame]:
         """Film after film, for `rounds` rounds (None: until closed)."""
@@ -393,7 +404,7 @@ class DemoFilms(FrameSource):
                     if self._closed:
                         return
                 done += 1
-            self._set_status(SourceState.ENDED, "the demo films have ended")
+            self._set_status(SourceState.ENDED, "demo.ended")
         finally:  # the film is let go in the thread reading it: FFmpeg must not be closed mid-read
             if self._current is not None:
                 self._current.close()
@@ -403,8 +414,8 @@ class DemoFilms(FrameSource):
         truth = json.loads((self.folder / f"{name}.json").read_text(encoding="utf-8"))
         if self.on_film is not None:
             self.on_film(truth)
-        self._set_status(SourceState.LIVE, f"demo: the film {name} "
-                         f"({', '.join(truth['players'])})")
+        self._set_status(SourceState.LIVE, "demo.film", name=name,
+                         players=", ".join(truth["players"]))
         self._current = VideoFile(self.folder / truth["video"], realtime=self.realtime)
         last = None
         for last in self._current.frames():
@@ -423,7 +434,7 @@ class DemoFilms(FrameSource):
         since the film ended or, when later, since its last verdict (`on_hold` told at the start)."""
         if self.on_hold is not None:
             self.on_hold(self.hold)
-        self._set_status(SourceState.LIVE, f"demo: the next game starts in {self.hold:g} s")
+        self._set_status(SourceState.LIVE, "demo.next_in", seconds=self.hold)
         began = time.monotonic()
         count = 1
         while not self._closed:

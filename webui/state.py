@@ -10,7 +10,7 @@ from referee.describe import tally
 from referee.events import event_to_json
 from referee.game import Game, HandResult, Phase
 
-from webui.words import event_words, verdict_words
+from webui.words import event_words, headed, say, verdict_words
 
 _HIDDEN = {Phase.TURNS, Phase.DEALER, Phase.REVEAL}
 """Phases in which a living seat holds a face-down card (shown on the page as a back)."""
@@ -27,8 +27,10 @@ def build_state(game: Game | None, *, version: int, stake: float, camera: Mappin
                 notice: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The whole page state; `game` None before the first setup; `notice` a line about the table."""
     state: dict[str, Any] = {
-        "version": version, "ready": game is not None, "stake": stake, "camera": dict(camera),
-        "warnings": warnings, "seats_placed": sorted((seats or {}).get("players", {})),
+        "version": version, "ready": game is not None, "stake": stake,
+        "camera": {**camera, **_worded(camera, None, capital=False)},
+        "warnings": [{**w, **_worded(w, w.get("hand"))} for w in warnings],
+        "seats_placed": sorted((seats or {}).get("players", {})),
         "dealer_by_camera": dealer_by_camera, "notice": dict(notice) if notice else None,
     }
     if game is None:
@@ -73,6 +75,26 @@ def build_state(game: Game | None, *, version: int, stake: float, camera: Mappin
             **event_to_json(last), **dict(zip(("text", "text_it"), event_words(last)))},
     )
     return state
+
+
+def _worded(said: Mapping[str, Any], hand: int | None, capital: bool = True) -> dict[str, str]:
+    """A warning's or the camera's line in each language (`text`, `text_it`; begun in capitals
+    when `capital`), from its code and parameters; one stored before codes, or of a code unknown
+    here, reads as it was stored."""
+    code, params = said.get("code"), said.get("params")
+    lines = None
+    if code and isinstance(params, Mapping):
+        try:
+            lines = {"text": headed(hand, say(code, params, "en"), "en"),
+                     "text_it": headed(hand, say(code, params, "it"), "it")}
+        except (KeyError, IndexError, TypeError, ValueError):
+            pass
+    if lines is None:
+        message = str(said.get("message") or "")
+        lines = {"text": message, "text_it": message}
+    if capital:
+        return {key: line[:1].upper() + line[1:] for key, line in lines.items()}
+    return lines
 
 
 def _name(code: str | None) -> dict[str, str] | None:

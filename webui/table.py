@@ -19,6 +19,7 @@ from referee.store import GameStore, record_path
 
 from webui import inputs
 from webui.state import build_state
+from webui.words import Coded
 
 
 def seats_file(db: Path) -> Path:
@@ -26,8 +27,9 @@ def seats_file(db: Path) -> Path:
     return db.with_name(db.stem + "-seats.json")
 
 
-class TableError(ValueError):
-    """A request the table cannot carry out now (no game yet, a camera it does not read)."""
+class TableError(Coded, ValueError):
+    """A request the table cannot carry out now (no game yet, a camera it does not read), as a
+    code of webui.words."""
 
 
 class FrameSink(Protocol):
@@ -36,7 +38,8 @@ class FrameSink(Protocol):
     def push(self, jpeg: bytes) -> None: ...
 
 
-_NO_CAMERA: dict[str, Any] = {"state": "off", "message": "no camera is connected"}
+_NO_CAMERA: dict[str, Any] = {"state": "off", "message": "no camera is connected",
+                              "code": "camera.none", "params": {}}
 
 
 class TableService:
@@ -138,7 +141,7 @@ class TableService:
         found = find_rules(rules)
         game = Game(players, found, lives)  # checks the table before anything is touched
         if dealer is not None and dealer not in game.players:
-            raise RuleError(f"the first dealer {dealer} is not at the table")
+            raise RuleError("table.first_dealer", {"dealer": dealer})
         stake = inputs.stake(stake)
         with self.lock:
             self._start_store(list(game.players), found, game.start_lives,
@@ -183,10 +186,12 @@ class TableService:
 
     # -- warnings ----------------------------------------------------------------------------
 
-    def warn(self, message: str, hand: int | None) -> int:
-        """Raise a warning for a person (kept in the store until resolved); its id."""
+    def warn(self, message: str, hand: int | None, code: str | None = None,
+             params: Mapping[str, Any] | None = None) -> int:
+        """Raise a warning for a person (kept in the store until resolved); its id. `message`
+        is its English; `code` and `params` word it in each page's language (webui.words)."""
         with self.lock:
-            ident = self._need_store().warn(message, hand)
+            ident = self._need_store().warn(message, hand, code, params)
             self._changed_now()
             return ident
 
@@ -195,7 +200,7 @@ class TableService:
         with self.lock:
             store = self._need_store()
             if not any(w.get("id") == ident for w in store.warnings(open_only=True)):
-                raise TableError(f"there is no open warning {ident}")
+                raise TableError("table.no_warning", id=ident)
             store.resolve_warning(ident, how)
             self._changed_now()
         for callback in list(self._resolved):
@@ -248,8 +253,7 @@ class TableService:
         """A frame from the phone camera page, handed to the phone source (newest wins)."""
         sink = self.phone
         if sink is None:
-            raise TableError("this table is not reading a phone camera: start the server "
-                             "without --camera (or with --camera phone)")
+            raise TableError("table.no_phone")
         sink.push(jpeg)
 
     def set_seats(self, width: int, height: int, points: Mapping[str, Sequence[float]]) -> None:
@@ -257,25 +261,25 @@ class TableService:
         with self.lock:
             game = self.game
             if game is None:
-                raise TableError("set up the players before placing their seats")
+                raise TableError("seats.no_game")
             if not (isinstance(width, int) and isinstance(height, int) and width > 0
                     and height > 0):
-                raise TableError("the picture's width and height must be whole positive numbers")
+                raise TableError("seats.size")
             seats: dict[str, list[float]] = {}
             for name, point in points.items():
                 if name not in game.players:
-                    raise TableError(f"{name} is not at the table")
+                    raise TableError("seats.stranger", name=name)
                 if not (isinstance(point, (list, tuple)) and len(point) == 2
                         and all(isinstance(v, (int, float)) and not isinstance(v, bool)
                                 for v in point)):
-                    raise TableError(f"{name}'s seat must be a point [x, y]")
+                    raise TableError("seats.point", name=name)
                 x, y = float(point[0]), float(point[1])
                 if not (0 <= x <= width and 0 <= y <= height):
-                    raise TableError(f"{name}'s seat lies outside the {width}x{height} picture")
+                    raise TableError("seats.outside", name=name, width=width, height=height)
                 seats[name] = [round(x, 1), round(y, 1)]
             missing = [p for p in game.players if p not in seats]
             if missing:
-                raise TableError(f"tap a seat for every player: {', '.join(missing)} missing")
+                raise TableError("seats.missing", players=missing)
             _write_json(self.seats_path, {"width": width, "height": height, "players": seats})
             self._changed_now()
 
@@ -291,7 +295,7 @@ class TableService:
 
     def _need_store(self) -> GameStore:
         if self.store is None:
-            raise TableError("no game yet: set up the players first")
+            raise TableError("table.no_game")
         return self.store
 
     def _changed_now(self) -> None:

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from webui.words import Coded
+
 MAX_FRAME_BYTES = 2 * 1024 * 1024
 """A phone frame's limit: a 1080p JPEG at the page's quality is about 300 kB."""
 
@@ -12,44 +16,43 @@ _SOF = {0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 
 """The JPEG markers that start a frame and give its size."""
 
 
-class UploadError(ValueError):
-    """An upload the server refuses, with the HTTP status to answer."""
+class UploadError(Coded, ValueError):
+    """An upload the server refuses (a code of webui.words), with the HTTP status to answer."""
 
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, status: int = 400, **params: Any) -> None:
+        super().__init__(code, **params)
         self.status = status
 
 
 def jpeg_size(data: bytes) -> tuple[int, int]:
     """The (width, height) of a whole JPEG; UploadError for anything else."""
     if len(data) > MAX_FRAME_BYTES:
-        raise UploadError(f"the frame is too big: {len(data) // 1024} kB, at most "
-                          f"{MAX_FRAME_BYTES // 1024} kB", 413)
+        raise UploadError("frame.too_big", 413, size=len(data) // 1024,
+                          most=MAX_FRAME_BYTES // 1024)
     if len(data) < 4 or data[:3] != b"\xff\xd8\xff":
-        raise UploadError("the frame is not a JPEG picture", 415)
+        raise UploadError("frame.not_jpeg", 415)
     if b"\xff\xd9" not in data[-16:]:
-        raise UploadError("the JPEG frame is cut short (no end marker)")
+        raise UploadError("frame.cut")
     at = 2
     while at + 4 <= len(data):
         if data[at] != 0xFF:
-            raise UploadError("the JPEG frame is corrupt (a broken segment)")
+            raise UploadError("frame.broken")
         marker = data[at + 1]
         if marker == 0xFF:
             at += 1
             continue
         length = int.from_bytes(data[at + 2:at + 4], "big")
         if length < 2:
-            raise UploadError("the JPEG frame is corrupt (a broken segment)")
+            raise UploadError("frame.broken")
         if marker in _SOF:
             if at + 9 > len(data):
                 break
             height = int.from_bytes(data[at + 5:at + 7], "big")
             width = int.from_bytes(data[at + 7:at + 9], "big")
             if not (0 < width <= MAX_SIDE and 0 < height <= MAX_SIDE):
-                raise UploadError(f"the frame is {width}x{height} pixels: each side must be "
-                                  f"1 to {MAX_SIDE}", 413)
+                raise UploadError("frame.sides", 413, width=width, height=height, most=MAX_SIDE)
             return width, height
         if marker == 0xDA:
             break
         at += 2 + length
-    raise UploadError("the JPEG frame is corrupt (no picture size before the image data)")
+    raise UploadError("frame.no_size")

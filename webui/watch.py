@@ -17,14 +17,16 @@ from referee.game import Game, RuleError
 from referee.observe import Said
 from referee.rules import RulesError, find_rules
 from referee.store import GameStore, StoreError
+from referee.wording import LANGUAGES, plain
+
 
 def add_commands(subparsers: Any) -> None:
     """Register `watch SOURCE` on the top-level parser's subcommands."""
     command = subparsers.add_parser(
         "watch", help="referee a table seen by a camera, a video or a folder of photos",
         description="Watch a table: recognise the cards, follow them to the players' seats, "
-        "referee the hand and narrate every event (Italian and English). With --db every event "
-        "is stored at once and a stopped watch resumes where it stopped.")
+        "referee the hand and narrate every event (in Italian, or English with --lang en). With "
+        "--db every event is stored at once and a stopped watch resumes where it stopped.")
     command.add_argument("source", metavar="SOURCE",
                          help="a webcam number (0), a video file, an image or a folder of "
                          "images, an http:// MJPEG or rtsp:// address (a phone's IP camera app)")
@@ -47,6 +49,8 @@ def add_commands(subparsers: Any) -> None:
     command.add_argument("--evidence", type=Path, metavar="DIR",
                          help="where the photos of each event go (default: beside --db)")
     command.add_argument("--json", action="store_true", help="one JSON object per event")
+    command.add_argument("--lang", choices=LANGUAGES, default=LANGUAGES[0],
+                         help="narrate in Italian (it, the default) or English (en)")
     command.set_defaults(run=run_watch)
 
 
@@ -112,10 +116,13 @@ def open_game(args: argparse.Namespace) -> tuple[Game, GameStore | None]:
     return store.game, store
 
 
-def narrate(said: Said, at: float, out: TextIO, as_json: bool, evidence: Path | None) -> None:
-    """One line for one happening: JSON (with `at`, the source's clock in seconds), or the Italian
-    sentence with the English after it."""
+def narrate(said: Said, at: float, out: TextIO, as_json: bool, evidence: Path | None,
+            language: str = LANGUAGES[0]) -> None:
+    """One line for one happening: JSON (with `at`, the source's clock in seconds, and a
+    warning's code and parameters), or the sentence in `language`."""
     data = {**said.to_json(), "at": round(at, 2)}
+    if said.kind == "warning" and said.code:
+        data.update(code=said.code, params=plain(said.params))
     if said.custody is not None:
         data["custody"] = said.custody.to_json()
     if data.get("evidence") and evidence is not None:
@@ -123,7 +130,14 @@ def narrate(said: Said, at: float, out: TextIO, as_json: bool, evidence: Path | 
     if as_json:
         print(json.dumps(data, ensure_ascii=False), file=out, flush=True)
     else:
-        print(f"[{at:7.1f} s] {said.text_it}  /  {said.text}", file=out, flush=True)
+        print(f"[{at:7.1f} s] {said.words(language)}", file=out, flush=True)
+
+
+def _status(status: Any, language: str) -> str:
+    """A frame source's status in `language` (its code worded; its English without one)."""
+    from webui.words import say
+
+    return say(status.code, status.params, language) if status.code else status.message
 
 
 @contextmanager
@@ -177,7 +191,8 @@ def run_watch(args: argparse.Namespace, out: TextIO | None = None) -> int:
                                          if args.db is not None else None)
         evidence = Evidence(evidence_dir) if evidence_dir is not None else None
         source = open_source(args.source, fps=args.fps,
-                             on_status=lambda s: print(f"saltacavallo watch: {s.message}",
+                             on_status=lambda s: print(f"saltacavallo watch: "
+                                                       f"{_status(s, args.lang)}",
                                                        file=sys.stderr, flush=True))
     except (SeatsError, SourceError, OSError) as err:
         if store is not None:
@@ -194,9 +209,9 @@ def run_watch(args: argparse.Namespace, out: TextIO | None = None) -> int:
             for frame in source.frames():
                 at = frame.at
                 for said in watcher.step(frame):
-                    narrate(said, at, out, args.json, evidence_dir)
+                    narrate(said, at, out, args.json, evidence_dir, args.lang)
             for said in watcher.finish():  # a film or a folder ended: its last hand is settled
-                narrate(said, at, out, args.json, evidence_dir)
+                narrate(said, at, out, args.json, evidence_dir, args.lang)
     except KeyboardInterrupt:
         print("saltacavallo watch: stopped; the game is saved" if store is not None
               else "saltacavallo watch: stopped", file=sys.stderr)

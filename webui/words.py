@@ -1,6 +1,10 @@
-"""What the pages say, in Italian and English: events, verdicts, and the pages' own words."""
+"""What the pages say, in Italian and English: events, verdicts, the pages' own words, and every
+code a warning, a refusal or the camera's status is raised with, worded in the reader's language."""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
 
 from referee.events import (
     ChooseDealer,
@@ -18,6 +22,10 @@ from referee.events import (
     Swap,
 )
 from referee.game import HandResult
+from referee.wording import WORDS as REFEREE_WORDS
+from referee.wording import fill, word
+from vision.source import WORDS as SOURCE_WORDS
+from vision.source import words as source_words
 
 LANGUAGES = ("it", "en")
 """Italian first: the families are Neapolitan."""
@@ -190,3 +198,109 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
     },
 }
 """Every word the pages print, by language (the scripts get the same table)."""
+
+
+WEB_WORDS: dict[str, dict[str, str]] = {
+    # the table's own refusals (webui.table.TableError)
+    "table.no_game": {"en": "no game yet: set up the players first",
+                      "it": "nessuna partita: scegliete prima i giocatori"},
+    "table.no_warning": {"en": "there is no open warning {id}",
+                         "it": "non c'è un avviso aperto numero {id}"},
+    "table.no_phone": {"en": "this table is not reading a phone camera: start the server without "
+                             "--camera (or with --camera phone)",
+                       "it": "questo tavolo non legge la fotocamera di un telefono: avviate il "
+                             "server senza --camera (o con --camera phone)"},
+    "seats.no_game": {"en": "set up the players before placing their seats",
+                      "it": "scegliete i giocatori prima di segnare i posti"},
+    "seats.size": {"en": "the picture's width and height must be whole positive numbers",
+                   "it": "larghezza e altezza dell'immagine sono numeri interi positivi"},
+    "seats.stranger": {"en": "{name} is not at the table", "it": "{name} non è al tavolo"},
+    "seats.point": {"en": "{name}'s seat must be a point [x, y]",
+                    "it": "il posto di {name} è un punto [x, y]"},
+    "seats.outside": {"en": "{name}'s seat lies outside the {width}x{height} picture",
+                      "it": "il posto di {name} è fuori dall'immagine di {width}x{height}"},
+    "seats.missing": {"en": "tap a seat for every player: {players:list} missing",
+                      "it": "segnate il posto di ogni giocatore; ancora senza posto: "
+                            "{players:list}"},
+    # the PIN (webui.guard)
+    "pin.needed": {"en": "this change needs the table PIN",
+                   "it": "per questa modifica serve il PIN del tavolo"},
+    "pin.wrong": {"en": "wrong PIN", "it": "PIN sbagliato"},
+    "pin.wait": {"en": "too many wrong PINs: wait {seconds:.0f} s and try again",
+                 "it": "troppi PIN sbagliati: aspettate {seconds:.0f} s e riprovate"},
+    # a frame from the phone (webui.uploads)
+    "frame.too_big": {"en": "the frame is too big: {size} kB, at most {most} kB",
+                      "it": "l'immagine è troppo grande: {size} kB, al massimo {most} kB"},
+    "frame.not_jpeg": {"en": "the frame is not a JPEG picture",
+                       "it": "l'immagine non è un JPEG"},
+    "frame.cut": {"en": "the JPEG frame is cut short (no end marker)",
+                  "it": "l'immagine JPEG è tagliata (manca la fine)"},
+    "frame.broken": {"en": "the JPEG frame is corrupt (a broken segment)",
+                     "it": "l'immagine JPEG è rovinata (un segmento rotto)"},
+    "frame.sides": {"en": "the frame is {width}x{height} pixels: each side must be 1 to {most}",
+                    "it": "l'immagine è di {width}x{height} pixel: ogni lato va da 1 a {most}"},
+    "frame.no_size": {"en": "the JPEG frame is corrupt (no picture size before the image data)",
+                      "it": "l'immagine JPEG è rovinata (manca la sua misura)"},
+    # the API's own
+    "event.invalid": {"en": "not an event: {detail}",
+                      "it": "non è una mossa che si possa registrare ({detail})"},
+    "picture.none": {"en": "no picture from the camera yet",
+                     "it": "nessuna immagine dalla fotocamera per ora"},
+    # the referee's refusals that carry no code yet: their English is the detail
+    "refused.record": {"en": "{detail}", "it": "la partita caricata non si può usare ({detail})"},
+    "refused.store": {"en": "{detail}", "it": "il file della partita non accetta la modifica "
+                                              "({detail})"},
+    "refused.rules": {"en": "{detail}", "it": "regole che non si possono usare ({detail})"},
+    "refused.card": {"en": "{detail}", "it": "carta sconosciuta ({detail})"},
+    "refused.other": {"en": "{detail}", "it": "richiesta rifiutata ({detail})"},
+}
+"""The web companion's own codes, in each language."""
+
+CAMERA_WORDS: dict[str, dict[str, str]] = {
+    **SOURCE_WORDS,
+    "place.demo": {"en": "the demo films", "it": "i filmati della demo"},
+    "demo.film": {"en": "demo: the film {name} ({players})",
+                  "it": "demo: il filmato {name} ({players})"},
+    "demo.next_in": {"en": "demo: the next game starts in {seconds:g} s",
+                     "it": "demo: la prossima partita comincia tra {seconds:g} s"},
+    "demo.ended": {"en": "the demo films have ended", "it": "i filmati della demo sono finiti"},
+    "demo.missing": {"en": "the demo films are missing from {folder} ({names}): reinstall from a "
+                           "complete checkout",
+                     "it": "mancano i filmati della demo in {folder} ({names}): reinstallate da "
+                           "una copia completa"},
+    "camera.none": {"en": "no camera is connected", "it": "nessuna fotocamera collegata"},
+    "loop.stopped": {"en": "the live loop stopped: {error}",
+                     "it": "la lettura delle immagini si è fermata per un errore: riavviate il "
+                           "server (il terminale dice quale)"},
+    "seats.failed": {"en": "{error}",
+                     "it": "i posti al tavolo non vanno: segnateli di nuovo sulla pagina Setup"},
+}
+"""The camera's statuses (vision.source's and the live loop's), in each language."""
+
+
+def say(code: str, params: Mapping[str, Any], language: str = "it") -> str:
+    """A warning's, a refusal's or a camera status's code in `language` ("it" or "en")."""
+    if code in REFEREE_WORDS:
+        return word(code, params, language)
+    if code in CAMERA_WORDS:
+        return source_words(code, params, language, CAMERA_WORDS)
+    entry = WEB_WORDS[code]
+    return fill(entry.get(language, entry["en"]), params, language)
+
+
+def headed(hand: int | None, text: str, language: str = "it") -> str:
+    """A line of the page about hand `hand` (`Mano 2: ...`), or `text` itself."""
+    return text if hand is None else f"{PAGE_WORDS[language]['hand']} {hand}: {text}"
+
+
+class Coded(Exception):
+    """A refusal the web companion raises as a code with parameters (WEB_WORDS); the message
+    is its English."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(say(code, params, "en"))
+        self.code, self.params = code, params
+
+    def words(self, language: str = "it") -> str:
+        """The refusal in `language`."""
+        return say(self.code, self.params, language)

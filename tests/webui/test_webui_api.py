@@ -17,6 +17,12 @@ from webui.table import TableService
 from conftest import PIN, PLAYERS, WITH_PIN, WORKED_EXAMPLE, play
 
 
+
+def said(answer) -> tuple[str, str]:
+    """A refusal as the pages read it: in English, and in Italian."""
+    data = answer.get_json()
+    return data["error"], data["error_it"]
+
 def jpeg(width: int = 64, height: int = 48) -> bytes:
     """A real JPEG of a grey picture."""
     ok, data = cv2.imencode(".jpg", np.full((height, width, 3), 128, np.uint8))
@@ -85,7 +91,8 @@ def test_undo_takes_back_the_last_event(seated: FlaskClient) -> None:
 def test_undo_with_nothing_to_undo_is_refused(client: FlaskClient) -> None:
     answer = client.post("/api/undo", headers=WITH_PIN)
     assert answer.status_code == 409
-    assert answer.get_json() == {"error": "no game yet: set up the players first"}
+    assert said(answer) == ("no game yet: set up the players first",
+                            "nessuna partita: scegliete prima i giocatori")
 
 
 def test_a_revive_between_hands_gives_a_life_back(client: FlaskClient) -> None:
@@ -103,7 +110,8 @@ def test_a_revive_between_hands_gives_a_life_back(client: FlaskClient) -> None:
     refused = client.post("/api/corrections", json={"kind": "revive", "dead": "Carla",
                                                      "living": "Bruno"}, headers=WITH_PIN)
     assert refused.status_code == 409
-    assert refused.get_json() == {"error": "hand 1: Carla cannot be revived: Carla is not dead"}
+    assert said(refused) == ("hand 1: Carla cannot be revived: Carla is not dead",
+                             "mano 1: Carla non può tornare in gioco: Carla ha ancora vite")
     play(client, [{"kind": "revive", "dead": "Anna", "living": "Bruno"}])
     state = client.get("/api/state").get_json()
     assert state["lives"] == {"Anna": 1, "Bruno": 0, "Carla": 1, "Dario": 1}
@@ -133,8 +141,9 @@ def test_an_illegal_correction_is_409_with_the_rule(seated: FlaskClient) -> None
     answer = seated.post("/api/corrections", json={"kind": "swap", "player": "Anna"},
                          headers=WITH_PIN)
     assert answer.status_code == 409
-    assert answer.get_json() == {
-        "error": "hand 1: Anna cannot swap: Bruno shows the Re di Coppe (wall)"}
+    assert said(answer) == ("hand 1: Anna cannot swap: Bruno shows the Re di Coppe (wall)",
+                            "mano 1: Anna non può scambiare: Bruno ha il Re di Coppe (muro)")
+    assert answer.get_json()["code"] == "walk.wall" and answer.get_json()["hand"] == 1
     assert seated.get("/api/state").get_json()["current_player"] == "Anna"
 
 
@@ -282,9 +291,10 @@ CHANGES = [("/api/setup", {"players": PLAYERS}), ("/api/undo", {}),
 def test_every_change_needs_the_pin(client: FlaskClient, path: str, body: dict) -> None:
     answer = client.post(path, json=body)
     assert answer.status_code == 403
-    assert answer.get_json() == {"error": "this change needs the table PIN"}
+    assert said(answer) == ("this change needs the table PIN",
+                            "per questa modifica serve il PIN del tavolo")
     wrong = client.post(path, json=body, headers={"X-Table-Pin": "0000"})
-    assert wrong.status_code == 403 and wrong.get_json() == {"error": "wrong PIN"}
+    assert wrong.status_code == 403 and said(wrong) == ("wrong PIN", "PIN sbagliato")
 
 
 def test_a_frame_needs_the_pin(client: FlaskClient) -> None:
@@ -362,18 +372,23 @@ def test_seats_tapped_on_the_picture_are_kept_for_the_live_loop(seated: FlaskCli
         "players": {name: [float(x), float(y)] for name, (x, y) in taps.items()}}
 
 
-@pytest.mark.parametrize("body, message", [
+@pytest.mark.parametrize("body, message, italian", [
     ({"width": 1280, "height": 720, "players": {"Anna": [1, 1]}},
-     "tap a seat for every player: Bruno, Carla, Dario missing"),
-    ({"width": 1280, "height": 720, "players": {"Zeno": [1, 1]}}, "Zeno is not at the table"),
+     "tap a seat for every player: Bruno, Carla, Dario missing",
+     "segnate il posto di ogni giocatore; ancora senza posto: Bruno, Carla, Dario"),
+    ({"width": 1280, "height": 720, "players": {"Zeno": [1, 1]}}, "Zeno is not at the table",
+     "Zeno non è al tavolo"),
     ({"width": 100, "height": 100, "players": {"Anna": [150, 1]}},
-     "Anna's seat lies outside the 100x100 picture"),
+     "Anna's seat lies outside the 100x100 picture",
+     "il posto di Anna è fuori dall'immagine di 100x100"),
     ({"width": "wide", "height": 720, "players": {}},
-     "the picture's width and height must be whole positive numbers"),
+     "the picture's width and height must be whole positive numbers",
+     "larghezza e altezza dell'immagine sono numeri interi positivi"),
 ])
-def test_bad_seats_are_refused(seated: FlaskClient, body: dict, message: str) -> None:
+def test_bad_seats_are_refused(seated: FlaskClient, body: dict, message: str,
+                               italian: str) -> None:
     answer = seated.post("/api/seats", json=body, headers=WITH_PIN)
-    assert answer.status_code == 409 and answer.get_json() == {"error": message}
+    assert answer.status_code == 409 and said(answer) == (message, italian)
 
 
 def test_a_warning_shows_until_a_person_resolves_it(seated: FlaskClient,
@@ -389,7 +404,8 @@ def test_a_warning_shows_until_a_person_resolves_it(seated: FlaskClient,
     assert heard == [(ident, "kept as seen")]
     again = seated.post(f"/api/warnings/{ident}/resolve", json={"how": "x"}, headers=WITH_PIN)
     assert again.status_code == 409
-    assert again.get_json() == {"error": f"there is no open warning {ident}"}
+    assert said(again) == (f"there is no open warning {ident}",
+                           f"non c'è un avviso aperto numero {ident}")
 
 
 def test_evidence_is_served_only_from_its_folder(seated: FlaskClient,

@@ -8,6 +8,7 @@ import pytest
 
 from referee.events import Deal, Keep, Reveal, Settle, Swap
 from referee.game import RuleError
+from vision.frames import PushedFrames
 from webui.guard import FREE_TRIES, MAX_WAIT, PinGuard, PinRefused, check_pin_text
 from webui.table import TableError, TableService
 
@@ -97,12 +98,25 @@ def test_the_live_picture_reaches_its_viewers(service: TableService) -> None:
     assert got == [(1, b"\xff\xd8first\xff\xd9")] and service.frame() == got[0]
 
 
-def test_the_camera_status_is_part_of_the_state(service: TableService) -> None:
+def test_the_camera_status_is_part_of_the_state_in_each_language(service: TableService) -> None:
     version = service.version
-    service.camera_status({"state": "live", "message": "receiving pictures"})
-    service.camera_status({"state": "live", "message": "receiving pictures"})
+    phone = PushedFrames()
+    service.camera_status(phone.status().to_json())
+    service.camera_status(phone.status().to_json())
     assert service.version == version + 1  # the same status twice is one change
-    assert service.state()["camera"] == {"state": "live", "message": "receiving pictures"}
+    assert service.state()["camera"] == {
+        "state": "connecting", "message": "waiting for pictures from the phone's camera",
+        "code": "source.waiting", "params": {"where": {"code": "place.phone", "params": {}}},
+        "text": "waiting for pictures from the phone's camera",
+        "text_it": "in attesa delle immagini: la fotocamera del telefono"}
+    phone.close()
+
+
+def test_a_status_without_a_code_reads_as_it_came(service: TableService) -> None:
+    service.camera_status({"state": "live", "message": "receiving pictures"})
+    assert service.state()["camera"] == {"state": "live", "message": "receiving pictures",
+                                         "text": "receiving pictures",
+                                         "text_it": "receiving pictures"}
 
 
 def test_no_game_yet_is_said_plainly(tmp_path: Path) -> None:

@@ -26,7 +26,8 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-// Italian or English of a pair the server sends: says / says_it, why / why_it, text / text_it.
+// Italian or English of a pair the server sends: says / says_it, why / why_it, text / text_it
+// (a warning's, a refusal's and the camera's too: the server words each code in both).
 const tr = (obj, key) => (LANG === "it" ? obj[key + "_it"] : obj[key]) ?? obj[key];
 const cardName = (card) => (card ? (LANG === "it" ? card.it : card.en) : "");
 const cardImg = (code, title, cls = "card") =>
@@ -142,8 +143,7 @@ function showWarnings(state) {
   const open = state.warnings || [];
   box.hidden = open.length === 0;
   box.replaceChildren(...open.map((w) =>
-    el("p", {}, "! ", w.hand ? `${W.hand} ${w.hand}: ` : "", w.message,
-      " ", el("a", { href: "/storico" }, W.history))));
+    el("p", {}, "! ", tr(w, "text"), " ", el("a", { href: "/storico" }, W.history))));
 }
 
 // -- the verdict of one hand ---------------------------------------------------------------
@@ -237,7 +237,7 @@ function drawHistory(state) {
   const warnings = state.warnings || [];
   $("#open-warnings").hidden = warnings.length === 0;
   $("#warning-list").replaceChildren(...warnings.map((w) =>
-    el("li", {}, w.hand ? `${W.hand} ${w.hand}: ` : "", w.message, " ",
+    el("li", {}, tr(w, "text"), " ",
       el("button", { class: "button", type: "button", onclick: async () => {
         const how = window.prompt(W.how, W.resolve);
         if (how !== null) await act(`/api/warnings/${w.id}/resolve`, { how });
@@ -357,7 +357,7 @@ function seatsTapping() {
 
 function drawLive(state) {
   $("#camera-state").textContent = W["cam_" + state.camera.state] || state.camera.state;
-  $("#camera-message").textContent = state.camera.message || "";
+  $("#camera-message").textContent = tr(state.camera, "text") || "";
   const img = $("#live");
   if (img.dataset.on) return;
   fetch("/api/live.jpg", { method: "HEAD" }).then((r) => {
