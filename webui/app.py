@@ -14,7 +14,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from webui.guard import PinGuard, new_pin
 from webui.table import TableService
-from webui.words import LANGUAGES, PAGE_WORDS
+from webui.words import LANGUAGES, PAGE_WORDS, say
 
 MAX_UPLOAD = 3 * 1024 * 1024
 """No request body is larger (a frame's own limit is 2 MiB; a hand record is far smaller)."""
@@ -68,21 +68,26 @@ def _wants_json() -> bool:
 
 
 def _http_error(error: HTTPException) -> BaseResponse | tuple[Any, int]:
-    message = error.description or error.name
     if error.code == 413:
-        message = too_big()["error"]
+        said = too_big()
+    else:
+        code = "http.not_found" if error.code == 404 else "http.refused"
+        params = {"status": error.code or 500, "name": error.name}
+        said = {"error": error.description or error.name, "error_it": say(code, params, "it")}
     if _wants_json():
-        return jsonify(**(too_big() if error.code == 413 else {"error": message})), error.code or 500
+        return jsonify(**said), error.code or 500
     lang = request.cookies.get("lang") if request.cookies.get("lang") in LANGUAGES else "it"
     html = render_template("error.html", page="error", lang=lang, w=PAGE_WORDS[lang],
-                           words=PAGE_WORDS[lang], code=error.code, message=message)
+                           words=PAGE_WORDS[lang], code=error.code,
+                           message=said["error_it" if lang == "it" else "error"])
     return html, error.code or 500
 
 
 def _crash(error: Exception) -> tuple[Any, int]:
     """Anything unforeseen: logged in full here, one plain line to the page, no trace."""
     log.exception("unexpected error on %s %s", request.method, request.path)
-    message = "the server could not do that (the error is in its log)"
     if _wants_json():
-        return jsonify(error=message), 500
-    return message, 500
+        return jsonify(error=say("server.crash", {}, "en"),
+                       error_it=say("server.crash", {}, "it")), 500
+    lang = request.cookies.get("lang") if request.cookies.get("lang") in LANGUAGES else "it"
+    return say("server.crash", {}, lang), 500

@@ -246,6 +246,12 @@ WEB_WORDS: dict[str, dict[str, str]] = {
                       "it": "non è una mossa che si possa registrare ({detail})"},
     "picture.none": {"en": "no picture from the camera yet",
                      "it": "nessuna immagine dalla fotocamera per ora"},
+    "http.not_found": {"en": "there is no page at this address",
+                       "it": "a questo indirizzo non c'è nessuna pagina"},
+    "http.refused": {"en": "{name}", "it": "il server non può fare questa richiesta (HTTP "
+                                          "{status})"},
+    "server.crash": {"en": "the server could not do that (the error is in its log)",
+                     "it": "il server non è riuscito a farlo (l'errore è nel suo registro)"},
     # the referee's refusals that carry no code yet: their English is the detail
     "refused.record": {"en": "{detail}", "it": "la partita caricata non si può usare ({detail})"},
     "refused.store": {"en": "{detail}", "it": "il file della partita non accetta la modifica "
