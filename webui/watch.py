@@ -130,7 +130,8 @@ def narrate(said: Said, at: float, out: TextIO, as_json: bool, evidence: Path | 
     if as_json:
         print(json.dumps(data, ensure_ascii=False), file=out, flush=True)
     else:
-        print(f"[{at:7.1f} s] {said.words(language)}", file=out, flush=True)
+        line = said.words(language)
+        print(f"[{at:7.1f} s] {line[:1].upper()}{line[1:]}", file=out, flush=True)
 
 
 def _status(status: Any, language: str) -> str:

@@ -19,6 +19,7 @@ from webui.server import BackgroundServer
 from webui.table import TableService
 
 from conftest import PIN, PLAYERS
+from test_webui_wording import ENGLISH, ITALIAN
 
 CHROMIUM = Path("/usr/bin/chromium")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -198,7 +199,7 @@ def test_a_change_from_the_history_page_uses_the_pin_and_shows_the_rule(browser,
     page.click("#event-form button")
     page.wait_for_selector("#toast.bad:not([hidden])")
     assert page.locator("#toast").inner_text() == (
-        "hand 1: Anna cannot swap: Bruno shows the Re di Coppe (wall)")
+        "Mano 1: Anna non può scambiare: Bruno ha il Re di Coppe (muro)")
     page.once("dialog", lambda dialog: dialog.accept())
     page.click("#undo")
     page.wait_for_function("document.querySelector('#last-event').textContent === "
@@ -228,11 +229,16 @@ def test_the_live_page_shows_the_camera_picture_at_once(browser, served) -> None
     table, url = served
     ok, data = cv2.imencode(".jpg", np.full((90, 160, 3), 200, np.uint8))
     table.show_frame(data.tobytes())
-    table.camera_status({"state": "live", "message": "receiving pictures from the phone's camera"})
+    phone = PushedFrames()
+    phone.push(data.tobytes())
+    table.camera_status(phone.status().to_json())
     page = new_page(browser)
     page.goto(url + "/live")
     page.wait_for_function("document.querySelector('#live').naturalWidth === 160", timeout=3000)
     assert page.locator("#camera-state").inner_text() == "in diretta"
+    assert page.locator("#camera-message").inner_text() == (
+        "collegamento con la fotocamera del telefono: le immagini arrivano")
+    phone.close()
 
 
 def test_the_demo_keeps_a_films_last_verdict_in_view_and_says_the_next_game_is_coming(
@@ -274,3 +280,43 @@ def test_a_refused_setup_is_said_in_the_pages_language_and_keeps_the_game(browse
     assert page.locator("#toast").inner_text() == (
         "Anna e anna sono lo stesso nome: ogni giocatore ne vuole uno diverso")
     assert list(table.game.players) == PLAYERS
+
+
+def test_a_held_hand_is_told_in_the_pages_language_only(browser, tmp_path: Path) -> None:
+    """The illegal film: Bruno shows the Re di Spade, and Anna swaps with Carla past that wall;
+    the hand is held and its banner names the rule, in Italian on the Italian page, in English
+    on the English one; the camera's status too."""
+    app = create_app({"DATABASE": str(tmp_path / "illegal.db"), "PIN": PIN})
+    table: TableService = app.extensions["saltacavallo.table"]
+    films = DemoFilms(names=("illegal",), rounds=1, hold=0.0, realtime=False)
+    loop = LiveLoop(table, films).start()
+    server = BackgroundServer(app)
+    page = new_page(browser, 390, 844)
+    try:
+        page.goto(server.url + "/")
+        page.wait_for_selector("#warnings:not([hidden])", timeout=240000)
+        italian = page.locator("#warnings").inner_text()
+        assert italian == ("! Mano 1: Anna non può scambiare: Bruno ha il Re di Spade (muro) "
+                           "(rifate lo scambio al contrario) Storico")
+        assert ENGLISH.findall(italian) == []
+        page.screenshot(path=str(tmp_path / "held-it.png"))
+        page.goto(server.url + "/?lang=en")
+        page.wait_for_selector("#warnings:not([hidden])")
+        english = page.locator("#warnings").inner_text()
+        assert english == ("! Hand 1: Anna cannot swap: Bruno shows the Re di Spade (wall) "
+                           "(undo the swap on the table) History")
+        assert ITALIAN.findall(english) == []
+        page.screenshot(path=str(tmp_path / "held-en.png"))
+        page.goto(server.url + "/live")  # the film ends: so says the camera's status
+        page.wait_for_function("document.querySelector('#camera-state').textContent === "
+                               "'ended'", timeout=240000)
+        assert page.locator("#camera-message").inner_text() == "the demo films have ended"
+        page.goto(server.url + "/live?lang=it")
+        page.wait_for_function("document.querySelector('#camera-state').textContent === "
+                               "'finita'")
+        assert page.locator("#camera-message").inner_text() == (
+            "i filmati della demo sono finiti")
+    finally:
+        loop.stop()
+        table.close()
+        server.stop()

@@ -161,8 +161,8 @@ HELD = Said("warning", 1, {"message": "hand 1: Anna cannot swap: Bruno shows the
 
 
 @pytest.mark.parametrize("language, line", [
-    ("it", "[   12.5 s] mano 1: Anna non può scambiare: Bruno ha il Re di Spade (muro)\n"),
-    ("en", "[   12.5 s] hand 1: Anna cannot swap: Bruno shows the Re di Spade (wall)\n"),
+    ("it", "[   12.5 s] Mano 1: Anna non può scambiare: Bruno ha il Re di Spade (muro)\n"),
+    ("en", "[   12.5 s] Hand 1: Anna cannot swap: Bruno shows the Re di Spade (wall)\n"),
 ])
 def test_watch_narrates_a_held_hand_in_one_language(language: str, line: str) -> None:
     out = io.StringIO()

@@ -35,7 +35,7 @@ const cardImg = (code, title, cls = "card") =>
 
 function toast(text, bad = false) {
   const box = $("#toast");
-  box.textContent = text;
+  box.textContent = text.charAt(0).toUpperCase() + text.slice(1); // a sentence on its own
   box.className = bad ? "toast bad" : "toast";
   box.hidden = false;
   clearTimeout(toast.timer);
