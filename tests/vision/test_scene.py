@@ -16,11 +16,13 @@ from vision.art.scene import (
     Camera,
     Placed,
     Scene,
+    Stage,
     deal_to_seats,
     fit_camera,
     render_scene,
     round_table_seats,
 )
+from vision.art.table import Surface
 
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario", "Elena"]
 HANDS = {
@@ -105,6 +107,26 @@ def test_a_hand_over_a_card_hides_part_of_it_and_the_truth_says_how_much() -> No
         Scene(seats, (covered,)), Camera(1280, 720, tilt=10, view_cm=40), seed=0
     )
     assert 0.45 < truth["cards"][0]["visible"] < 0.75
+
+
+@pytest.mark.parametrize("angle", [0.0, 40.0, 180.0])
+def test_a_hand_laid_flat_over_a_card_hides_all_of_it(angle: float) -> None:
+    covered = Placed("4S", False, (0.0, 0.0), angle, cover=1.15)
+    _, truth = render_scene(Scene((), (covered,)), Camera(1280, 720, tilt=0, view_cm=60), seed=0)
+    assert truth["cards"][0]["visible"] == 0.0
+
+
+def test_a_photographed_table_is_laid_at_its_scale_mirrored_beyond_its_edges() -> None:
+    # a picture 40 x 20 cm at 1 cm a pixel: dark left half, light right half
+    picture = np.zeros((20, 40, 3), np.uint8)
+    picture[:, 20:] = 200
+    camera = Camera(640, 360, tilt=0, view_cm=160)  # 4 pixels a cm
+    stage = Stage((), "felt", camera, seed=0, surface=Surface(picture, 1.0))
+    frame, _ = stage.frame((), {}, noise_seed=0)
+    grey = frame.mean(axis=2)
+    row = grey[180]
+    assert row[320 - 20] < 60 < 120 < row[320 + 20]  # 5 cm either side of the table's middle
+    assert row[320 + 120] > 120 and row[320 + 180] < 60  # 30 cm out, mirrored, light again; 45 cm out, dark
 
 
 def test_a_card_on_top_hides_the_card_it_overlaps() -> None:

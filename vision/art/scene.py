@@ -13,7 +13,7 @@ import numpy as np
 from referee.cards import parse_card
 from vision.crop import CARD_ASPECT
 from vision.art.deck import BACK, render_face
-from vision.art.table import light_field, plane_coordinates, table_surface
+from vision.art.table import Surface, light_field, photo_surface, plane_coordinates, table_surface
 
 CARD_H_CM = 9.3
 """A Neapolitan card's height on the table; its width follows from CARD_ASPECT."""
@@ -25,6 +25,8 @@ _CORNER_CM = 0.35
 _SKIN = (150, 180, 226)  # BGR
 _SKIN_LINE = (110, 140, 190)
 _BRASS = (60, 150, 200)
+HIDING = 1.2
+"""Most a hand's cover may be: its fingertips a fifth of a card's length past the card's top edge."""
 
 
 @dataclass(frozen=True)
@@ -76,7 +78,8 @@ class Placed:
     angle: float = 0.0
     seat: str | None = None
     cover: float = 0.0
-    """Fraction of the card's length under a hand reaching over its bottom end (0 = none)."""
+    """Fraction of the card's length under a hand reaching over its bottom end (0 = none); from 1 the hand
+    lies flat over the whole card, its fingers together past the top edge (up to HIDING)."""
     lift: float = 0.0
     """Degrees the card's bottom end is raised about its top edge (a player peeking under it)."""
 
@@ -353,6 +356,9 @@ def _hand(card: Placed) -> list[np.ndarray]:
         for x, reach in ((-2.7, -1.3), (-0.9, -0.2), (0.9, 0.0), (2.7, -0.5))
     ]
     thumb = _capsule(at(4.2, -12.0), at(5.8, -5.5), 0.95)
+    if card.cover >= 1:  # fingers held together over the whole card: nothing shows between them
+        together = np.array([at(-3.5, -6.5), at(3.5, -6.5), at(3.5, -1.3), at(-3.5, -1.3)])
+        return [palm, together, *fingers, thumb]
     return [palm, *fingers, thumb]
 
 
@@ -364,8 +370,8 @@ def _check(scene: Scene) -> None:
             parse_card(card.label)
         if card.seat is not None and card.seat not in names:
             raise ValueError(f"card {card.label} lies at seat {card.seat!r}, which the scene lacks")
-        if not 0.0 <= card.cover < 1.0:
-            raise ValueError(f"card {card.label}: cover {card.cover} must be from 0 to below 1")
+        if not 0.0 <= card.cover <= HIDING:
+            raise ValueError(f"card {card.label}: cover {card.cover} must be from 0 to {HIDING}")
     for name in scene.coins:
         if name not in names:
             raise ValueError(f"coins for seat {name!r}, which the scene lacks")
@@ -457,6 +463,7 @@ class Stage:
         seed: int,
         light: float = 1.0,
         faces: Mapping[str, np.ndarray] | None = None,
+        surface: Surface | None = None,
     ) -> None:
         self.seats = seats
         self.style = style
@@ -464,10 +471,14 @@ class Stage:
         self.seed = seed
         self.faces = faces
         """Card code -> an upright photo of that face to paint instead of the drawn one (None: drawn)."""
+        self.surface = surface
+        """A photographed table to lay instead of the drawn `style` (None: drawn)."""
         rng = np.random.default_rng(seed)
         self._h = camera.homography()
         tx, ty, footprint = plane_coordinates(np.linalg.inv(self._h), camera.width, camera.height)
-        self._table = table_surface(style, rng, tx, ty, footprint)
+        self._table = table_surface(style, rng, tx, ty, footprint)  # drawn even under a photo: the same light follows
+        if surface is not None:
+            self._table = photo_surface(surface, tx, ty, footprint)
         self._light = light_field(rng, camera.width, camera.height, light)
         self._last: tuple[Any, np.ndarray, dict[str, Any]] | None = None
 

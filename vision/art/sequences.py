@@ -29,6 +29,7 @@ from referee.cards import DECK, parse_card
 from vision.art import samples
 from vision.art.pace import BRISK, FILMED, USUAL, Pace
 from vision.art.scene import PHONE_FOV, Camera, Placed, Seat, Stage, fit_camera, round_table_seats
+from vision.art.table import Surface
 
 FPS = 15
 """Frames per second of the films: a webcam's usual rate, the live loop's default."""
@@ -44,6 +45,9 @@ KEY_EVERY = 75
 ASIDE_CM = 10.0
 """How far past the stock, toward the table's middle, the dealer lays the card he gives up."""
 _COVER = 0.3
+HIDDEN_COVER = 1.15
+"""A hand's cover (scene.Placed.cover) of a card it hides all the way as it slides it: laid flat over
+the whole card, the shortest fingertip a millimetre past its top edge."""
 _STACK = 4
 """Cards of the stock drawn as its pile: the rest lie hidden under them."""
 _DECK = tuple(card.code for card in DECK)
@@ -66,7 +70,13 @@ class HandScript:
     swaps: tuple[tuple[str, str], ...] = ()
     draw: str | None = None
     illegal: tuple[str, str] | None = None
-    """A swap made past a wall before the legal turns, then put back."""
+    """A swap nobody may make (past a wall, or past the neighbour), made before the legal turns."""
+    put_back: bool = True
+    """Whether the illegal swap is undone after the warning; False: the family plays on, and the only right
+    outcome is the hand held (losers, lives and pot are then what the game would have settled without it)."""
+    hidden: bool = False
+    """Whether the illegal swap is made wholly under the players' hands (HIDDEN_COVER): the camera never
+    sees the cards move, only hands over two seats at once."""
     peeks: tuple[str, ...] = ()
     """Players who lift their face-down card a little to look under it as the turns begin (no swap)."""
     losers: tuple[str, ...] = ()
@@ -181,9 +191,10 @@ class _Film:
         note: str,
         moves: list[tuple[Placed, Placed]],
         hands: int | None = None,
+        cover: float = _COVER,
     ) -> None:
-        """Cards sliding from pose a to pose b, a hand on each of the first `hands` (all by default);
-        `seconds` is the sample films' duration, which the pace may quicken."""
+        """Cards sliding from pose a to pose b, a hand reaching `cover` over each of the first `hands`
+        (all by default); `seconds` is the sample films' duration, which the pace may quicken."""
         n = self._frames(self.pace.moving(seconds))
         for i in range(1, n + 1):
             t = _ease(i / n)
@@ -197,7 +208,7 @@ class _Film:
                     ),
                     a.angle + (_turn_angle(a.angle, b.angle) - a.angle) * t,
                     b.seat if t >= 1 else None,
-                    _COVER if hands is None or k < hands else 0.0,
+                    cover if hands is None or k < hands else 0.0,
                 )
                 for k, (a, b) in enumerate(moves)
             )
@@ -284,11 +295,15 @@ def _play_hand(film: _Film, hand: HandScript, number: int, first: bool) -> None:
         _peek(film, name)
         film.beat(0.5, "turns", f"{name} has looked at the card")
     if hand.illegal is not None:
-        _swap(film, *hand.illegal, "illegal", "past a wall")
-        film.hold(film.pace.draw(film.rng, film.pace.react) if not film.pace.filmed else 3.0,
-                  "illegal", "the swap broke a wall: the table waits")
-        _swap(film, hand.illegal[1], hand.illegal[0], "put-back", "put back")
-        film.beat(2.0, "turns", "the illegal swap is undone")
+        how = "under the hands" if hand.hidden else "past a wall"
+        _swap(film, *hand.illegal, "illegal", how, HIDDEN_COVER if hand.hidden else _COVER)
+        if hand.put_back:
+            film.hold(film.pace.draw(film.rng, film.pace.react) if not film.pace.filmed else 3.0,
+                      "illegal", "the swap broke a wall: the table waits")
+            _swap(film, hand.illegal[1], hand.illegal[0], "put-back", "put back")
+            film.beat(2.0, "turns", "the illegal swap is undone")
+        else:
+            film.beat(1.2, "turns", "the illegal swap stands: the family plays on")
     for player, target in hand.swaps:
         _swap(film, player, target, "swap", "")
         film.beat(1.2, "turns", f"{player} and {target} have swapped")
@@ -345,13 +360,13 @@ def _peek(film: _Film, name: str) -> None:
     film.table[name] = card
 
 
-def _swap(film: _Film, player: str, target: str, phase: str, how: str) -> None:
-    """Two face-down cards slide past each other between the seats."""
+def _swap(film: _Film, player: str, target: str, phase: str, how: str, cover: float = _COVER) -> None:
+    """Two face-down cards slide past each other between the seats, a hand reaching `cover` over each."""
     mine, theirs = film.table.pop(player), film.table.pop(target)
     to_target = replace(mine, centre=theirs.centre, angle=theirs.angle, seat=target)
     to_player = replace(theirs, centre=mine.centre, angle=mine.angle, seat=player)
     note = f"{player} swaps with {target}" + (f" ({how})" if how else "")
-    film.move(1.0, phase, note, [(mine, to_target), (theirs, to_player)])
+    film.move(1.0, phase, note, [(mine, to_target), (theirs, to_player)], cover=cover)
     film.table[player], film.table[target] = to_player, to_target
 
 
@@ -459,8 +474,11 @@ def narration(script: GameScript) -> list[dict[str, Any]]:
                 said.append({"event": "shown", "hand": number, "player": name, "card": hand.deal[name]})
         if hand.illegal is not None:
             player, target = hand.illegal
-            said.append({"event": "swap", "hand": number, "from": player, "to": target, "legal": False})
+            if not hand.hidden:  # under the hands the camera sees two seats handled at once, not a swap
+                said.append({"event": "swap", "hand": number, "from": player, "to": target, "legal": False})
             said.append({"event": "warning", "hand": number})
+            if not hand.put_back:  # the hand is held for a person: nothing more is told
+                break
         for player, target in hand.swaps:
             said.append({"event": "swap", "hand": number, "from": player, "to": target, "legal": True})
         revealed, settled = final_cards(hand, script.blind)
@@ -539,13 +557,14 @@ def truth(
 
 
 def film(
-    script: GameScript, faces: Mapping[str, np.ndarray] | None = None
+    script: GameScript, faces: Mapping[str, np.ndarray] | None = None, surface: Surface | None = None
 ) -> Iterator[tuple[int, np.ndarray, Shot, dict[str, Any]]]:
     """Render the game frame by frame: (index, BGR frame, its shot, the frame's truth); `faces`
-    maps card codes to photos of their faces to paint instead of the drawn ones."""
+    maps card codes to photos of their faces to paint instead of the drawn ones, `surface` is a
+    photographed table to lay instead of the script's drawn style."""
     all_shots, seats = shots(script)
     camera = _camera(script, seats)
-    stage = Stage(seats, script.style, camera, script.seed, faces=faces)
+    stage = Stage(seats, script.style, camera, script.seed, faces=faces, surface=surface)
     for i, shot in enumerate(all_shots):
         frame, frame_truth = stage.frame(shot.cards, dict(shot.coins), noise_seed=i)
         yield i, frame, shot, frame_truth

@@ -1,6 +1,8 @@
-"""Table surfaces made by code (wood, cloth, felt) seen through a camera, and the room's light."""
+"""Table surfaces made by code (wood, cloth, felt) or laid from a photo, seen through a camera, and the room's light."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -105,6 +107,50 @@ def table_surface(
     if style not in painters:
         raise ValueError(f"unknown table style {style!r}: choose one of {', '.join(TABLE_STYLES)}")
     return painters[style](rng, tx, ty, footprint).astype(np.float32)
+
+
+@dataclass(frozen=True, eq=False)
+class Surface:
+    """A photo of a real table's surface, nothing on it, and how many cm of table one of its pixels covers."""
+
+    pixels: np.ndarray
+    """BGR, uint8; laid mirrored beyond its edges, as far as the table reaches."""
+    cm_per_pixel: float
+    name: str = "photo"
+
+    def __post_init__(self) -> None:
+        if self.pixels.ndim != 3 or self.pixels.shape[2] != 3 or min(self.pixels.shape[:2]) < 2:
+            raise ValueError(f"surface {self.name}: a BGR picture is needed, not an array of shape {self.pixels.shape}")
+        if not self.cm_per_pixel > 0:
+            raise ValueError(f"surface {self.name}: {self.cm_per_pixel} cm a pixel must be above 0")
+
+
+def _mirrored(coordinate: np.ndarray, length: int) -> np.ndarray:
+    """A pixel coordinate folded into [0, length - 1] by mirroring at every edge, however far it lies."""
+    period = 2 * (length - 1)
+    folded = np.mod(coordinate, period)
+    return np.where(folded > length - 1, period - folded, folded).astype(np.float32)
+
+
+def photo_surface(surface: Surface, tx: np.ndarray, ty: np.ndarray, footprint: np.ndarray) -> np.ndarray:
+    """A photographed surface laid on the table (float32 BGR, 0-255): its middle at the table's centre,
+    mirrored beyond its edges, each frame pixel read from the level of detail its footprint can show."""
+    levels = [surface.pixels.astype(np.float32)]
+    while min(levels[-1].shape[:2]) >= 32:
+        levels.append(cv2.pyrDown(levels[-1]))
+    # level k has 2**k times the photo's cm a pixel: blend the two whose scale brackets the footprint
+    level = np.clip(np.log2(np.maximum(footprint / surface.cm_per_pixel, 1e-6)), 0, len(levels) - 1)
+    image = np.zeros((*tx.shape, 3), np.float32)
+    for k, picture in enumerate(levels):
+        weight = np.clip(1 - np.abs(level - k), 0, 1)
+        if not weight.any():
+            continue
+        scale = surface.cm_per_pixel * 2**k
+        h, w = picture.shape[:2]
+        mx = _mirrored(tx / scale + (w - 1) / 2, w)
+        my = _mirrored(ty / scale + (h - 1) / 2, h)
+        image += cv2.remap(picture, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT_101) * weight[..., None]
+    return image
 
 
 def light_field(
