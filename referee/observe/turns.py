@@ -21,6 +21,7 @@ from referee.observe.evidence import Evidence, Gathering, exchanged
 from referee.observe.moment import LIFTED, Moment, away, sure, touched
 from referee.rules import DealerDraw
 from referee.walk import Stop
+from referee.wording import Message
 
 CLOCK = 1e-6
 """Seconds of rounding in the frames' clock (frame times are sums and ratios of floats)."""
@@ -135,11 +136,7 @@ class Turns:
         forbidden = [(a, b) for i, a in enumerate(down) for b in down[i + 1:]
                      if not allowed(hand, ctx.game, a, b)]
         if forbidden:
-            ctx.hold(f"hand {hand.number}: the camera saw nothing for {gap:.1f} s during the "
-                     "turns: a swap may have been made unseen; say what was played",
-                     f"mano {hand.number}: la fotocamera non ha visto nulla per {gap:.1f} s "
-                     "durante i turni: uno scambio può esserle sfuggito; dite voi cosa è "
-                     "stato giocato")
+            ctx.hold(code="sight.lost", params={"gap": gap})
 
     def observe(self, now: Moment, hand: Hand) -> bool:
         """Watch one moment of the turns; True when every seat shows its face (the reveal)."""
@@ -183,15 +180,10 @@ class Turns:
                 if handled:
                     continue  # the moves are judged meanwhile
                 return True
-            kind = "Re" if card.is_wall else "Cavallo"
-            where = f" and lies at {elsewhere[0]}'s seat" if elsewhere else ""
-            self.ctx.hold(
-                f"hand {hand.number}: {owner}'s {card.italian} shown at the deal has moved"
-                f"{where} (a {kind} that moved): put it back face up, or undo to the deal",
-                f"mano {hand.number}: il {card.italian} di {owner}, scoperto alla distribuzione, "
-                "si è mosso: rimettetelo scoperto al suo posto, o annullate fino alla "
-                "distribuzione",
-                shown_at(owner, card))
+            self.ctx.hold(code="shown.moved_to" if elsewhere else "shown.moved",
+                          params={"owner": owner, "card": card.code,
+                                  "seat": elsewhere[0] if elsewhere else None},
+                          release=shown_at(owner, card))
             return True
         return False
 
@@ -203,12 +195,7 @@ class Turns:
                     or card in hand.shown.values()  # a shown card that moved: told as such
                     or (player == hand.dealer and hand.drawn_unknown)):
                 continue
-            self.ctx.hold(
-                f"hand {hand.number}: {player} turns up the {card.italian} after the deal: a Re "
-                "or a Cavallo is shown at once, so the walls were told without it; undo to the "
-                "deal and deal it again",
-                f"mano {hand.number}: {player} scopre il {card.italian} dopo la distribuzione: "
-                "va mostrato subito; annullate fino alla distribuzione")
+            self.ctx.hold(code="shown.late", params={"player": player, "card": card.code})
             return True
         return False
 
@@ -307,12 +294,8 @@ class Turns:
             self._draw_seen(hand)
         # else a look, or the card he drew, read anew as it settles
         elif judgement.rule == "cards_moved_otherwise":
-            names = ", ".join(seats)
-            self.ctx.hold(f"hand {hand.number}: cards moved between {names}, not as one swap: "
-                          "put them back, or resolve it by hand",
-                          f"mano {hand.number}: carte spostate tra {names}, non come uno "
-                          "scambio: rimettetele a posto, o risolvete a mano",
-                          back_at(base, list(seats)))
+            self.ctx.hold(code="moves.not_one_swap", params={"players": list(seats)},
+                          release=back_at(base, list(seats)))
             return
         if self.ctx.held is None:
             moved = seats if kind is Kind.SWAP else ()
@@ -326,12 +309,7 @@ class Turns:
                 self.ctx.custody = self.ctx.custody.pair(a, b, self._at, "covered", seen=False)
                 continue
             self.ctx.custody = self.ctx.custody.pair(a, b, self._at, "covered", seen=False)
-            self.ctx.hold(
-                f"hand {hand.number}: {a}'s and {b}'s cards were both under the hands at once: "
-                f"the camera cannot tell whether they were swapped, which is not allowed; "
-                "say whether they were",
-                f"mano {hand.number}: le carte di {a} e di {b} erano coperte insieme: la "
-                "fotocamera non sa se sono state scambiate, e non è permesso; ditelo voi")
+            self.ctx.hold(code="swap.unseen", params={"a": a, "b": b})
             return
 
     @staticmethod
@@ -370,34 +348,28 @@ class Turns:
         other = b if player == a else a
         found = hand.target(player, game.rules)
         if player in due and found.stop is not Stop.TARGET:
-            message = f"hand {hand.number}: {found.reason()}"
-            message_it = f"mano {hand.number}: {found.reason_it()}"
+            why = found.message()
         elif player in due:
-            message = f"hand {hand.number}: {player} cannot swap with {other}: {found.reason()}"
-            message_it = (f"mano {hand.number}: {player} non può scambiare con {other}: "
-                          f"{found.reason_it()}")
+            why = Message("swap.not_target", {"player": player, "other": other,
+                                              "why": found.message()})
         else:
-            message = game.why_illegal(Swap(player, other)) or f"{player} cannot swap now"
-            message_it = f"mano {hand.number}: {player} non può scambiare con {other} ora"
+            refused = game.refusal(Swap(player, other))
+            why = refused.message if refused else Message("swap.not_now", {"player": player})
         ctx.say("swap", {"from": player, "to": other, "legal": False},
                 f"{player} swaps with {other}: not allowed",
                 f"{player} scambia con {other}: non è permesso")
         release = back_at(self._base, [a, b]) if crossed else lifted_again(a, b, self._touched)
-        ctx.hold(message + " (undo the swap on the table)",
-                 message_it + " (rifate lo scambio al contrario)", release)
+        ctx.hold(code="swap.undo", params={"why": why}, release=release)
 
     def _draw_seen(self, hand: Hand) -> None:
         """The dealer's face-down card put aside and replaced before the reveal: a blind draw."""
         ctx, game = self.ctx, self.ctx.game
         dealer = hand.dealer
         if game.rules.dealer_draw is not DealerDraw.BLIND:
-            message = (f"hand {hand.number}: {dealer} cannot draw before the reveal "
-                       "(dealer_draw after_reveal: he draws after seeing every card)")
-            message_it = (f"mano {hand.number}: {dealer} non può pescare prima che tutti "
-                          "scoprano la carta")
+            why = Message("draw.before_reveal", {"dealer": dealer})
         elif not hand.dealer_moves:
-            message = game.why_illegal(Draw(dealer)) or f"{dealer} cannot draw"
-            message_it = f"mano {hand.number}: {dealer} non può pescare"
+            refused = game.refusal(Draw(dealer))
+            why = refused.message if refused else Message("draw.not_now", {"dealer": dealer})
         else:
             ctx.keep_until(None)
             ctx.play(Draw(dealer))
@@ -405,5 +377,4 @@ class Turns:
             ctx.say("draw", {"player": dealer, "card": None},
                     f"{dealer} draws blind from the stock", f"{dealer} pesca alla cieca dal mazzo")
             return
-        ctx.hold(message + " (put his card back)", message_it + " (rimettete la sua carta)",
-                 back_at(self._base, [dealer]))
+        ctx.hold(code="draw.undo", params={"why": why}, release=back_at(self._base, [dealer]))

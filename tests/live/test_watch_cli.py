@@ -179,8 +179,10 @@ def test_a_phone_stream_dropped_mid_hand_and_resumed_is_narrated_whole() -> None
     finally:
         stream.server.shutdown()
     assert stream.dropped
-    told = [{k: v for k, v in e.items() if k not in ("at", "evidence")} for e in said
-            if e["event"] not in ("target", "keep")]
+    # a machine busy with other work may read fewer pictures a second than the loop needs after
+    # the reveal: that is said (a warning), and changes nothing of the narration here
+    told = [{k: v for k, v in e.items() if k not in ("at", "evidence", "custody")} for e in said
+            if e["event"] not in ("target", "keep") and e.get("code") != "pictures.slow"]
     assert told == [{k: v for k, v in e.items() if k != "evidence"} for e in truth["narration"]]
     assert "collegamento perso con la fotocamera a 127.0.0.1:" in err  # the drop, said in Italian
     assert "riprovo" in err
