@@ -42,14 +42,18 @@ SWAP = 0.55
 DRAW = 0.45
 """Chance that a dealer who may draw does."""
 ILLEGAL = 0.4
-"""Chance of an illegal swap (put back after the warning): past a wall where the deal has one, else
-past the right-hand neighbour to the next face-down card."""
+"""Chance of an illegal swap: past a wall where the deal has one, else past the right-hand neighbour
+to the next face-down card."""
+ILLEGAL_KINDS = (("put back", 1 / 3), ("played on", 1 / 3), ("hidden", 1 / 3))
+"""How an illegal swap is made, and how often: in sight and put back after the warning; in sight and
+never undone, the family playing on; or wholly under the players' hands and never undone. Only the
+first may be settled; the other two must be held."""
 PEEK = 0.5
 """Chance that someone peeks under his face-down card as the turns begin; a second one as likely again."""
 ENDINGS = (("collect", 0.6), ("still", 0.2), ("cut", 0.2))
 """How the filmed hand ends, and how often: the cards collected, the table left still, the film stopped."""
 SIZE = (960, 540)
-"""Frame size: the sample films'."""
+"""Frame size by default: the sample films'; the live evaluation films at a phone's 1280x720."""
 
 
 @dataclass(frozen=True)
@@ -63,6 +67,13 @@ class LiveHand:
     swaps: int
     peeks: int
     ending: str
+    illegal_kind: str | None = None
+    """How the illegal swap is made (ILLEGAL_KINDS), None without one."""
+
+    @property
+    def undone(self) -> bool:
+        """Whether the cards lie as the game says at the reveal: no illegal swap, or one put back."""
+        return self.illegal_kind in (None, "put back")
 
 
 def table_radii(players: int) -> tuple[float, float]:
@@ -70,15 +81,15 @@ def table_radii(players: int) -> tuple[float, float]:
     return 26.0 + 1.2 * players, 16.5 + 0.75 * players
 
 
-def view_camera(view: str, rng: np.random.Generator) -> Camera:
+def view_camera(view: str, rng: np.random.Generator, size: tuple[int, int] = SIZE) -> Camera:
     """A camera over the table or propped at its edge, at a random angle, before it is fitted to the table."""
     if view not in VIEWS:
         raise ValueError(f"unknown view {view!r}: choose one of {', '.join(VIEWS)}")
     side = 180.0 if rng.random() < 0.5 else 0.0  # either long side of the table
     yaw = side + float(rng.uniform(-YAW, YAW))
     if view == "above":
-        return Camera(*SIZE, tilt=float(rng.uniform(*ABOVE_TILT)), yaw=yaw, fov=ABOVE_FOV)
-    return Camera(*SIZE, tilt=float(rng.uniform(*OBLIQUE_TILT)), yaw=yaw, fov=PHONE_FOV)
+        return Camera(*size, tilt=float(rng.uniform(*ABOVE_TILT)), yaw=yaw, fov=ABOVE_FOV)
+    return Camera(*size, tilt=float(rng.uniform(*OBLIQUE_TILT)), yaw=yaw, fov=PHONE_FOV)
 
 
 def far_near(script: GameScript) -> float:
@@ -165,8 +176,16 @@ def _play(game: Game, rng: np.random.Generator) -> tuple[tuple[tuple[str, str], 
     return tuple(swaps), draw
 
 
-def random_hand(seed: int, pace: Pace, view: str, number: int = 0) -> LiveHand:
-    """One random hand of 4-8 players at `pace`, filmed from `view`, with its truth; the same for the same seed."""
+def illegal_kind(seed: int, number: int) -> str:
+    """How hand `number`'s illegal swap is made, drawn apart from the hand so the hands stay as they were dealt."""
+    rng = np.random.default_rng([seed, number, 1])
+    kinds = [name for name, _ in ILLEGAL_KINDS]
+    return kinds[int(rng.choice(len(kinds), p=[share for _, share in ILLEGAL_KINDS]))]
+
+
+def random_hand(seed: int, pace: Pace, view: str, number: int = 0, size: tuple[int, int] = SIZE) -> LiveHand:
+    """One random hand of 4-8 players at `pace`, filmed from `view` in frames of `size`, with its truth;
+    the same for the same seed."""
     rng = np.random.default_rng([seed, number])
     count = int(rng.integers(PLAYERS[0], PLAYERS[1] + 1))
     players = tuple(str(name) for name in rng.choice(NAMES, count, replace=False))
@@ -187,17 +206,19 @@ def random_hand(seed: int, pace: Pace, view: str, number: int = 0) -> LiveHand:
     swaps, draw = _play(game, rng)
     result = game.results[-1]
     ending = str(rng.choice([name for name, _ in ENDINGS], p=[share for _, share in ENDINGS]))
+    kind = illegal_kind(seed, number) if illegal is not None else None
     script = GameScript(
         f"{pace.name}-{view}-{number:03d}",
         players,
-        (HandScript(dealer, deal, swaps=swaps, draw=draw, illegal=illegal, peeks=tuple(peekers),
-                    losers=result.losers, lives=dict(result.lives), pot=result.pot),),
+        (HandScript(dealer, deal, swaps=swaps, draw=draw, illegal=illegal, put_back=kind in (None, "put back"),
+                    hidden=kind == "hidden", peeks=tuple(peekers), losers=result.losers,
+                    lives=dict(result.lives), pot=result.pot),),
         rules=rules,
         style=str(rng.choice(TABLE_STYLES)),
-        camera=view_camera(view, rng),
+        camera=view_camera(view, rng, size),
         table=table_radii(count),
         seed=int(rng.integers(2**31)),
         pace=pace,
         ending=ending,
     )
-    return LiveHand(script, pace.name, view, illegal is not None, len(swaps), len(peekers), ending)
+    return LiveHand(script, pace.name, view, illegal is not None, len(swaps), len(peekers), ending, kind)
