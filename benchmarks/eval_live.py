@@ -1,30 +1,42 @@
-"""The live loop on generated hands at the paces families play: settled right, wrong or held, and how soon.
+"""The live loop on generated hands, the tables families own and the frame rates computers keep: settled right, wrong or held, and how soon.
 
-    .venv/bin/python -m benchmarks.eval_live [--hands 20] [--pace brisk usual slow] [--seed 0] [--jobs 2] [--drawn] [--photos ../shared/data]
-    .venv/bin/python -m benchmarks.eval_live --hand brisk-oblique-003     # one hand: what was filmed, told and due
+    .venv/bin/python -m benchmarks.eval_live [--hands 20] [--pace brisk usual slow] [--seed 0] [--jobs 2] [--rates 15 7.5 5 dropout] [--tables drawn photo] [--size 1280x720] [--drawn] [--photos ../shared/data]
+    .venv/bin/python -m benchmarks.eval_live --hand brisk-oblique-003 [--tables photo] [--rates dropout]     # one hand: what was filmed, told and due
 
-Each hand is drawn at random by benchmarks.live_hands (4-8 players, every table style, Re and
-Cavalli at the deal, the swaps the referee allows, in about four hands of ten a swap nobody may make
-(past a wall, or past the neighbour) put back after the warning, a player peeking under his card,
-the dealer's draw, napoli or classica rules) and played at a pace of vision.art.pace; the same
-hands are played at every pace, so the paces compare hand for hand: brisk (0.2-0.4 s between moves, the cards collected 1-1.5 s
-after the reveal), usual (0.5-1 s; about 3 s) or slow (1-2 s; about 6 s). Most hands end with the
-cards collected, some with the table left still, some with the film stopping soon after the reveal.
-Alternate hands are seen from above (tilted 0-15 degrees) and from a phone propped at the table's
-edge (30-45 degrees, the far cards about half as long as the near ones). The faces are cut out of
-the valid-split photos (decks gabrieleconsumato and gaia, one deck a hand; --drawn paints the
-project's drawn faces instead). Each hand is filmed in memory at 960x540 and 15 frames a second,
-every frame passed through JPEG as a phone streams it, and goes through the real loop
-(`TableWatcher.step`, then `finish` when the film ends), from a new game with the dealer named.
+Each hand is drawn at random from the seed by benchmarks.live_hands (4-8 players, Re and Cavalli at
+the deal, the swaps the referee allows, a player peeking under his card, the dealer's draw, napoli or
+classica rules) and played at a pace of vision.art.pace; the same hands are played at every pace, so
+the paces compare hand for hand: brisk (0.2-0.4 s between moves, the cards collected 1-1.5 s after the
+reveal), usual (0.5-1 s; about 3 s) or slow (1-2 s; about 6 s). In about four hands of ten someone
+makes a swap nobody may make (past a wall, or past the neighbour), as families really do: in sight and
+put back after the warning; in sight and never undone, the family playing on; or wholly under the
+players' hands, the cards never seen to move, and never undone. Most hands end with the cards
+collected, some with the table left still, some with the film stopping soon after the reveal.
+Alternate hands are seen from above (tilted 0-15 degrees) and from a phone propped at the table's edge
+(30-45 degrees, the far cards about half as long as the near ones). The faces are cut out of the
+valid-split photos (decks gabrieleconsumato and gaia, one deck a hand; --drawn paints the project's
+drawn faces instead).
 
-A hand is settled right when its settlement names the expected losers, lives and pot, wrong when
-it names others; held when a warning holds it for a person at the end; unsettled otherwise. An
-illegal swap is warned when it is narrated as illegal with a warning, and accepted when it is
-credited as a legal swap. A legal swap is missed when the narration lacks it; seats are misnamed
-when a found seat lies nearer another player's place; cards are misread when a reveal or a shown
-card names another card. Latency runs from the first card collected (or, for a table left still or
-a film stopped, from the last card turned) to the settle event; a negative one settled before the
-cards were collected. Run it on an otherwise idle machine to compare its wall time.
+Every hand is played on each kind of table asked for, under the same light: drawn (wood, a checked
+cloth or baize, vision.art.table) and photo (a shared photo's real table, paper, cloth, wood, marble or
+lace, its card painted out, by turns over the eight decks' tables: benchmarks.photo_tables). It is
+filmed once in memory at 1280x720 as a phone streams it (--size) and 15 frames a second, every frame
+passed through JPEG once, and the same frames, on their true clock, go to one live loop
+(`TableWatcher.step`, then `finish` when the film ends, from a new game with the dealer named) per
+frame-rate variant (benchmarks.live_rates): all 15 a second; every second or third frame kept (7.5,
+5), as a slow computer drops them; and every frame but for 2 s from a moment a swap is being made
+(dropout), as a stalled stream.
+
+A hand is settled right when its settlement names the expected losers, lives and pot, wrong when it
+names others; held when a warning holds it for a person at the end; unsettled otherwise. A hand whose
+illegal swap was never undone may only be held: settled at all, it is wrong, and counted apart as an
+illegal hand settled. An illegal hand is handled right when it is warned (its swap narrated as illegal
+with a warning; under the hands, any warning) and held, or, put back, warned and then settled right;
+its swap is accepted when it is credited as a legal swap. A legal swap is missed when the narration
+lacks it; seats are misnamed when a found seat lies nearer another player's place; cards are misread
+when a reveal or a shown card names another card. Latency runs from the first card collected (or, for
+a table left still or a film stopped, from the last card turned) to the settle event; a negative one
+settled before the cards were collected. Run it on an otherwise idle machine to compare its wall time.
 """
 
 from __future__ import annotations
@@ -32,10 +44,11 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+import time
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -45,10 +58,13 @@ import numpy as np
 from benchmarks import harness
 from benchmarks.eval_size import cut_out
 from benchmarks.live_hands import VIEWS, LiveHand, far_near, random_hand
+from benchmarks.live_rates import RATES, Variant, variants
+from benchmarks.photo_tables import photo_tables, surface_for
 from referee.events import ChooseDealer
 from referee.game import Game
 from vision.art.pace import PACES
-from vision.art.sequences import FPS, Shot, film, narration
+from vision.art.sequences import FPS, Shot, film, narration, shots
+from vision.art.table import Surface
 from vision.classify import CardClassifier
 from vision.frames import Frame
 from vision.recognize import CardReader
@@ -60,9 +76,15 @@ VALID_DECKS = ("gabrieleconsumato", "gaia")
 """The valid split's decks: the only photos whose cards the evaluation may show."""
 QUALITY = 85
 """JPEG quality each frame passes through: a phone's stream over the table's Wi-Fi."""
+SIZE = "1280x720"
+"""Frame size: what a phone's camera sends."""
+TABLES = ("drawn", "photo")
+"""Kinds of table: drawn by code, or a real table photographed."""
 UNTOLD = ("target", "keep")
 """Kinds of narration the truth leaves out: a target is told for every seat, a keep shows nothing."""
 VERDICTS = ("right", "wrong", "held", "unsettled")
+KINDS = ("put back", "played on", "hidden")
+"""How an illegal swap is made (benchmarks.live_hands.ILLEGAL_KINDS)."""
 
 Faces = Mapping[str, np.ndarray]
 
@@ -126,28 +148,51 @@ def _divergence(told: list[dict[str, Any]], expected: list[dict[str, Any]]) -> s
     return ""
 
 
+def _illegal(live: LiveHand, told: list[dict[str, Any]], verdict: str, settled: bool) -> dict[str, Any]:
+    """How the loop met the hand's illegal swap: warned, accepted as legal, handled right, settled when it stood."""
+    hand = live.script.hands[0]
+    assert hand.illegal is not None
+    pair = set(hand.illegal)
+    end = next((i for i, s in enumerate(told) if s["event"] == "settle"), len(told))
+    if hand.hidden:  # the camera cannot see the cards move: any warning before the settlement asks the table
+        warned = any(s["event"] == "warning" for s in told[:end])
+    else:
+        swaps = [i for i, s in enumerate(told)
+                 if s["event"] == "swap" and s.get("legal") is False and {s["from"], s["to"]} == pair]
+        warned = bool(swaps) and any(s["event"] == "warning" for s in told[swaps[0]:])
+    return {
+        "illegal_kind": live.illegal_kind,
+        "illegal_warned": warned,
+        "illegal_accepted": any({a, b} == pair for a, b in _swaps(told, True)),
+        "illegal_right": warned and (verdict == "held" or (live.undone and verdict == "right")),
+        "illegal_settled": settled and not live.undone,
+    }
+
+
 def judge(live: LiveHand, told: list[dict[str, Any]], held: bool, seats_ok: bool,
           shots: list[Shot], settled_at: float | None) -> dict[str, Any]:
     """One hand's verdict from what the loop narrated against the script's truth."""
     script = live.script
     hand = script.hands[0]
     expected = narration(script)
-    due = next(s for s in expected if s["event"] == "settle")
     settle = next((s for s in told if s["event"] == "settle"), None)
-    if settle is not None:
+    if settle is None:
+        verdict = "held" if held else "unsettled"
+    elif not live.undone:  # the cards lie as nobody may have them: any settlement is wrong
+        verdict = "wrong"
+    else:
+        due = next(s for s in expected if s["event"] == "settle")
         right = (settle["losers"], settle["lives"], settle["pot"]) == (due["losers"], due["lives"], due["pot"])
         verdict = "right" if right else "wrong"
-    else:
-        verdict = "held" if held else "unsettled"
     anchor, collected = _anchor(shots)
     latency = None if settled_at is None else round(settled_at - anchor / FPS, 3)
-    legal_told = _swaps(told, True)
-    missed = Counter(_swaps(expected, True)) - Counter(legal_told)
+    missed = Counter(_swaps(expected, True)) - Counter(_swaps(told, True))
+    due_reveal = next((s["cards"] for s in expected if s["event"] == "reveal"), None)
     reveals = [s["cards"] for s in told if s["event"] == "reveal"]
-    due_reveal = next(s["cards"] for s in expected if s["event"] == "reveal")
     shown_told = {(s["player"], s["card"]) for s in told if s["event"] == "shown"}
     shown_due = {(s["player"], s["card"]) for s in expected if s["event"] == "shown"}
-    misread = any(r != due_reveal for r in reveals) or bool(shown_told - shown_due)
+    # a hand held for a standing illegal swap has no reveal due: the cards' places are nobody's to judge
+    misread = any(r != due_reveal for r in reveals if due_reveal is not None) or bool(shown_told - shown_due)
     result: dict[str, Any] = {
         "name": script.name, "pace": live.pace, "view": live.view, "players": len(script.players),
         "rules": script.rules, "style": script.style, "tilt": round(script.camera.tilt, 1),
@@ -158,16 +203,15 @@ def judge(live: LiveHand, told: list[dict[str, Any]], held: bool, seats_ok: bool
         "warnings": sum(1 for s in told if s["event"] == "warning"),
     }
     if hand.illegal is not None:
-        pair = set(hand.illegal)
-        warned = [i for i, s in enumerate(told)
-                  if s["event"] == "swap" and s.get("legal") is False and {s["from"], s["to"]} == pair]
-        result["illegal_warned"] = bool(warned) and any(s["event"] == "warning" for s in told[warned[0]:])
-        result["illegal_accepted"] = any({a, b} == pair for a, b in legal_told)
+        result.update(_illegal(live, told, verdict, settle is not None))
     return result
 
 
 _READER: CardReader | None = None
+_MODEL: Path | None = None
 _DECKS: dict[str, dict[str, np.ndarray]] = {}
+_PHOTOS: Path | None = None
+_SURFACES: dict[tuple[int, int], Surface] = {}
 
 
 def _reader() -> CardReader:
@@ -177,73 +221,133 @@ def _reader() -> CardReader:
     return _READER
 
 
-_MODEL: Path | None = None
+def _surface(seed: int, number: int) -> Surface:
+    """Hand `number`'s photographed table, painted out once per process (every pace shares it)."""
+    if (seed, number) not in _SURFACES:
+        if _PHOTOS is None:
+            raise ValueError("a photographed table needs the shared photos (--photos)")
+        _SURFACES[seed, number] = surface_for(_reader(), photo_tables(_PHOTOS), seed, number)
+    return _SURFACES[seed, number]
 
 
 @dataclass
-class Played:
-    """What the loop made of one generated hand: the narration, the seats found, and the film's shots."""
+class Watch:
+    """One live loop given one variant's frames of the film, and what it told."""
 
-    live: LiveHand
-    told: list[dict[str, Any]]
-    held: bool
-    seats: Seats | None
-    seats_truth: list[dict[str, Any]]
-    shots: list[Shot]
-    settled_at: float | None
+    variant: Variant
+    watcher: TableWatcher
+    told: list[dict[str, Any]] = field(default_factory=list)
+    settled_at: float | None = None
+    seconds: float = 0.0
+    given: int = 0
 
-
-def play_hand(seed: int, pace: str, view: str, number: int) -> Played:
-    """Film one generated hand in memory and run it through the live loop, from a new game."""
-    live = random_hand(seed, PACES[pace], view, number)
-    script = live.script
-    game = Game(script.players, script.rules)
-    game.play(ChooseDealer(script.hands[0].dealer))
-    watcher = TableWatcher(game, reader=_reader())
-    played = Played(live, [], False, None, [], [], None)
-    at = 0.0
-
-    def take(said: list[Any], when: float) -> None:
+    def take(self, said: list[Any], when: float) -> None:
+        """Keep what the loop said at `when`, as `watch --json` writes it."""
         for line in said:
             data = line.to_json()
             data.pop("evidence", None)
             data.pop("message", None)
-            if data["event"] == "settle" and played.settled_at is None:
-                played.settled_at = when
+            if data["event"] == "settle" and self.settled_at is None:
+                self.settled_at = when
             if data["event"] not in UNTOLD:
-                played.told.append(data)
+                self.told.append(data)
 
-    for i, frame, shot, truth in film(script, hand_faces(_DECKS, number)):
-        played.shots.append(shot)
+    def step(self, frame: Frame) -> None:
+        """Give the loop one frame, if this variant keeps it."""
+        if self.variant.keeps(frame.index):
+            clock = time.perf_counter()
+            said = self.watcher.step(frame)
+            self.seconds += time.perf_counter() - clock
+            self.given += 1
+            self.take(said, frame.at)
+
+
+@dataclass
+class Played:
+    """One generated hand filmed once, and what each variant's loop made of it."""
+
+    live: LiveHand
+    table: str
+    surface: str | None
+    shots: list[Shot]
+    watches: list[Watch]
+    seats_truth: list[dict[str, Any]] = field(default_factory=list)
+    render_seconds: float = 0.0
+
+
+def _size(text: str) -> tuple[int, int]:
+    width, height = (int(part) for part in text.lower().split("x"))
+    return width, height
+
+
+def play_hand(seed: int, pace: str, view: str, number: int, table: str = "drawn",
+              rates: tuple[str, ...] = RATES, size: str = SIZE) -> Played:
+    """Film one generated hand in memory on a `table` kind, once, and run each frame-rate variant of it
+    through its own live loop, from a new game."""
+    live = random_hand(seed, PACES[pace], view, number, _size(size))
+    script = live.script
+    all_shots = shots(script)[0]
+    surface = _surface(seed, number) if table == "photo" else None
+    watches = []
+    for variant in variants(rates, all_shots, np.random.default_rng([seed, number, 3])):
+        game = Game(script.players, script.rules)
+        game.play(ChooseDealer(script.hands[0].dealer))
+        watches.append(Watch(variant, TableWatcher(game, reader=_reader())))
+    played = Played(live, table, surface.name if surface else None, all_shots, watches)
+    at = 0.0
+    clock = time.perf_counter()
+    for i, frame, _, truth in film(script, hand_faces(_DECKS, number), surface):
         played.seats_truth = truth["seats"]
         _, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, QUALITY])
+        pixels = cv2.imdecode(data, cv2.IMREAD_COLOR)
+        pixels.flags.writeable = False  # one picture for every loop: none may draw on it
         at = i / FPS
-        take(watcher.step(Frame(cv2.imdecode(data, cv2.IMREAD_COLOR), at, i)), at)
-    take(watcher.finish(), at)
-    played.held = watcher.controller.held is not None
-    played.seats = watcher.seats
+        for watch in watches:
+            watch.step(Frame(pixels, at, i))
+    played.render_seconds = time.perf_counter() - clock - sum(watch.seconds for watch in watches)
+    for watch in watches:
+        watch.take(watch.watcher.finish(), at)
     return played
 
 
-def run_hand(seed: int, pace: str, view: str, number: int) -> dict[str, Any]:
-    """Play one generated hand through the live loop and judge it."""
-    played = play_hand(seed, pace, view, number)
-    seats_ok = _seats_right(played.seats, played.seats_truth)
-    return judge(played.live, played.told, played.held, seats_ok, played.shots, played.settled_at)
+def run_hand(seed: int, pace: str, view: str, number: int, table: str, rates: tuple[str, ...],
+             size: str) -> list[dict[str, Any]]:
+    """Play one generated hand through the live loop at every variant and judge each."""
+    played = play_hand(seed, pace, view, number, table, rates, size)
+    results = []
+    for watch in played.watches:
+        seats_ok = _seats_right(watch.watcher.seats, played.seats_truth)
+        held = watch.watcher.controller.held is not None
+        result = judge(played.live, watch.told, held, seats_ok, played.shots, watch.settled_at)
+        gap = watch.variant.gap
+        results.append({
+            **result, "rate": watch.variant.name, "table": table, "surface": played.surface,
+            "given": watch.given, "dropout": [round(gap[0] / FPS, 2), played.shots[gap[0]].phase] if gap else None,
+            "loop_seconds": round(watch.seconds, 2), "render_seconds": round(played.render_seconds, 2),
+        })
+    return results
 
 
-def show_hand(name: str, seed: int) -> list[str]:
-    """One hand by its name (`brisk-oblique-003`): what was filmed, what the loop told, what it should have."""
+def show_hand(name: str, seed: int, table: str = "drawn", rates: tuple[str, ...] = RATES,
+              size: str = SIZE) -> list[str]:
+    """One hand by its name (`brisk-oblique-003`): what was filmed, what each variant's loop told, what it should have."""
     pace, view, number = name.rsplit("-", 2)
-    played = play_hand(seed, pace, view, int(number))
+    played = play_hand(seed, pace, view, int(number), table, rates, size)
     script = played.live.script
-    lines = [f"{name}: {script.players}, {script.rules}, {script.style}, tilt {script.camera.tilt:.0f}, "
-             f"ending {played.live.ending}", f"hand: {script.hands[0]}", "", "filmed:"]
+    surface = f" on the photographed table {played.surface}" if played.surface else f" on {script.style}"
+    lines = [f"{name} (seed {seed}){surface}: {script.players}, {script.rules}, tilt {script.camera.tilt:.0f}, "
+             f"ending {played.live.ending}, illegal swap {played.live.illegal_kind or 'none'}",
+             f"hand: {script.hands[0]}", "", "filmed:"]
     lines += [f"  {start / FPS:6.2f} s  {shot.phase:8} {shot.note}" for start, shot in _changes(played.shots)]
-    lines += ["", "told:", *(f"  {said}" for said in played.told), "", "truth:"]
-    lines += [f"  {due}" for due in narration(script)]
-    found = dict(zip(played.seats.names, played.seats.points)) if played.seats else {}
-    lines += ["", "seats (found / true):"]
+    for watch in played.watches:
+        gap = watch.variant.gap
+        dropped = f", no frames from {gap[0] / FPS:.2f} s to {gap[-1] / FPS + 1 / FPS:.2f} s" if gap else ""
+        held = " (held)" if watch.watcher.controller.held is not None else ""
+        lines += ["", f"told at {watch.variant.name}{dropped}{held}:", *(f"  {said}" for said in watch.told)]
+    lines += ["", "truth:", *(f"  {due}" for due in narration(script))]
+    seats = played.watches[0].watcher.seats if played.watches else None
+    found = dict(zip(seats.names, seats.points)) if seats else {}
+    lines += ["", f"seats (found at {played.watches[0].variant.name} / true):" if played.watches else "seats:"]
     lines += [f"  {seat['name']:8} {found.get(seat['name'])} / {seat['at']}" for seat in played.seats_truth]
     return lines
 
@@ -252,9 +356,9 @@ def _changes(shots: list[Shot]) -> list[tuple[int, Shot]]:
     return [(i, shot) for i, shot in enumerate(shots) if i == 0 or shot.note != shots[i - 1].note]
 
 
-def _start_worker(model: Path | None, decks: dict[str, dict[str, np.ndarray]]) -> None:
-    global _MODEL, _DECKS
-    _MODEL, _DECKS = model, decks
+def _start_worker(model: Path | None, decks: dict[str, dict[str, np.ndarray]], photos: Path | None = None) -> None:
+    global _MODEL, _DECKS, _PHOTOS
+    _MODEL, _DECKS, _PHOTOS = model, decks, photos
 
 
 def plan(args: argparse.Namespace) -> list[tuple[int, str, str, int]]:
@@ -269,12 +373,16 @@ def _spread(values: list[float]) -> list[float] | None:
 def summary(hands: list[dict[str, Any]]) -> dict[str, Any]:
     """The counts of a group of hands and their latencies (median and worst)."""
     verdicts = Counter(h["verdict"] for h in hands)
-    illegal = [h for h in hands if "illegal_warned" in h]
+    legal = Counter(h["verdict"] for h in hands if "illegal_kind" not in h)
+    illegal = [h for h in hands if "illegal_kind" in h]
     right = [h for h in hands if h["verdict"] == "right" and h["latency"] is not None]
     return {
         "hands": len(hands), **{v: verdicts[v] for v in VERDICTS},
+        "legal": sum(legal.values()), **{f"legal_{v}": legal[v] for v in VERDICTS},
         "exact": sum(h["exact"] for h in hands),
         "illegal": len(illegal), "illegal_warned": sum(h["illegal_warned"] for h in illegal),
+        "illegal_right": sum(h["illegal_right"] for h in illegal),
+        "illegal_settled": sum(h["illegal_settled"] for h in illegal),
         "illegal_accepted": sum(h["illegal_accepted"] for h in illegal),
         "swaps_missed": sum(1 for h in hands if h["missed"]),
         "seats_wrong": sum(1 for h in hands if not h["seats_ok"]),
@@ -283,33 +391,53 @@ def summary(hands: list[dict[str, Any]]) -> dict[str, Any]:
         "after_last_card": _spread([h["latency"] for h in right if not h["collected"]]),
         "tilt": [min(h["tilt"] for h in hands), max(h["tilt"] for h in hands)] if hands else None,
         "far_near": [min(h["far_near"] for h in hands), max(h["far_near"] for h in hands)] if hands else None,
+        "loop_seconds": round(statistics.mean(h["loop_seconds"] for h in hands), 1) if hands else None,
     }
 
 
+def _rows(hands: list[dict[str, Any]], keys: list[tuple[str, ...]], by: Callable[[dict[str, Any]], tuple[str, ...]],
+          names: tuple[str, ...]) -> list[dict[str, Any]]:
+    """A summary per key (a tuple of group values, "all" for any) of the hands that have it."""
+    rows = []
+    for key in keys:
+        group = [h for h in hands if all(want in ("all", have) for want, have in zip(key, by(h)))]
+        if group:
+            rows.append({**dict(zip(names, key)), **summary(group)})
+    return rows
+
+
 def measure(args: argparse.Namespace) -> harness.Figures:
-    """Play every planned hand through the loop (in `--jobs` processes) and count the verdicts."""
+    """Play every planned hand on every table kind through the loop at every frame-rate variant (in `--jobs`
+    processes) and count the verdicts."""
     decks: dict[str, dict[str, np.ndarray]] = {}
     if not args.drawn:
         decks = photo_faces(args.photos, CardReader(CardClassifier(args.model)))
-    planned = plan(args)
+    photos = args.photos if "photo" in args.tables else None
+    planned = [(*hand, table, tuple(args.rates), args.size) for hand in plan(args) for table in args.tables]
     if args.jobs > 1:
-        with ProcessPoolExecutor(args.jobs, initializer=_start_worker, initargs=(args.model, decks)) as pool:
-            hands = list(pool.map(run_hand, *zip(*planned)))
+        with ProcessPoolExecutor(args.jobs, initializer=_start_worker, initargs=(args.model, decks, photos)) as pool:
+            played = list(pool.map(run_hand, *zip(*planned)))
     else:
-        _start_worker(args.model, decks)
-        hands = [run_hand(*one) for one in planned]
-    rows = []
-    for pace in args.pace:
-        for view in VIEWS:
-            group = [h for h in hands if h["pace"] == pace and h["view"] == view]
-            if group:
-                rows.append({"pace": pace, "view": view, **summary(group)})
-    reasons = Counter(h["why"] or "narrated exactly" for h in hands if h["verdict"] != "right" or not h["exact"])
+        _start_worker(args.model, decks, photos)
+        played = [run_hand(*one) for one in planned]
+    hands = [result for results in played for result in results]
+    rates, tables = list(args.rates), list(args.tables)
+    both = ["all"] if len(tables) > 1 else []
+    keys = [(r, t) for r in rates for t in [*tables, *both]] + ([("all", "all")] if len(rates) > 1 else [])
+    rows = _rows(hands, keys, lambda h: (h["rate"], h["table"]), ("rate", "table"))
+    first = [h for h in hands if h["rate"] == rates[0]]
+    paces = _rows(first, [(p, v) for p in args.pace for v in VIEWS], lambda h: (h["pace"], h["view"]), ("pace", "view"))
+    kinds = _rows([h for h in hands if "illegal_kind" in h], [(k, r) for k in KINDS for r in rates],
+                  lambda h: (h["illegal_kind"], h["rate"]), ("kind", "rate"))
+    reasons = Counter(f"{h['rate']}: {h['why'] or 'narrated exactly'}" for h in hands
+                      if h["verdict"] != "right" or not h["exact"])
     return {
+        "seed": args.seed, "size": args.size, "rates": rates, "tables": tables,
         "faces": "drawn" if args.drawn else f"valid photos ({', '.join(sorted(decks))})",
         "cut_outs": sum(len(faces) for faces in decks.values()),
-        "frames": sum(h["frames"] for h in hands),
-        "rows": rows, "total": summary(hands), "reasons": dict(reasons.most_common()), "hands": hands,
+        "films": len(planned), "frames": sum(h["frames"] for h in hands if h["rate"] == rates[0]),
+        "render_seconds": round(statistics.mean(h["render_seconds"] for h in first), 1) if first else None,
+        "rows": rows, "paces": paces, "kinds": kinds, "reasons": dict(reasons.most_common()), "hands": hands,
     }
 
 
@@ -317,8 +445,56 @@ def _latency(span: list[float] | None) -> str:
     return "-" if span is None else f"{span[0]:.2f} / {span[1]:.2f}"
 
 
+def _rate(name: str) -> str:
+    return {"dropout": "15, a 2 s drop-out", "all": "all"}.get(name, name)
+
+
 def render(figures: harness.Figures) -> list[str]:
-    """A row per pace and view, the total, and why hands were not narrated exactly."""
+    """A row per frame rate and table kind, then per pace and view at the first rate, per kind of illegal
+    swap, and why hands were not narrated exactly; a run recorded before the rates, as it was shown."""
+    if "rows" in figures and figures["rows"] and "rate" not in figures["rows"][0]:
+        return _render_one_rate(figures)
+    total = figures["rows"][-1]
+    lines = [f"{figures['films'] // len(figures['tables'])} generated hands (seed {figures['seed']}) on "
+             f"{' and '.join(figures['tables'])} tables, {figures['films']} films of {figures['frames']} frames at "
+             f"{figures['size']} and 15 frames a second, each played at {', '.join(figures['rates'])}; faces: "
+             f"{figures['faces']}; about {figures['render_seconds']} s to film a hand, "
+             f"{total['loop_seconds']} s of loop a hand and rate", "",
+             "| frames a second | table | hands | legal hands | right | wrong | held | unsettled | illegal hands | "
+             "warned and held, or put back and settled right | illegal hands settled (must be 0) | all hands wrong | "
+             "narrated exactly | illegal swap accepted | swap missed | seats misnamed | cards misread | "
+             "settled after collection (median / worst s) | after the last card, still or stopped (s) | loop s a hand |",
+             "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---:|"]
+    for row in figures["rows"]:
+        lines.append(
+            f"| {_rate(row['rate'])} | {row['table']} | {row['hands']} | {row['legal']} | {row['legal_right']} | "
+            f"{row['legal_wrong']} | {row['legal_held']} | {row['legal_unsettled']} | {row['illegal']} | "
+            f"{row['illegal_right']} of {row['illegal']} | {row['illegal_settled']} | {row['wrong']} | {row['exact']} | "
+            f"{row['illegal_accepted']} | {row['swaps_missed']} | {row['seats_wrong']} | {row['misread']} | "
+            f"{_latency(row['after_collect'])} | {_latency(row['after_last_card'])} | {row['loop_seconds']} |")
+    lines += ["", f"At {_rate(figures['rates'][0])} frames a second, both tables together:", "",
+              "| pace | view | tilt (deg) | far/near card | hands | right | wrong | held | unsettled | "
+              "illegal handled right | illegal settled | settled after collection (median / worst s) |",
+              "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|"]
+    for row in figures["paces"]:
+        tilt = f"{row['tilt'][0]:.0f}-{row['tilt'][1]:.0f}" if row["tilt"] else "-"
+        ratio = f"{row['far_near'][0]:.2f}-{row['far_near'][1]:.2f}" if row["far_near"] else "-"
+        lines.append(f"| {row['pace']} | {row['view']} | {tilt} | {ratio} | {row['hands']} | {row['right']} | "
+                     f"{row['wrong']} | {row['held']} | {row['unsettled']} | {row['illegal_right']} of {row['illegal']} | "
+                     f"{row['illegal_settled']} | {_latency(row['after_collect'])} |")
+    if figures["kinds"]:
+        lines += ["", "| illegal swap | frames a second | hands | warned | held | settled right | settled wrong | "
+                  "accepted as legal |", "|---|---|---:|---:|---:|---:|---:|---:|"]
+        lines += [f"| {row['kind']} | {_rate(row['rate'])} | {row['hands']} | {row['illegal_warned']} | {row['held']} | "
+                  f"{row['right']} | {row['wrong']} | {row['illegal_accepted']} |" for row in figures["kinds"]]
+    if figures["reasons"]:
+        lines += ["", "| frames a second: where the narration first parted from the truth | hands |", "|---|---:|"]
+        lines += [f"| {why} | {count} |" for why, count in figures["reasons"].items()]
+    return lines
+
+
+def _render_one_rate(figures: harness.Figures) -> list[str]:
+    """A run recorded before the frame-rate variants and the photographed tables: a row per pace and view."""
     total = figures["total"]
     lines = [f"{total['hands']} generated hands, {figures['frames']} frames at 960x540, faces: {figures['faces']}", "",
              "| pace | view | tilt (deg) | far/near card | hands | right | wrong | held | unsettled | narrated exactly | "
@@ -347,6 +523,11 @@ def command() -> argparse.ArgumentParser:
     cli.add_argument("--pace", nargs="+", choices=sorted(PACES), default=["brisk", "usual", "slow"], help="paces to play")
     cli.add_argument("--seed", type=int, default=0, help="seed of the hands")
     cli.add_argument("--jobs", type=int, default=1, help="processes playing hands at once")
+    cli.add_argument("--rates", nargs="+", choices=RATES, default=list(RATES),
+                     help="frame-rate variants each filmed hand is played at (default: all)")
+    cli.add_argument("--tables", nargs="+", choices=TABLES, default=list(TABLES),
+                     help="kinds of table every hand is filmed on (default: both); --hand films on the first")
+    cli.add_argument("--size", default=SIZE, help=f"frame size, WIDTHxHEIGHT (default {SIZE}, a phone's)")
     cli.add_argument("--drawn", action="store_true", help="the project's drawn faces instead of the valid photos'")
     cli.add_argument("--hand", default=None, help="play one hand (a name such as brisk-oblique-003) and show what the loop told")
     return cli
@@ -355,8 +536,17 @@ def command() -> argparse.ArgumentParser:
 def _check(args: argparse.Namespace) -> str | None:
     if args.hands < 1 or args.jobs < 1:
         return "--hands and --jobs must be at least 1"
-    if not args.drawn and not (args.photos / "photos" / "labels.csv").is_file():
+    try:
+        width, height = _size(args.size)
+    except ValueError:
+        return f"--size takes WIDTHxHEIGHT in pixels, such as {SIZE}: not {args.size}"
+    if width < 64 or height < 64:
+        return f"--size {args.size} is too small to film a table in"
+    labels = (args.photos / "photos" / "labels.csv").is_file()
+    if not args.drawn and not labels:
         return f"no photo labels under {args.photos}: pass --photos, or --drawn to deal the project's drawn faces"
+    if "photo" in args.tables and not labels:
+        return f"no photo labels under {args.photos}: pass --photos, or --tables drawn to film on drawn tables only"
     return None
 
 
@@ -368,8 +558,9 @@ def main(argv: list[str] | None = None) -> int:
         if problem:
             print(problem, file=sys.stderr)
             return 2
-        _start_worker(args.model, {} if args.drawn else photo_faces(args.photos, CardReader(CardClassifier(args.model))))
-        print("\n".join(show_hand(args.hand, args.seed)))
+        decks = {} if args.drawn else photo_faces(args.photos, CardReader(CardClassifier(args.model)))
+        _start_worker(args.model, decks, args.photos)
+        print("\n".join(show_hand(args.hand, args.seed, args.tables[0], tuple(args.rates), args.size)))
         return 0
     return harness.run(NAME, command(), argv, measure, render, _check)
 

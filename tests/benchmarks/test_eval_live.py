@@ -1,25 +1,175 @@
-"""The live evaluation in brief: two brisk hands with drawn faces through the real loop, judged and counted."""
+"""The live evaluation in brief: one filming fed to a loop per frame rate on its true clock, a drop-out
+during a swap, photographed tables with no card left on them, and a judge that lets no illegal hand be
+settled."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
-from benchmarks import eval_live
+import numpy as np
+import pytest
+
+from benchmarks import eval_live, harness
+from benchmarks.live_hands import random_hand
+from benchmarks.live_rates import DROPOUT, MOVES, RATES
+from benchmarks.photo_tables import photo_tables, surface_for
+from vision.art.pace import BRISK, USUAL
+from vision.art.sequences import FPS, narration, shots
+from vision.io import read_image
+from vision.recognize import CardReader
+
+DATA = harness.DATA
+NO_PHOTOS = not (DATA / "photos" / "labels.csv").is_file()
 
 
-def test_two_brisk_hands_are_played_through_the_loop_and_counted_per_view(tmp_path: Path) -> None:
-    args = eval_live.command().parse_args(["--hands", "2", "--pace", "brisk", "--drawn", "--results", str(tmp_path)])
+class Recorder:
+    """A stand-in for the live loop: it keeps the time and number of every frame it is given."""
+
+    def __init__(self, game, reader=None) -> None:
+        self.given: list[tuple[int, float]] = []
+        self.controller = SimpleNamespace(held=None)
+        self.seats = None
+
+    def step(self, frame) -> list:
+        self.given.append((frame.index, frame.at))
+        return []
+
+    def finish(self) -> list:
+        return []
+
+
+def _played(monkeypatch, live) -> tuple[eval_live.Played, list[int]]:
+    """A hand played at every rate with the film's frames not drawn (blank ones) and the loops recording."""
+    filmed: list[int] = []
+
+    def blank_film(script, faces=None, surface=None):
+        for i, shot in enumerate(shots(script)[0]):
+            filmed.append(i)
+            yield i, np.zeros((36, 64, 3), np.uint8), shot, {"seats": []}
+
+    monkeypatch.setattr(eval_live, "film", blank_film)
+    monkeypatch.setattr(eval_live, "TableWatcher", Recorder)
+    monkeypatch.setattr(eval_live, "_reader", lambda: None)
+    monkeypatch.setattr(eval_live, "random_hand", lambda seed, pace, view, number, size: live)
+    return eval_live.play_hand(7, live.pace, live.view, 0, "drawn", RATES), filmed
+
+
+def test_one_filming_feeds_every_rate_each_frame_at_its_true_time(monkeypatch) -> None:
+    live = random_hand(7, BRISK, "above", 0)
+    played, filmed = _played(monkeypatch, live)
+    frames = len(shots(live.script)[0])
+    assert filmed == list(range(frames))  # filmed and passed through JPEG once for all four loops
+    given = {watch.variant.name: watch.watcher.given for watch in played.watches}
+    assert [index for index, _ in given["15"]] == list(range(frames))
+    assert [index for index, _ in given["7.5"]] == list(range(0, frames, 2))
+    assert [index for index, _ in given["5"]] == list(range(0, frames, 3))
+    assert all(at == index / FPS for frames_given in given.values() for index, at in frames_given)
+
+
+def test_the_drop_out_begins_while_a_swap_is_made_and_hides_two_seconds(monkeypatch) -> None:
+    live = random_hand(7, BRISK, "above", 0)
+    played, _ = _played(monkeypatch, live)
+    watch = next(watch for watch in played.watches if watch.variant.name == "dropout")
+    indices = [index for index, _ in watch.watcher.given]
+    before, after = next((a, b) for a, b in zip(indices, indices[1:]) if b - a > 1)
+    assert played.shots[before + 1].phase in MOVES and not played.shots[before + 1].still
+    assert (after - before - 1) / FPS == DROPOUT
+    assert watch.watcher.given[indices.index(after)][1] - watch.watcher.given[indices.index(before)][1] > DROPOUT
+    assert len(indices) == len(played.shots) - DROPOUT * FPS
+
+
+def _told(live, end: str | None = None, **settle: object) -> list[dict]:
+    """The hand's true narration, cut after the first `end` event, or with its settlement changed."""
+    said = narration(live.script)
+    if end is not None:
+        said = said[: [e["event"] for e in said].index(end) + 1]
+    return [{**e, **settle} if e["event"] == "settle" else e for e in said]
+
+
+ILLEGAL = [random_hand(7, pace, view, k) for pace in (BRISK, USUAL) for view in ("above", "oblique") for k in range(8)]
+PLAYED_ON = next(h for h in ILLEGAL if h.illegal_kind == "played on")
+HIDDEN = next(h for h in ILLEGAL if h.illegal_kind == "hidden")
+PUT_BACK = next(h for h in ILLEGAL if h.illegal_kind == "put back")
+
+
+def _judge(live, told, held):
+    return eval_live.judge(live, told, held, True, shots(live.script)[0], None)
+
+
+def test_an_illegal_swap_played_on_is_right_only_when_warned_and_held() -> None:
+    held = _judge(PLAYED_ON, narration(PLAYED_ON.script), held=True)
+    assert (held["verdict"], held["illegal_right"], held["illegal_settled"], held["exact"]) == ("held", True, False, True)
+    # whatever it names, a settlement of cards nobody may hold is wrong
+    hand = PLAYED_ON.script.hands[0]
+    due = {"event": "settle", "hand": 1, "losers": list(hand.losers), "lives": dict(hand.lives), "pot": hand.pot}
+    settled = _judge(PLAYED_ON, [*narration(PLAYED_ON.script), due], held=False)
+    assert (settled["verdict"], settled["illegal_right"], settled["illegal_settled"]) == ("wrong", False, True)
+
+
+def test_a_swap_under_the_hands_is_warned_by_any_warning_before_the_settlement() -> None:
+    said = narration(HIDDEN.script)
+    assert _judge(HIDDEN, said, held=True)["illegal_right"]
+    unwarned = _judge(HIDDEN, said[:-1], held=False)
+    assert (unwarned["verdict"], unwarned["illegal_warned"], unwarned["illegal_right"]) == ("unsettled", False, False)
+
+
+def test_an_illegal_swap_put_back_may_be_warned_then_settled_right_but_not_wrong() -> None:
+    right = _judge(PUT_BACK, _told(PUT_BACK), held=False)
+    assert (right["verdict"], right["illegal_right"], right["illegal_settled"]) == ("right", True, False)
+    wrong = _judge(PUT_BACK, _told(PUT_BACK, pot=99), held=False)
+    assert (wrong["verdict"], wrong["illegal_right"], wrong["illegal_settled"]) == ("wrong", False, False)
+
+
+def test_the_summary_counts_a_settled_illegal_hand_as_wrong_and_apart_from_the_legal_hands() -> None:
+    hand = PLAYED_ON.script.hands[0]
+    due = {"event": "settle", "hand": 1, "losers": list(hand.losers), "lives": dict(hand.lives), "pot": hand.pot}
+    legal = random_hand(7, BRISK, "above", 0)
+    rows = [{**_judge(PLAYED_ON, [*narration(PLAYED_ON.script), due], held=False), "loop_seconds": 1.0},
+            {**_judge(legal, _told(legal), held=False), "loop_seconds": 1.0}]
+    total = eval_live.summary(rows)
+    assert (total["wrong"], total["illegal_settled"], total["illegal_right"]) == (1, 1, 0)
+    assert (total["legal"], total["legal_right"], total["legal_wrong"]) == (1, 1, 0)
+
+
+@pytest.mark.skipif(NO_PHOTOS, reason=f"the shared photos are not at {DATA} (a user's clone has none)")
+@pytest.mark.parametrize("number", [3, 5])  # lace; a red cloth with snowflakes
+def test_a_photographed_table_has_its_card_painted_out_and_the_card_s_scale(number: int) -> None:
+    reader = CardReader()
+    surface = surface_for(reader, photo_tables(DATA), 0, number)
+    photo = next(path for path, _ in photo_tables(DATA) if path.stem == surface.name)
+    assert reader(read_image(photo).pixels).is_card.any()  # the card the photo was taken of...
+    assert not reader(surface.pixels).is_card.any()  # ...is gone, and the reader finds none in its place
+    assert 0.02 < surface.cm_per_pixel < 0.04  # a card 9.3 cm long, 250-450 pixels of the halved photo
+
+
+def test_a_brisk_hand_is_played_through_the_loop_at_two_rates_and_counted_per_rate(tmp_path: Path) -> None:
+    args = eval_live.command().parse_args(["--hands", "1", "--pace", "brisk", "--drawn", "--tables", "drawn",
+                                           "--rates", "5", "dropout", "--size", "640x360", "--results", str(tmp_path)])
     figures = eval_live.measure(args)
-    assert [(row["pace"], row["view"], row["hands"]) for row in figures["rows"]] == [
-        ("brisk", "above", 1), ("brisk", "oblique", 1)]
-    total = figures["total"]
-    assert sum(total[v] for v in eval_live.VERDICTS) == 2
+    assert [(row["rate"], row["table"], row["hands"]) for row in figures["rows"]] == [
+        ("5", "drawn", 1), ("dropout", "drawn", 1), ("all", "all", 2)]
+    assert {(h["rate"], h["name"]) for h in figures["hands"]} == {("5", "brisk-above-000"), ("dropout", "brisk-above-000")}
     assert {h["verdict"] for h in figures["hands"]} <= set(eval_live.VERDICTS)
-    assert figures["faces"] == "drawn" and figures["frames"] == sum(h["frames"] for h in figures["hands"])
     lines = eval_live.render(figures)
-    assert lines[0].startswith("2 generated hands") and any(line.startswith("| all |") for line in lines)
+    assert lines[0].startswith("1 generated hands (seed 0) on drawn tables") and any(line.startswith("| all |") for line in lines)
 
 
-def test_without_the_photos_the_evaluation_refuses_unless_drawn_faces_are_asked_for(tmp_path: Path, capsys) -> None:
+def test_without_the_photos_the_evaluation_refuses_unless_drawn_faces_and_tables_are_asked_for(tmp_path: Path, capsys) -> None:
     assert eval_live.main(["--photos", str(tmp_path), "--no-record"]) == 2
     assert "--drawn" in capsys.readouterr().err
+    assert eval_live.main(["--photos", str(tmp_path), "--drawn", "--no-record"]) == 2
+    assert "--tables drawn" in capsys.readouterr().err
+    assert eval_live.main(["--size", "wide", "--drawn", "--tables", "drawn", "--no-record"]) == 2
+    assert "--size" in capsys.readouterr().err
+
+
+def test_a_run_recorded_before_the_rates_is_shown_as_it_was() -> None:
+    row = {"hands": 1, "right": 1, "wrong": 0, "held": 0, "unsettled": 0, "exact": 1, "illegal": 0, "illegal_warned": 0,
+           "illegal_accepted": 0, "swaps_missed": 0, "seats_wrong": 0, "misread": 0, "after_collect": [0.1, 0.1],
+           "after_last_card": None, "tilt": [5.0, 5.0], "far_near": [0.9, 0.9]}
+    figures = {"faces": "drawn", "frames": 300, "rows": [{"pace": "brisk", "view": "above", **row}], "total": row,
+               "reasons": {}}
+    lines = eval_live.render(figures)
+    assert lines[0] == "1 generated hands, 300 frames at 960x540, faces: drawn"
+    assert lines[-1].startswith("| all |  | 5-5 | 0.90-0.90 | 1 | 1 | 0 |")

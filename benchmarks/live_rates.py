@@ -1,0 +1,76 @@
+"""The frames a live loop is given of one filmed hand: all of them, fewer, or none for a while.
+
+One filming at the camera's FPS serves every variant, each frame keeping its true time (i / FPS):
+`15` is every frame; `7.5` and `5` keep every second or third frame, as a slow computer that cannot
+keep up drops the rest; `dropout` is every frame but those of DROPOUT seconds during a turn, as a
+phone's stream stalls on the table's Wi-Fi, the loop seeing the clock jump when frames come again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from vision.art.sequences import FPS, Shot
+
+RATES = ("15", "7.5", "5", "dropout")
+"""The variants, by name: frames a second, or the camera's rate with a drop-out."""
+EVERY = {"15": 1, "7.5": 2, "5": 3, "dropout": 1}
+"""Frames of the camera's each variant keeps one of."""
+DROPOUT = 2.0
+"""Seconds without a frame: a stalled stream, long enough to hide a whole swap."""
+MOVES = ("illegal", "put-back", "swap")
+"""Phases of the film in which two cards slide between seats: where a drop-out hurts most."""
+TURNS = ("peek", "turns", "draw")
+"""Phases of the turns a drop-out falls in when the hand has no swap."""
+FALLBACKS = ((MOVES, False), (TURNS, False), (TURNS, True), (("reveal",), False))
+"""Where a drop-out begins, the first that the film holds: a swap sliding, a peek or the dealer's draw
+being made, a pause of the turns, a player turning his card at the reveal."""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """Which of a film's frames one live loop is given."""
+
+    name: str
+    every: int = 1
+    gap: range = range(0)
+    """Frame indices dropped all at once (a drop-out), empty for none."""
+
+    def keeps(self, index: int) -> bool:
+        """Whether the loop is given frame `index`."""
+        return index % self.every == 0 and index not in self.gap
+
+
+def _runs(indices: list[int]) -> list[list[int]]:
+    """Consecutive frame indices grouped into runs."""
+    runs: list[list[int]] = []
+    for i in indices:
+        if runs and i == runs[-1][-1] + 1:
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    return runs
+
+
+def dropout_gap(shots: Sequence[Shot], rng: np.random.Generator) -> range:
+    """DROPOUT seconds of frames starting while a swap is being made (one of the film's swaps at random,
+    in the first half of its slide); in a hand without a swap, while another turn is taken (FALLBACKS)."""
+    frames = round(DROPOUT * FPS)
+    for phases, still in FALLBACKS:
+        runs = _runs([i for i, shot in enumerate(shots) if shot.phase in phases and shot.still is still])
+        if runs:
+            run = runs[int(rng.integers(len(runs)))]
+            start = run[int(rng.integers(max(1, len(run) // 2)))]
+            return range(start, start + frames)
+    return range(0)
+
+
+def variants(names: Sequence[str], shots: Sequence[Shot], rng: np.random.Generator) -> list[Variant]:
+    """The variants asked for, by name, of a film with these shots."""
+    unknown = [name for name in names if name not in RATES]
+    if unknown:
+        raise ValueError(f"unknown frame rates {unknown}: choose from {', '.join(RATES)}")
+    return [Variant(name, EVERY[name], dropout_gap(shots, rng) if name == "dropout" else range(0)) for name in names]
