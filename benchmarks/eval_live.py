@@ -31,7 +31,7 @@ A hand is settled right when its settlement names the expected losers, lives and
 names others; held when a warning holds it for a person at the end; unsettled otherwise. A hand whose
 illegal swap was never undone may only be held: settled at all, it is wrong, and counted apart as an
 illegal hand settled. An illegal hand is handled right when it is warned (its swap narrated as illegal
-with a warning; under the hands, any warning) and held, or, put back, warned and then settled right;
+with a warning; under the hands, a warning from the moment the swap began) and held, or, put back, warned and then settled right;
 its swap is accepted when it is credited as a legal swap. A legal swap is missed when the narration
 lacks it; seats are misnamed when a found seat lies nearer another player's place; cards are misread
 when a reveal or a shown card names another card. Latency runs from the first card collected (or, for
@@ -68,7 +68,6 @@ from vision.art.table import Surface
 from vision.classify import CardClassifier
 from vision.frames import Frame
 from vision.recognize import CardReader
-from vision.seats import Seats
 from webui.live import TableWatcher
 
 NAME = "eval_live"
@@ -148,14 +147,16 @@ def _divergence(told: list[dict[str, Any]], expected: list[dict[str, Any]]) -> s
     return ""
 
 
-def _illegal(live: LiveHand, told: list[dict[str, Any]], verdict: str, settled: bool) -> dict[str, Any]:
+def _illegal(live: LiveHand, told: list[dict[str, Any]], told_at: list[float], shots: list[Shot], verdict: str,
+             settled: bool) -> dict[str, Any]:
     """How the loop met the hand's illegal swap: warned, accepted as legal, handled right, settled when it stood."""
     hand = live.script.hands[0]
     assert hand.illegal is not None
     pair = set(hand.illegal)
     end = next((i for i, s in enumerate(told) if s["event"] == "settle"), len(told))
-    if hand.hidden:  # the camera cannot see the cards move: any warning before the settlement asks the table
-        warned = any(s["event"] == "warning" for s in told[:end])
+    if hand.hidden:  # the camera cannot see the cards move: a warning from the swap on, before any settlement
+        begun = next(i for i, shot in enumerate(shots) if shot.phase == "illegal") / FPS
+        warned = any(s["event"] == "warning" and at >= begun for s, at in zip(told[:end], told_at))
     else:
         swaps = [i for i, s in enumerate(told)
                  if s["event"] == "swap" and s.get("legal") is False and {s["from"], s["to"]} == pair]
@@ -169,9 +170,9 @@ def _illegal(live: LiveHand, told: list[dict[str, Any]], verdict: str, settled: 
     }
 
 
-def judge(live: LiveHand, told: list[dict[str, Any]], held: bool, seats_ok: bool,
+def judge(live: LiveHand, told: list[dict[str, Any]], told_at: list[float], held: bool, seats_ok: bool,
           shots: list[Shot], settled_at: float | None) -> dict[str, Any]:
-    """One hand's verdict from what the loop narrated against the script's truth."""
+    """One hand's verdict from what the loop narrated (and when, on the film's clock) against the script's truth."""
     script = live.script
     hand = script.hands[0]
     expected = narration(script)
@@ -203,7 +204,7 @@ def judge(live: LiveHand, told: list[dict[str, Any]], held: bool, seats_ok: bool
         "warnings": sum(1 for s in told if s["event"] == "warning"),
     }
     if hand.illegal is not None:
-        result.update(_illegal(live, told, verdict, settle is not None))
+        result.update(_illegal(live, told, told_at, shots, verdict, settle is not None))
     return result
 
 
@@ -237,6 +238,7 @@ class Watch:
     variant: Variant
     watcher: TableWatcher
     told: list[dict[str, Any]] = field(default_factory=list)
+    told_at: list[float] = field(default_factory=list)
     settled_at: float | None = None
     seconds: float = 0.0
     given: int = 0
@@ -251,6 +253,7 @@ class Watch:
                 self.settled_at = when
             if data["event"] not in UNTOLD:
                 self.told.append(data)
+                self.told_at.append(when)
 
     def step(self, frame: Frame) -> None:
         """Give the loop one frame, if this variant keeps it."""
@@ -318,7 +321,7 @@ def run_hand(seed: int, pace: str, view: str, number: int, table: str, rates: tu
     for watch in played.watches:
         seats_ok = _seats_right(watch.watcher.seats, played.seats_truth)
         held = watch.watcher.controller.held is not None
-        result = judge(played.live, watch.told, held, seats_ok, played.shots, watch.settled_at)
+        result = judge(played.live, watch.told, watch.told_at, held, seats_ok, played.shots, watch.settled_at)
         gap = watch.variant.gap
         results.append({
             **result, "rate": watch.variant.name, "table": table, "surface": played.surface,

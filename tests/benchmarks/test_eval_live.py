@@ -93,8 +93,9 @@ HIDDEN = next(h for h in ILLEGAL if h.illegal_kind == "hidden")
 PUT_BACK = next(h for h in ILLEGAL if h.illegal_kind == "put back")
 
 
-def _judge(live, told, held):
-    return eval_live.judge(live, told, held, True, shots(live.script)[0], None)
+def _judge(live, told, held, at: float = 99.0):
+    """The judge's verdict on `told`, every line told at `at` seconds into the film."""
+    return eval_live.judge(live, told, [at] * len(told), held, True, shots(live.script)[0], None)
 
 
 def test_an_illegal_swap_played_on_is_right_only_when_warned_and_held() -> None:
@@ -107,9 +108,11 @@ def test_an_illegal_swap_played_on_is_right_only_when_warned_and_held() -> None:
     assert (settled["verdict"], settled["illegal_right"], settled["illegal_settled"]) == ("wrong", False, True)
 
 
-def test_a_swap_under_the_hands_is_warned_by_any_warning_before_the_settlement() -> None:
+def test_a_swap_under_the_hands_is_warned_by_a_warning_from_the_moment_it_began() -> None:
     said = narration(HIDDEN.script)
     assert _judge(HIDDEN, said, held=True)["illegal_right"]
+    begun = next(i for i, shot in enumerate(shots(HIDDEN.script)[0]) if shot.phase == "illegal") / FPS
+    assert not _judge(HIDDEN, said, held=True, at=begun - 0.1)["illegal_warned"]  # a warning about something before
     unwarned = _judge(HIDDEN, said[:-1], held=False)
     assert (unwarned["verdict"], unwarned["illegal_warned"], unwarned["illegal_right"]) == ("unsettled", False, False)
 
@@ -143,16 +146,17 @@ def test_a_photographed_table_has_its_card_painted_out_and_the_card_s_scale(numb
     assert 0.02 < surface.cm_per_pixel < 0.04  # a card 9.3 cm long, 250-450 pixels of the halved photo
 
 
-def test_a_brisk_hand_is_played_through_the_loop_at_two_rates_and_counted_per_rate(tmp_path: Path) -> None:
+def test_a_brisk_hand_is_played_through_the_loop_judged_and_counted(tmp_path: Path) -> None:
     args = eval_live.command().parse_args(["--hands", "1", "--pace", "brisk", "--drawn", "--tables", "drawn",
-                                           "--rates", "5", "dropout", "--size", "640x360", "--results", str(tmp_path)])
+                                           "--rates", "5", "--size", "640x360", "--results", str(tmp_path)])
     figures = eval_live.measure(args)
-    assert [(row["rate"], row["table"], row["hands"]) for row in figures["rows"]] == [
-        ("5", "drawn", 1), ("dropout", "drawn", 1), ("all", "all", 2)]
-    assert {(h["rate"], h["name"]) for h in figures["hands"]} == {("5", "brisk-above-000"), ("dropout", "brisk-above-000")}
-    assert {h["verdict"] for h in figures["hands"]} <= set(eval_live.VERDICTS)
+    assert [(row["rate"], row["table"], row["hands"]) for row in figures["rows"]] == [("5", "drawn", 1)]
+    (hand,) = figures["hands"]
+    assert (hand["rate"], hand["table"], hand["name"]) == ("5", "drawn", "brisk-above-000")
+    assert hand["verdict"] in eval_live.VERDICTS and hand["given"] == -(-hand["frames"] // 3)
     lines = eval_live.render(figures)
-    assert lines[0].startswith("1 generated hands (seed 0) on drawn tables") and any(line.startswith("| all |") for line in lines)
+    assert lines[0].startswith("1 generated hands (seed 0) on drawn tables, 1 films of")
+    assert lines[4].startswith("| 5 | drawn | 1 | 1 |")
 
 
 def test_without_the_photos_the_evaluation_refuses_unless_drawn_faces_and_tables_are_asked_for(tmp_path: Path, capsys) -> None:
