@@ -47,6 +47,30 @@ class Controller:
         """The warning holding the hand for a person, or None."""
         return self._ctx.held
 
+    @property
+    def seen(self) -> TableObservation | None:
+        """The last observation shown to the controller (the table as the camera sees it now)."""
+        return None if self._now is None else self._now.seen
+
+    def hold(self, warning: Warning) -> None:
+        """Hold the hand for a person with `warning` (a person's decision taken back, or a new
+        question asked): the game as it stands is read, and nothing is played until it is
+        released or resumed."""
+        ctx = self._ctx
+        ctx.held = warning
+        ctx.known = ctx.stamp()
+        self._restart = True
+
+    def deal_again(self) -> None:
+        """A person voided the hand in play (the game undone to before its deal): its cards must
+        leave the seats before the next deal counts, and nothing holds the table."""
+        ctx = self._ctx
+        ctx.release()
+        ctx.known = ctx.stamp()
+        self._restart = True
+        self._watched = -1  # the deal watched was not undone to be seen again from the table
+        self._deal.cleared = False
+
     def resume(self) -> None:
         """A person resolved the held warning: the table as seen next is the new starting point."""
         ctx = self._ctx
