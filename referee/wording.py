@@ -445,6 +445,11 @@ WORDS: dict[str, dict[str, str]] = {
                           "whether they were",
                     "it": "le carte di {a} e di {b} erano coperte insieme: la fotocamera non sa "
                           "se sono state scambiate, e non è permesso; ditelo voi"},
+    # a person's answer (webui.held): two cards exchanged under the hands, not allowed
+    "swap.put_back": {"en": "{a}'s and {b}'s cards were swapped under the hands, which is not "
+                            "allowed: put them back, then say so",
+                      "it": "le carte di {a} e di {b} sono state scambiate sotto le mani, e "
+                            "non è permesso: rimettetele a posto, poi ditelo"},
     # the controller's (referee.observe.controller)
     "pictures.slow": {"en": "the camera gives {rate:.0f} pictures a second: at least {needed} are "
                             "needed to follow a hand",

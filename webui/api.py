@@ -206,6 +206,25 @@ def resolve(ident: int) -> Response:
     return _apply(lambda: table().resolve(ident, how))
 
 
+@bp.post("/held/<int:ident>")
+@needs_pin
+def held(ident: int) -> Response:
+    """A way on from the held hand `ident`, as the page offers it: `{"way": "continue"}`,
+    `{"way": "swap", "player", "target"}`, `{"way": "unseen", "a", "b", "answer": "yes"|"no"}`,
+    `{"way": "redeal"}`, `{"way": "write", "cards": {player: code}}`."""
+    body = _object()
+    if not isinstance(body.get("way"), str):
+        raise inputs.Refused("scegliete come andare avanti", "say which way on")
+    return _apply(lambda: table().decide(ident, body))
+
+
+@bp.post("/decisions/<int:number>/undo")
+@needs_pin
+def take_back(number: int) -> Response:
+    """Take back the latest decision on a held hand: the hand is held again as it was."""
+    return _apply(lambda: table().take_back(number))
+
+
 @bp.post("/frame")
 @needs_pin
 def frame() -> Response:

@@ -24,14 +24,19 @@ def card_json(card: Card) -> dict[str, str]:
 def build_state(game: Game | None, *, version: int, stake: float, camera: Mapping[str, Any],
                 warnings: list[dict[str, Any]], evidence: Mapping[int, str],
                 seats: Mapping[str, Any] | None, dealer_by_camera: bool,
-                notice: Mapping[str, str] | None = None) -> dict[str, Any]:
-    """The whole page state; `game` None before the first setup; `notice` a line about the table."""
+                notice: Mapping[str, str] | None = None, held: Mapping[str, Any] | None = None,
+                decided: Mapping[str, Any] | None = None,
+                decisions: Mapping[int, list[dict[str, str]]] | None = None) -> dict[str, Any]:
+    """The whole page state; `game` None before the first setup; `notice` a line about the table;
+    `held` the hand held for a person (webui.held), `decided` the latest way on taken, and
+    `decisions` each hand's decisions in words."""
     state: dict[str, Any] = {
         "version": version, "ready": game is not None, "stake": stake,
         "camera": {**camera, **_worded(camera, None, capital=False)},
         "warnings": [{**w, **_worded(w, w.get("hand"))} for w in warnings],
         "seats_placed": sorted((seats or {}).get("players", {})),
         "dealer_by_camera": dealer_by_camera, "notice": dict(notice) if notice else None,
+        "held": dict(held) if held else None, "decided": dict(decided) if decided else None,
     }
     if game is None:
         state.update(players=[], seats=[], verdicts=[], says="Set up the players to start",
@@ -70,7 +75,9 @@ def build_state(game: Game | None, *, version: int, stake: float, camera: Mappin
         survivors=list(outcome.survivors) if outcome else None,
         rules=game.rules.switches(), preset=game.rules.name, start_lives=game.start_lives,
         next_dealer=game.next_dealer, alive=game.alive(),
-        verdicts=[_verdict(game, r, evidence.get(r.number)) for r in reversed(game.results)],
+        verdicts=[_verdict(game, r, evidence.get(r.number), (decisions or {}).get(r.number,
+                                                                                  []))
+                  for r in reversed(game.results)],
         last_event=None if last is None else {
             **event_to_json(last), **dict(zip(("text", "text_it"), event_words(last)))},
     )
@@ -101,8 +108,10 @@ def _name(code: str | None) -> dict[str, str] | None:
     return None if code is None else card_json(parse_card(code))
 
 
-def _verdict(game: Game, result: HandResult, evidence: str | None) -> dict[str, Any]:
-    """One settled hand: every card named, the losers, the lives after it, its photo."""
+def _verdict(game: Game, result: HandResult, evidence: str | None,
+             decided: list[dict[str, str]]) -> dict[str, Any]:
+    """One settled hand: every card named, the losers, the lives after it, its photo, and what
+    was decided by hand in it."""
     says, says_it = verdict_words(result)
     low = min((c.value for c in result.final.values() if c.value <= 8), default=None)
     return {
@@ -113,5 +122,5 @@ def _verdict(game: Game, result: HandResult, evidence: str | None) -> dict[str, 
         "lives": dict(result.lives), "pot": result.pot,
         "out": [p for p in result.losers if result.lives[p] == 0],
         "says": says, "says_it": says_it,
-        "evidence": f"/evidence/{evidence}" if evidence else None,
+        "evidence": f"/evidence/{evidence}" if evidence else None, "decided": decided,
     }

@@ -71,6 +71,8 @@ class TableService:
         self._state_cache: tuple[int, str] | None = None
         self._notice: dict[str, str] | None = None
         self.phone: FrameSink | None = None
+        self.desk: Any = None
+        """The held hand's desk (webui.held.Holds), set by the live loop that raises holds."""
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -108,11 +110,13 @@ class TableService:
             if cached is not None and cached[0] == self.version:
                 return cached[1]
             game = self.game
+            desk = self.desk.state(game) if self.desk is not None and game is not None else {}
             state = build_state(
                 game, version=self.version, stake=self.stake, camera=dict(self._camera),
                 warnings=self._warnings(), evidence=self._evidence_by_hand(),
                 seats=self.seats(), dealer_by_camera=bool(self._table.get("dealer_by_camera")),
-                notice=self._notice,
+                notice=self._notice, held=desk.get("held"), decided=desk.get("decided"),
+                decisions=desk.get("decisions"),
             )
             text = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
             self._state_cache = (self.version, text)
@@ -205,6 +209,26 @@ class TableService:
             self._changed_now()
         for callback in list(self._resolved):
             callback(ident, how)
+
+    def decide(self, ident: int, way: Mapping[str, Any], by: str = "person") -> None:
+        """Take a way on from the held hand `ident` (webui.ways: continue, a swap, the unseen
+        question's answer, deal again, the hand written); every page hears of it."""
+        with self.lock:
+            if self.desk is None:
+                raise TableError("held.none", id=ident)
+            self.desk.decide(ident, way, by)
+
+    def take_back(self, number: int) -> None:
+        """Take back decision `number` on a held hand: the hand is held again as it was."""
+        with self.lock:
+            if self.desk is None:
+                raise TableError("decision.none", id=number)
+            self.desk.take_back(number)
+
+    def changed(self) -> None:
+        """Something the pages show changed outside the store (the held hand, its cards)."""
+        with self.lock:
+            self._changed_now()
 
     def on_resolve(self, callback: Callable[[int, str], None]) -> None:
         """Call `callback(id, how)` after a person resolves a warning."""

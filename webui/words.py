@@ -148,6 +148,9 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "join_last": "(in fondo)", "sound_ready": "Audio attivo", "undo_confirm": "Annullare "
         "questa mossa?", "how": "Com'è stato risolto?", "no_game": "Nessuna partita: "
         "apri Setup per scegliere i giocatori",
+        "held": "Mano ferma: decidete voi", "held_moment": "Quando si è fermata",
+        "held_now": "Adesso", "take_back": "Annulla", "decided": "Deciso",
+        "write_help": "Tocca una carta per correggerla", "choose_card": "Scegli la carta",
     },
     "en": {
         "title": "Saltacavallo", "table": "Table", "live": "Live", "history": "History",
@@ -195,6 +198,9 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "join_last": "(last)", "sound_ready": "Sound on", "undo_confirm": "Undo this event?",
         "how": "How was it resolved?", "no_game": "No game yet: open Setup to choose the "
         "players",
+        "held": "The hand is held: you decide", "held_moment": "When it stopped",
+        "held_now": "Now", "take_back": "Take back", "decided": "Decided",
+        "write_help": "Tap a card to correct it", "choose_card": "Choose the card",
     },
 }
 """Every word the pages print, by language (the scripts get the same table)."""
@@ -259,6 +265,53 @@ WEB_WORDS: dict[str, dict[str, str]] = {
     "refused.rules": {"en": "{detail}", "it": "regole che non si possono usare ({detail})"},
     "refused.card": {"en": "{detail}", "it": "carta sconosciuta ({detail})"},
     "refused.other": {"en": "{detail}", "it": "richiesta rifiutata ({detail})"},
+    # a held hand's ways on (webui.held, webui.ways)
+    "held.none": {"en": "no hand is held for warning {id}",
+                  "it": "nessuna mano è ferma per l'avviso {id}"},
+    "held.way": {"en": "that choice is not offered now: the page shows the ones there are",
+                 "it": "questa scelta ora non c'è: la pagina mostra quelle possibili"},
+    "write.missing": {"en": "write {player}'s card", "it": "scrivete la carta di {player}"},
+    "decision.none": {"en": "there is no decision {id} to take back",
+                      "it": "nessuna decisione {id} da annullare"},
+    "decision.late": {"en": "the game has gone on since that decision: undo it on the History "
+                            "page",
+                      "it": "la partita è andata avanti dopo quella decisione: annullate dalla "
+                            "pagina Storico"},
+    "way.continue": {"en": "The cards are back in place: go on",
+                     "it": "Le carte sono tornate a posto: continua"},
+    "way.swap": {"en": "It was a swap between {player} and {target}",
+                 "it": "Era uno scambio tra {player} e {target}"},
+    "way.unseen": {"en": "Was there a swap between {a} and {b}?",
+                   "it": "C'è stato uno scambio tra {a} e {b}?"},
+    "way.unseen_yes": {"en": "Yes: we put the cards back", "it": "Sì: le rimettiamo a posto"},
+    "way.unseen_no": {"en": "No: every card is where it was",
+                      "it": "Nessuno scambio: sono al loro posto"},
+    "way.redeal": {"en": "Deal again", "it": "Ridai le carte"},
+    "way.redeal_note": {"en": "the hand does not count, and the same dealer deals again",
+                        "it": "la mano non vale, e lo stesso mazziere ridà le carte"},
+    "way.write": {"en": "Write the hand", "it": "Scrivi la mano"},
+    "decided.continue": {"en": "the cards are back in place: the hand goes on",
+                         "it": "le carte sono tornate a posto: si continua"},
+    "decided.swap": {"en": "{player} swapped with {target} (decided by a person)",
+                     "it": "{player} ha scambiato con {target} (deciso a mano)"},
+    "decided.unseen_no": {"en": "no swap between {a} and {b}: the hand goes on",
+                          "it": "nessuno scambio tra {a} e {b}: si continua"},
+    "decided.unseen_yes": {"en": "{a} and {b} swapped their cards, which is not allowed: put "
+                                 "them back",
+                           "it": "{a} e {b} si sono scambiati le carte, e non è permesso: "
+                                 "rimettetele a posto"},
+    "decided.redeal": {"en": "the hand does not count: {dealer} deals again",
+                       "it": "la mano non vale: {dealer} ridà le carte"},
+    "decided.write": {"en": "the cards written by a person: {cards}",
+                      "it": "le carte scritte a mano: {cards}"},
+    "decided.resolved": {"en": "resolved on the History page: {how}",
+                         "it": "risolto dalla pagina Storico: {how}"},
+    "decided.by_demo": {"en": "the demo answered as a family would: {what}",
+                        "it": "la demo ha risposto come farebbe una famiglia: {what}"},
+    "demo.answers": {"en": "The demo answers by itself in {seconds:g} s, as a family would: "
+                           "{what}",
+                     "it": "Tra {seconds:g} s la demo risponde da sola, come farebbe una "
+                           "famiglia: {what}"},
 }
 """The web companion's own codes, in each language."""
 
@@ -291,7 +344,7 @@ def say(code: str, params: Mapping[str, Any], language: str = "it") -> str:
     if code in CAMERA_WORDS:
         return source_words(code, params, language, CAMERA_WORDS)
     entry = WEB_WORDS[code]
-    return fill(entry.get(language, entry["en"]), params, language)
+    return fill(entry.get(language, entry["en"]), params, language, say)
 
 
 def headed(hand: int | None, text: str, language: str = "it") -> str:

@@ -51,6 +51,7 @@ SAMPLES: dict[str, Any] = {
     "height": 100, "index": 0, "skipped": 1, "frames": 120, "status": 503,
     "phrase": "Service Unavailable", "text": "no route to host", "error": "x", "detail": "x",
     "folder": "sample_images/sequences", "names": "tavolo", "en": "Anna waits", "it": "Anna aspetta",
+    "how": "OK", "cards": "Anna 4C, Bruno 10S", "what": {"code": "way.redeal", "params": {}},
 }
 """A value for every field a sentence names, by the field's name."""
 BY_CODE = {"store.others_first": {"first": 5, "last": 7}, "store.other_first": {"seq": 5},
@@ -97,6 +98,15 @@ def test_a_swap_past_a_wall_reads_as_a_family_says_it() -> None:
     assert say("swap.undo", {"why": Message("walk.wall", why)}, "en") == (
         "Anna cannot swap: Bruno's Cavallo di Coppe is jumped, then Carla shows the Re di "
         "Bastoni (wall) (undo the swap on the table)")
+
+
+def test_the_demo_s_answer_is_worded_whole_in_each_language() -> None:
+    what = {"code": "decided.unseen_no", "params": {"a": "Gino", "b": "Leo"}}
+    assert say("decided.by_demo", {"what": what}, "it") == (
+        "la demo ha risposto come farebbe una famiglia: nessuno scambio tra Gino e Leo: si "
+        "continua")
+    assert say("decided.by_demo", {"what": what}, "en") == (
+        "the demo answered as a family would: no swap between Gino and Leo: the hand goes on")
 
 
 def test_the_camera_lost_on_the_live_page_reads_in_italian() -> None:

@@ -1,0 +1,89 @@
+"""A table told as stories (the referee tests' notation), its holds on the held hand's desk.
+
+`StoryTable(table)` drives a `Controller` on the table service's game, each line shown to it as
+a camera at 15 pictures a second would, under the table's lock, and hands what it says to a
+`webui.held.Holds`, exactly as the live loop does with a camera's frames.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from referee.observation import TableObservation
+from referee.observe import DEAL_STILL, Controller
+from webui.held import Holds
+from webui.table import TableService
+
+FPS = 15
+EMPTY4 = "Anna - Bruno - Carla - Dario -"
+WALLED = "Anna down#1 Bruno 10C#2 Carla down#3 Dario down#4"
+"""Dario deals; Bruno shows the Re di Coppe: Anna may not swap, Carla may swap with Dario."""
+PAST_THE_WALL = [(7.0, "Anna - Bruno 10C#2 Carla - Dario down#4"),
+                 (8.0, "Anna down#3 Bruno 10C#2 Carla down#1 Dario down#4")]
+"""Anna swaps with Carla past Bruno's wall: held (swap.undo)."""
+UNDER_THE_HANDS = [(7.0, "Anna down#1~ Bruno 10C#2 Carla down#3~ Dario down#4"),
+                   (8.0, WALLED), (8.4, WALLED)]
+"""Anna's and Carla's cards covered together for a second: held (swap.unseen)."""
+FACES = "Anna 5S#3 Bruno 10C#2 Carla 3D#1 Dario 6B#4"
+"""The reveal after Anna's and Carla's cards were exchanged: Carla's Tre di Denari pays."""
+
+
+def _seats(line: str) -> dict[str, str]:
+    words = line.split()
+    return {name: view.rstrip("~") for name, view in zip(words[::2], words[1::2], strict=True)}
+
+
+def observation(at: float, line: str) -> TableObservation:
+    words = line.split()
+    hidden = tuple(n for n, v in zip(words[::2], words[1::2], strict=True) if v.endswith("~"))
+    return TableObservation.of(at, _seats(line), hidden=hidden)
+
+
+class StoryTable:
+    """The table's game told line by line, its holds on a desk the pages read."""
+
+    def __init__(self, table: TableService, picture: bool = True) -> None:
+        self.table = table
+        self.holds = Holds(table)
+        self.controller = Controller(table.game, self._store)
+        self.photos: dict[str, np.ndarray] = {}
+        frame = np.full((90, 160, 3), 90, np.uint8)
+        self.holds.follow(self.controller, (lambda: frame) if picture else None, self._keep)
+        self.last: tuple[float, str] | None = None
+
+    def _store(self, event) -> None:
+        self.table.play(event)
+        return None
+
+    def _keep(self, name: str, picture: np.ndarray) -> None:
+        self.photos[name] = picture
+        import cv2
+
+        ok, data = cv2.imencode(".jpg", picture)
+        assert ok
+        (self.table.evidence_dir / name).write_bytes(data.tobytes())
+
+    def tell(self, story: list[tuple[float, str]]) -> list[dict]:
+        """Show each line, held until the next, at FPS; all that was said, as JSON lines."""
+        said = []
+        for at, line in story:
+            if self.last is not None:
+                start, held = self.last
+                k = 1
+                while start + k / FPS < at - 1e-9:
+                    said += self._show(start + k / FPS, held)
+                    k += 1
+            said += self._show(at, line)
+            self.last = (at, line)
+        return said
+
+    def _show(self, at: float, line: str) -> list[dict]:
+        with self.table.lock:
+            lines = self.controller.observe(observation(at, line))
+            self.holds.told(lines, at)
+        return [line.to_json() for line in lines]
+
+    def dealt(self) -> None:
+        """Dario deals, Bruno shows the Re di Coppe."""
+        said = self.tell([(0.0, EMPTY4), (1.0, WALLED), (1.0 + DEAL_STILL, WALLED)])
+        assert said[0]["event"] == "deal"

@@ -1,0 +1,284 @@
+"""A held hand and its ways on, told as stories: what the page is offered, each way's outcome in
+the game, the hand going on under the camera, and each decision taken back."""
+
+from __future__ import annotations
+
+import json
+
+import cv2
+import numpy as np
+import pytest
+
+from referee.events import Deal, Keep, Reveal, Swap
+from referee.game import Phase, RuleError
+from referee.observe import SETTLE_STILL
+from webui.held import DEMO_AFTER, mark_decisions
+from webui.table import TableError, TableService
+
+from conftest import PLAYERS
+from held_story import FACES, PAST_THE_WALL, UNDER_THE_HANDS, WALLED, StoryTable
+
+
+@pytest.fixture
+def story(table: TableService) -> StoryTable:
+    """Anna, Bruno, Carla and Dario; Dario deals and Bruno shows the Re di Coppe."""
+    table.setup(PLAYERS, dealer="Dario")
+    told = StoryTable(table)
+    told.dealt()
+    return told
+
+
+def ways(table: TableService) -> list[dict]:
+    return [{k: v for k, v in way.items() if k in ("way", "player", "target", "a", "b")}
+            for way in table.state()["held"]["ways"]]
+
+
+def settle(story: StoryTable, at: float) -> list[dict]:
+    """Everyone turns up as FACES and the table rests until the hand is settled."""
+    return story.tell([(at, FACES), (at + SETTLE_STILL + 0.5, FACES)])
+
+
+def test_an_illegal_swap_held_offers_the_ways_the_rules_allow(story: StoryTable) -> None:
+    said = story.tell(PAST_THE_WALL)
+    assert [line["event"] for line in said] == ["swap", "warning"]
+    held = story.table.state()["held"]
+    assert held["code"] == "swap.undo"
+    assert held["text_it"] == ("Mano 1: Anna non può scambiare: Bruno ha il Re di Coppe (muro) "
+                               "(rifate lo scambio al contrario)")
+    assert held["rule"] == {"text": "Anna cannot swap: Bruno shows the Re di Coppe (wall)",
+                            "text_it": "Anna non può scambiare: Bruno ha il Re di Coppe (muro)"}
+    assert held["photo"].startswith("/evidence/held-01-") and held["photo"].endswith(".jpg")
+    # Only the swap the referee allows that touches a seat seen moving: Carla's with Dario.
+    assert ways(story.table) == [{"way": "continue"},
+                                 {"way": "swap", "player": "Carla", "target": "Dario"},
+                                 {"way": "redeal"}, {"way": "write"}]
+    texts = [way["text_it"] for way in held["ways"]]
+    assert texts == ["Le carte sono tornate a posto: continua", "Era uno scambio tra Carla e Dario",
+                     "Ridai le carte", "Scrivi la mano"]
+    write = held["ways"][-1]["cards"]
+    assert write == [{"player": "Anna", "card": None, "fixed": False},
+                     {"player": "Bruno", "card": "10C", "fixed": True},
+                     {"player": "Carla", "card": None, "fixed": False},
+                     {"player": "Dario", "card": None, "fixed": False}]
+    assert [seat["face"] for seat in held["seen"]] == ["down", "up", "down", "down"]
+
+
+def test_while_held_the_table_is_shown_as_the_camera_sees_it(story: StoryTable) -> None:
+    story.tell(PAST_THE_WALL)
+    version = story.table.version
+    story.tell([(9.0, FACES)])  # everyone turns up while the hand waits
+    assert story.table.version > version
+    held = story.table.state()["held"]
+    assert [(s["player"], s["face"], s["card"]) for s in held["seen"]] == [
+        ("Anna", "up", "5S"), ("Bruno", "up", "10C"), ("Carla", "up", "3D"), ("Dario", "up", "6B")]
+    assert held["seen"][0]["name"] == {"code": "5S", "it": "Cinque di Spade",
+                                       "en": "5 of Swords"}
+    cards = {c["player"]: c["card"] for c in held["ways"][-1]["cards"]}
+    assert cards == {"Anna": "5S", "Bruno": "10C", "Carla": "3D", "Dario": "6B"}  # as read
+
+
+def test_the_cards_back_in_place_go_on_and_the_camera_settles(story: StoryTable) -> None:
+    story.tell(PAST_THE_WALL)
+    ident = story.table.state()["held"]["id"]
+    story.table.decide(ident, {"way": "continue"})
+    state = story.table.state()
+    assert state["held"] is None and state["warnings"] == []
+    assert state["decided"]["text_it"] == "Mano 1: le carte sono tornate a posto: si continua"
+    assert state["decided"]["undoable"] is True
+    said = settle(story, 10.0)
+    assert [line["event"] for line in said][-1] == "settle"
+    assert story.table.game.results[-1].losers == ("Carla",)
+    assert story.table.state()["verdicts"][0]["decided"] == [
+        {"text": "Hand 1: the cards are back in place: the hand goes on",
+         "text_it": "Mano 1: le carte sono tornate a posto: si continua"}]
+
+
+def test_a_swap_the_rules_allow_is_played_with_the_keeps_before_it(story: StoryTable) -> None:
+    story.tell(PAST_THE_WALL)
+    ident = story.table.state()["held"]["id"]
+    story.table.decide(ident, {"way": "swap", "player": "Carla", "target": "Dario"})
+    game = story.table.game
+    assert list(game.history)[-2:] == [Keep("Anna"), Swap("Carla", "Dario")]
+    assert game.phase is Phase.REVEAL
+    said = settle(story, 10.0)
+    assert [line["event"] for line in said] == ["reveal", "keep", "settle"]
+
+
+def test_a_swap_the_rules_do_not_allow_is_refused(story: StoryTable) -> None:
+    story.tell(PAST_THE_WALL)
+    ident = story.table.state()["held"]["id"]
+    with pytest.raises(TableError, match="not offered"):
+        story.table.decide(ident, {"way": "swap", "player": "Anna", "target": "Carla"})
+    assert story.table.state()["held"]["id"] == ident
+
+
+def test_dealing_again_voids_the_hand_and_waits_for_a_new_deal(story: StoryTable) -> None:
+    story.tell(PAST_THE_WALL)
+    ident = story.table.state()["held"]["id"]
+    story.table.decide(ident, {"way": "redeal"})
+    game = story.table.game
+    assert game.phase is Phase.DEAL and game.hand is None and game.next_dealer == "Dario"
+    assert story.table.state()["decided"]["text_it"] == (
+        "Mano 1: la mano non vale: Dario ridà le carte")
+    # The cards lying are the void hand's: the deal counts only once they have left.
+    assert story.tell([(10.0, FACES), (14.0, FACES)]) == []
+    empty = "Anna - Bruno - Carla - Dario -"
+    fresh = "Anna down#11 Bruno down#12 Carla down#13 Dario down#14"
+    said = story.tell([(15.0, empty), (16.0, fresh), (19.0, fresh)])
+    assert said[0] == {"event": "deal", "hand": 1, "dealer": "Dario"}
+
+
+def test_a_hand_written_by_hand_is_revealed_and_settled_by_the_camera(story: StoryTable) -> None:
+    story.tell(PAST_THE_WALL)
+    story.tell([(9.0, FACES)])
+    held = story.table.state()["held"]
+    cards = {c["player"]: c["card"] for c in held["ways"][-1]["cards"]}
+    cards["Carla"] = "3D"
+    story.table.decide(held["id"], {"way": "write", "cards": cards})
+    game = story.table.game
+    assert list(game.history)[-3:] == [Keep("Anna"), Keep("Carla"), Reveal.of(cards)]
+    said = story.tell([(9.5, FACES), (9.5 + SETTLE_STILL + 0.5, FACES)])
+    assert [line["event"] for line in said] == ["keep", "settle"]
+    assert game.results[-1].losers == ("Carla",)
+
+
+def test_a_hand_written_with_a_card_missing_or_seen_twice_is_refused(story: StoryTable) -> None:
+    story.tell(PAST_THE_WALL)
+    ident = story.table.state()["held"]["id"]
+    with pytest.raises(TableError, match="write Carla's card"):
+        story.table.decide(ident, {"way": "write", "cards": {"Anna": "5S", "Bruno": "10C",
+                                                              "Dario": "6B"}})
+    with pytest.raises(RuleError):
+        story.table.decide(ident, {"way": "write", "cards": {"Anna": "5S", "Bruno": "10C",
+                                                              "Carla": "5S", "Dario": "6B"}})
+    assert story.table.game.history[-1] == Deal.of({"Anna": "?", "Bruno": "10C", "Carla": "?",
+                                                     "Dario": "?"})
+    assert story.table.state()["held"]["id"] == ident
+
+
+def test_two_cards_covered_together_ask_whether_they_were_swapped(story: StoryTable) -> None:
+    said = story.tell(UNDER_THE_HANDS)
+    assert [line["event"] for line in said] == ["warning"]
+    held = story.table.state()["held"]
+    assert held["code"] == "swap.unseen"
+    assert held["rule"]["text_it"] == ("Anna non può scambiare con Carla: Anna non può "
+                                       "scambiare: Bruno ha il Re di Coppe (muro)")
+    unseen = held["ways"][0]
+    assert (unseen["text_it"], unseen["yes"]["text_it"], unseen["no"]["text_it"]) == (
+        "C'è stato uno scambio tra Anna e Carla?", "Sì: le rimettiamo a posto",
+        "Nessuno scambio: sono al loro posto")
+    assert ways(story.table)[1:] == [{"way": "swap", "player": "Carla", "target": "Dario"},
+                                     {"way": "redeal"}, {"way": "write"}]
+    story.table.decide(held["id"], {"way": "unseen", "a": "Anna", "b": "Carla", "answer": "no"})
+    assert story.table.state()["held"] is None
+    said = settle(story, 10.0)
+    assert said[-1]["event"] == "settle"
+
+
+def test_a_swap_said_under_the_hands_holds_the_hand_until_put_back(story: StoryTable) -> None:
+    story.tell(UNDER_THE_HANDS)
+    ident = story.table.state()["held"]["id"]
+    story.table.decide(ident, {"way": "unseen", "a": "Anna", "b": "Carla", "answer": "yes"})
+    held = story.table.state()["held"]
+    assert held["code"] == "swap.put_back" and held["id"] != ident
+    assert held["text_it"] == ("Mano 1: le carte di Anna e di Carla sono state scambiate sotto "
+                               "le mani, e non è permesso: rimettetele a posto, poi ditelo")
+    assert held["ways"][0]["way"] == "continue"
+    assert story.tell([(9.0, FACES), (13.0, FACES)]) == []  # nothing while it waits
+    story.table.decide(held["id"], {"way": "continue"})
+    assert story.table.state()["held"] is None
+
+
+@pytest.mark.parametrize("way", [
+    {"way": "continue"}, {"way": "swap", "player": "Carla", "target": "Dario"},
+    {"way": "redeal"},
+    {"way": "write", "cards": {"Anna": "5S", "Bruno": "10C", "Carla": "3D", "Dario": "6B"}},
+], ids=lambda way: way["way"])
+def test_each_decision_is_taken_back_and_the_hand_held_again(story: StoryTable,
+                                                              way: dict) -> None:
+    story.tell(PAST_THE_WALL)
+    game = story.table.game
+    before = list(game.history)
+    first = story.table.state()["held"]
+    story.table.decide(first["id"], way)
+    number = story.table.state()["decided"]["number"]
+    story.table.take_back(number)
+    assert list(game.history) == before
+    again = story.table.state()["held"]
+    assert again["code"] == "swap.undo" and again["id"] != first["id"]
+    assert [w["way"] for w in again["ways"]] == [w["way"] for w in first["ways"]]
+    assert story.table.state()["decided"] is None
+    assert story.tell([(9.0, FACES), (13.0, FACES)]) == []  # held again: nothing is played
+    assert story.controller.held is not None
+
+
+def test_an_answer_under_the_hands_is_taken_back_to_the_question(story: StoryTable) -> None:
+    story.tell(UNDER_THE_HANDS)
+    ident = story.table.state()["held"]["id"]
+    story.table.decide(ident, {"way": "unseen", "a": "Anna", "b": "Carla", "answer": "yes"})
+    story.table.take_back(story.table.state()["decided"]["number"])
+    held = story.table.state()["held"]
+    assert held["code"] == "swap.unseen"
+    assert [w["id"] for w in story.table.state()["warnings"]] == [held["id"]]
+
+
+def test_a_decision_is_not_taken_back_once_the_game_has_gone_on(story: StoryTable) -> None:
+    story.tell(PAST_THE_WALL)
+    story.table.decide(story.table.state()["held"]["id"], {"way": "continue"})
+    settle(story, 10.0)
+    decided = story.table.state()["decided"]
+    assert decided["undoable"] is False
+    with pytest.raises(TableError, match="gone on"):
+        story.table.take_back(decided["number"])
+
+
+def test_cards_put_back_on_the_table_let_the_hold_go_by_themselves(story: StoryTable) -> None:
+    story.tell(PAST_THE_WALL)
+    ident = story.table.state()["held"]["id"]
+    story.tell([(9.0, "Anna - Bruno 10C#2 Carla - Dario down#4"), (10.0, WALLED), (10.5, WALLED)])
+    state = story.table.state()
+    assert state["held"] is None and state["warnings"] == []
+    resolved = [w for w in story.table.store.warnings(open_only=False) if w["id"] == ident]
+    assert json.loads(resolved[0]["how"]) == {"by": "camera", "way": "released"}
+
+
+def test_a_held_warning_resolved_on_the_history_page_resumes_the_hand(story: StoryTable) -> None:
+    story.tell(PAST_THE_WALL)
+    story.table.resolve(story.table.state()["held"]["id"], "rimesse a posto")
+    assert story.controller.held is None
+    assert story.table.state()["decided"]["text_it"] == (
+        "Mano 1: risolto dalla pagina Storico: rimesse a posto")
+    assert settle(story, 10.0)[-1]["event"] == "settle"
+
+
+def test_the_demo_answers_a_held_hand_after_ten_seconds_of_its_film(story: StoryTable) -> None:
+    story.holds.answer = {"way": "redeal"}
+    story.tell(PAST_THE_WALL)
+    held = story.table.state()["held"]
+    assert held["demo"]["text_it"] == ("Tra 10 s la demo risponde da sola, come farebbe una "
+                                       "famiglia: Ridai le carte")
+    story.tell([(8.0 + DEMO_AFTER - 0.5, FACES)])
+    assert story.table.state()["held"] is not None
+    story.tell([(8.0 + DEMO_AFTER + 0.1, FACES)])
+    state = story.table.state()
+    assert state["held"] is None and state["decided"]["by"] == "demo"
+    assert state["decided"]["text_it"] == ("Mano 1: la demo ha risposto come farebbe una "
+                                           "famiglia: la mano non vale: Dario ridà le carte")
+
+
+def test_the_settlement_photo_shows_what_was_decided_by_hand() -> None:
+    from webui.held import Decision, Hold
+
+    hold = Hold(1, None, ("Anna", "Carla"), None, 0.0)  # type: ignore[arg-type]
+    blank = np.zeros((200, 320, 3), np.uint8)
+    decisions = [Decision(1, {"way": "unseen", "a": "Anna", "b": "Carla", "answer": "no"},
+                          "person", hold, seats=("Anna", "Carla"))]
+    marked = mark_decisions(blank, {"Anna": (60.0, 150.0), "Carla": (260.0, 50.0)}, decisions,
+                            40.0)
+    gold = np.all(np.abs(marked.astype(int) - (40, 178, 230)) < 40, axis=2)
+    assert gold[0:4, :].all()  # the frame
+    assert gold[100, 160]  # the crossed arrow between the two seats, at its middle
+    assert gold[5:40, 280:316].any()  # the raised hand in the corner
+    assert not gold[190, 60]
+    assert mark_decisions(blank, {}, [], 40.0) is blank
+    cv2.imencode(".png", marked)

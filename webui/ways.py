@@ -1,0 +1,207 @@
+"""The ways on from a held hand, worked out from the rules and from what the camera saw.
+
+The game is always asked (a copy of it, replayed from its history, answers what a way would
+lead to), never re-derived: a swap is offered only where the game would take it, and a way's
+events are played on the copy before any is stored, so a way either goes through whole or is
+refused with the game's own reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from referee.cards import Card, parse_card
+from referee.events import Correct, Deal, Event, Keep, Reveal, Swap
+from referee.game import Game, Phase
+from referee.observation import Face, TableObservation
+from referee.observe.moment import sure
+from referee.wording import Message, as_message, is_message
+
+from webui.table import TableError
+
+KINDS = ("continue", "swap", "unseen", "redeal", "write")
+"""Every way on, in the order the page offers them."""
+ANSWERS = ("yes", "no")
+"""The answers to `unseen`: were the two cards covered together exchanged?"""
+CHOSEN_FIRST = {"swap.unseen": ("a", "b"), "swap.put_back": ("a", "b")}
+"""Holds whose parameters name the two seats the rules sentence is about."""
+
+
+def replayed(game: Game) -> Game:
+    """A copy of `game` to try events on: its first players, rules and lives, its history."""
+    copy = Game(game.first_players, game.rules, game.start_lives)
+    copy.play_all(game.history)
+    return copy
+
+
+def in_play(game: Game) -> bool:
+    """Whether a hand is being played (dealt and not settled)."""
+    hand = game.hand
+    return hand is not None and hand.result is None
+
+
+def legal_swaps(game: Game) -> list[tuple[str, str]]:
+    """Every swap the game would take now: each player due in turn with his target, everyone due
+    before him keeping (a keep leaves nothing to see)."""
+    copy = replayed(game)
+    found: list[tuple[str, str]] = []
+    while copy.phase is Phase.TURNS:
+        player = copy.current_player
+        assert player is not None
+        target = copy.target(player)
+        if target is not None and target.target is not None and copy.is_legal(
+                Swap(player, target.target)):
+            found.append((player, target.target))
+        copy.play(Keep(player))
+    return found
+
+
+def offered(game: Game, code: str, params: Mapping[str, Any], moved: Sequence[str],
+            seen: TableObservation | None) -> list[dict[str, Any]]:
+    """The ways on from a hold raised with `code` and `params`, the seats seen `moved`."""
+    playing = in_play(game)
+    ways: list[dict[str, Any]] = []
+    if code == "swap.unseen":
+        ways.append({"way": "unseen", "a": params["a"], "b": params["b"]})
+    else:
+        ways.append({"way": "continue"})
+    if playing and game.phase is Phase.TURNS:
+        near = set(moved)
+        ways += [{"way": "swap", "player": p, "target": t} for p, t in legal_swaps(game)
+                 if not near or near & {p, t}]
+    if playing:
+        ways.append({"way": "redeal"})
+        if _writable(game):
+            ways.append({"way": "write", "cards": written(game, seen)})
+    return ways
+
+
+def _writable(game: Game) -> bool:
+    """Whether the hand's cards may be written by hand now (before its settlement)."""
+    return game.phase in (Phase.TURNS, Phase.DEALER, Phase.REVEAL, Phase.SETTLE)
+
+
+def written(game: Game, seen: TableObservation | None) -> list[dict[str, Any]]:
+    """Each seat of the hand with its card as far as it is known: a Re or Cavallo shown (fixed),
+    else the name the camera reads now, else the card the game knows; None where unknown."""
+    hand = game.hand
+    assert hand is not None
+    cards = []
+    for player in hand.ring:
+        shown = hand.shown.get(player)
+        read = sure(seen.seats[player]) if seen is not None and player in seen.seats else None
+        card = shown or read or hand.cards.get(player)
+        cards.append({"player": player, "card": card.code if card else None,
+                      "fixed": shown is not None})
+    return cards
+
+
+def matching(way: Mapping[str, Any], ways: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether `way` (as a page posts it) is one of the ways offered."""
+    kind = way.get("way")
+    for offer in ways:
+        if offer["way"] != kind:
+            continue
+        if kind == "swap" and (offer["player"], offer["target"]) != (way.get("player"),
+                                                                      way.get("target")):
+            continue
+        if kind == "unseen" and way.get("answer") not in ANSWERS:
+            continue
+        return True
+    return False
+
+
+def cards_given(game: Game, given: Any) -> dict[str, Card]:
+    """The cards a person wrote, one for every seat of the hand (a TableError names the seat
+    left blank; a CardError a card that does not exist)."""
+    hand = game.hand
+    assert hand is not None
+    cards: dict[str, Card] = {}
+    for player in hand.ring:
+        code = given.get(player) if isinstance(given, Mapping) else None
+        if not isinstance(code, str) or not code.strip():
+            raise TableError("write.missing", player=player)
+        cards[player] = parse_card(code.strip().upper())
+    return cards
+
+
+def events_for(game: Game, way: Mapping[str, Any]) -> list[Event]:
+    """The events a swap or a written hand plays, each tried on a copy of the game first: the
+    game's RuleError when it would refuse one (then nothing is stored)."""
+    copy = replayed(game)
+    events: list[Event] = []
+
+    def play(event: Event) -> None:
+        copy.play(event)  # raises the game's own refusal
+        events.append(event)
+
+    if way["way"] == "swap":
+        player, target = way["player"], way["target"]
+        while copy.phase is Phase.TURNS and copy.current_player != player:
+            play(Keep(str(copy.current_player)))
+        play(Swap(player, target))
+        return events
+    cards = cards_given(copy, way.get("cards"))
+    hand = copy.hand
+    assert hand is not None
+    while copy.phase is Phase.TURNS:
+        play(Keep(str(copy.current_player)))
+    if copy.phase is Phase.DEALER and not hand.revealed:  # blind: the dealer's card as it lies
+        play(Keep(hand.dealer))
+    if not hand.revealed:
+        play(Reveal(cards))
+        return events
+    for player, card in cards.items():
+        if hand.cards.get(player) != card:
+            play(Correct(player, card))
+    return events
+
+
+def since_deal(game: Game) -> list[Event]:
+    """The events of the hand in play, its deal first: undone, the hand is void and the same
+    dealer deals again (the game has no event of its own for a void hand)."""
+    history = list(game.history)
+    start = max(i for i, event in enumerate(history) if isinstance(event, Deal))
+    return history[start:]
+
+
+def rule(game: Game, code: str, params: Mapping[str, Any]) -> Message | None:
+    """In one sentence what the rules say of a hold: the refusal it names, why the two seats
+    covered together may not exchange their cards, or whose turn it is and what he may do."""
+    why = params.get("why")
+    if is_message(why) and as_message(why).code != "pictures.slow":
+        return as_message(why)
+    hand = game.hand
+    if hand is None or hand.result is not None:
+        return None
+    if code in CHOSEN_FIRST:
+        a, b = (str(params[key]) for key in CHOSEN_FIRST[code])
+        due = list(hand.order[hand.pos:])
+        for player in [p for p in due if p in (a, b)]:
+            other = b if player == a else a
+            found = hand.target(player, game.rules)
+            return Message("swap.not_target", {"player": player, "other": other,
+                                               "why": found.message()})
+        return Message("swap.not_now", {"player": a})
+    player = game.current_player
+    if game.phase is Phase.TURNS and player is not None:
+        return hand.target(player, game.rules).message()
+    return None
+
+
+def seen_cards(game: Game, seen: TableObservation | None) -> list[dict[str, Any]]:
+    """Every player's place as the camera sees it now: face up (named when sure), face down,
+    under a hand, or empty."""
+    found = []
+    for player in game.players:
+        view = seen.seats.get(player) if seen is not None else None
+        if view is None:
+            found.append({"player": player, "face": "unknown", "card": None, "under": False})
+            continue
+        card = sure(view)
+        face = {Face.UP: "up", Face.DOWN: "down", Face.EMPTY: "empty"}[view.face]
+        found.append({"player": player, "face": face, "card": card.code if card else None,
+                      "under": player in seen.hidden})
+    return found
+
