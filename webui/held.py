@@ -39,7 +39,7 @@ GOLD = (40, 178, 230)
 """What was decided by hand is drawn on the settlement's photo in the page's gold (BGR)."""
 
 Picture = Callable[[], "np.ndarray | None"]
-Keep = Callable[[str, np.ndarray], None]
+Save = Callable[[str, np.ndarray], object]
 
 
 @dataclass
@@ -90,7 +90,7 @@ class Holds:
         self.service = service
         self.controller: Controller | None = None
         self._picture: Picture = lambda: None
-        self._keep: Keep | None = None
+        self._keep: Save | None = None
         self.hold: Hold | None = None
         self.decisions: list[Decision] = []
         self.answer: Mapping[str, Any] | None = None
@@ -101,7 +101,7 @@ class Holds:
         service.on_new_game(lambda _game: self.reset())
 
     def follow(self, controller: Controller, picture: Picture | None = None,
-               keep: Keep | None = None) -> None:
+               keep: Save | None = None) -> None:
         """Follow this controller's holds; `picture` gives the moment's annotated photo and
         `keep(name, picture)` keeps it beside the evidence."""
         self.controller = controller

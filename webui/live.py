@@ -32,6 +32,7 @@ from vision.source import coded
 from vision.still import StillReader
 from vision.track import CardTracker
 
+from webui.held import Decision, Holds, mark_decisions
 from webui.words import CAMERA_WORDS, say
 
 log = logging.getLogger("saltacavallo.live")
@@ -139,7 +140,8 @@ class TableWatcher:
     def __init__(self, game: Game, play: Play | None = None, *, reader: CardReader | None = None,
                  seats: Seats | None = None, evidence: Evidence | None = None,
                  dealer_known: bool = True,
-                 on_seats: Callable[[Seats, tuple[int, int]], None] | None = None) -> None:
+                 on_seats: Callable[[Seats, tuple[int, int]], None] | None = None,
+                 decided: Callable[[int], list[Decision]] | None = None) -> None:
         self.game = game
         self._play_event = play or (lambda event, _photo: game.play(event))
         self.reader = reader or CardReader()
@@ -149,6 +151,7 @@ class TableWatcher:
         self.finder = SeatFinder(players, dealer, seats)
         self.evidence = evidence
         self._on_seats = on_seats
+        self._decided = decided
         self.controller = Controller(game, self._record, dealer_known=dealer_known)
         self._cards = CardAnnotator()
         self._seat_marks = SeatAnnotator()
@@ -219,11 +222,16 @@ class TableWatcher:
         self._play_event(event, name)  # the tally first: a photo that cannot be written loses nothing
         if name is not None:
             marked: dict[str, str] = {}
+            decisions: list[Decision] = []
             if isinstance(event, Settle) and self.game.results:
                 # drawn once for readers of every language: a sign, not words
                 marked = {p: "-1" for p in self.game.results[-1].losers}
+                decisions = self._decided(number) if self._decided is not None else []
             picture = self.picture(marked)
             assert picture is not None and self.evidence is not None
+            if decisions and self.seats is not None:  # what a person decided in this hand
+                picture = mark_decisions(picture, dict(zip(self.seats.names, self.seats.points)),
+                                         decisions, typical_length(self._tracked))
             try:
                 self.evidence.save(name, picture)
             except OSError as error:
@@ -245,8 +253,11 @@ class LiveLoop:
     """
 
     def __init__(self, service: Any, source: FrameSource, seats: Seats | None = None,
-                 reader: CardReader | None = None) -> None:
+                 reader: CardReader | None = None,
+                 answers: Mapping[str, Mapping[str, Any]] | None = None) -> None:
         self.service = service
+        self.answers = DEMO_ANSWERS if answers is None else answers
+        """How the demo answers each film's held hand (`{}`: a person answers every one)."""
         self.source = source
         self._given_seats = seats
         self.reader = reader or CardReader()
@@ -254,9 +265,8 @@ class LiveLoop:
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
         self._last_picture = 0.0
-        self._warnings: dict[int, bool] = {}
         self._rebuild = True
-        service.on_resolve(self._resolved)
+        self.holds = Holds(service)
         service.on_new_game(lambda _game: self._new_game())
         if isinstance(source, DemoFilms):
             source.on_film = self._demo_table
@@ -266,6 +276,7 @@ class LiveLoop:
         """A demo film begins: its table is set up as a host would on the Setup page."""
         self.service.announce(None)
         self.service.setup(truth["players"], truth["rules"], dealer=truth["dealer"])
+        self.holds.answer = self.answers.get(str(truth.get("name")))
         self._rebuild = True
 
     def start(self) -> LiveLoop:
@@ -284,12 +295,6 @@ class LiveLoop:
     def _new_game(self) -> None:
         self._rebuild = True
 
-    def _resolved(self, ident: int, _how: str) -> None:
-        watcher = self._watcher
-        if watcher is not None and self._warnings.pop(ident, False):
-            with self.service.lock:
-                watcher.controller.resume()
-
     def _watcher_for(self, frame: Frame) -> TableWatcher | None:
         game = self.service.game
         if game is None:
@@ -303,10 +308,13 @@ class LiveLoop:
             try:
                 self._watcher = TableWatcher(game, self.service.play, reader=self.reader,
                                              seats=seats, evidence=evidence,
-                                             dealer_known=dealer_known, on_seats=self._keep_seats)
+                                             dealer_known=dealer_known, on_seats=self._keep_seats,
+                                             decided=self.holds.decided_in)
             except SeatsError as error:
                 self.service.camera_status(_status("failed", "seats.failed", error=str(error)))
                 return None
+            with self.service.lock:
+                self.holds.follow(self._watcher.controller, self._watcher.picture, evidence.save)
             self._rebuild = False
         return self._watcher
 
@@ -339,15 +347,13 @@ class LiveLoop:
             return
         detections = watcher.read(frame)
         with self.service.lock:
-            settled = len(watcher.game.results)
+            settled, decided = len(watcher.game.results), len(self.holds.decisions)
             said = watcher.advance(frame, detections)
-            if len(watcher.game.results) > settled and isinstance(self.source, DemoFilms):
+            self.holds.told(said, frame.at)
+            outcome = (len(watcher.game.results) > settled
+                       or len(self.holds.decisions) > decided)  # a verdict, or a held hand's
+            if outcome and isinstance(self.source, DemoFilms):
                 self.source.verdict_given()
-            for line in said:
-                if line.kind == "warning":
-                    ident = self.service.warn(line.text, line.hand, line.code or None,
-                                              line.params)
-                    self._warnings[ident] = watcher.controller.held is not None
         now = time.monotonic()
         if now - self._last_picture >= LIVE_EVERY:
             self._last_picture = now
@@ -365,8 +371,15 @@ the last verdict stays in view long enough for a newcomer to read it and look at
 NEXT_GAME = ("The next game starts in a moment", "Tra poco comincia la prossima partita")
 """What the table page says while a demo film's last verdict is held (English, Italian)."""
 
-DEMO_FILMS = ("game", "hand", "brisk", "illegal", "oblique", "classica")
+DEMO_FILMS = ("game", "hand", "hidden", "brisk", "illegal", "stands", "oblique", "classica")
 """The sample films the demo plays, one table after another, then again from the first."""
+DEMO_ANSWERS: dict[str, dict[str, Any]] = {
+    "stands": {"way": "redeal"},
+    "hidden": {"way": "unseen", "a": "Gino", "b": "Leo", "answer": "no"},
+}
+"""How the demo answers a film's held hand (webui.held.DEMO_AFTER seconds in), as a family
+would: an illegal swap the family played on voids the hand; two cards exchanged under the hands
+and put back the same way were not swapped."""
 FILMS = Path(__file__).resolve().parent.parent / "sample_images" / "sequences"
 
 

@@ -40,6 +40,9 @@ CLOTH_BITRATE = 350_000
 """A checked cloth's edges against the cards need more, and 1280x720: a hand of four on it read 179 of
 195 still cards at 960x540 even at 400 kbit/s (195 uncompressed), 191 at 1280x720 and 350, and at
 250 a Re was misread. Five players' smaller cards lost 19 of 273 even so: the cloth films four."""
+DEMO_BITRATE = 140_000
+"""The two held-hand films the demo plays (stands, hidden): four players' larger cards, most of the
+film still, about 0.8 MB together; every card the live loop acts on is read at it as at 200."""
 KEY_EVERY = 75
 """Frames between key frames (5 s): a still table then costs only its noise."""
 ASIDE_CM = 10.0
@@ -76,7 +79,10 @@ class HandScript:
     outcome is the hand held (losers, lives and pot are then what the game would have settled without it)."""
     hidden: bool = False
     """Whether the illegal swap is made wholly under the players' hands (HIDDEN_COVER): the camera never
-    sees the cards move, only hands over two seats at once."""
+    sees the cards move, only hands over two seats at once (and its put-back likewise)."""
+    wait: float = 0.0
+    """Seconds the table then lies still after the illegal swap (or its put-back): the family reads the
+    held hand on the page and answers it there before playing on (the demo answers after 10 s)."""
     peeks: tuple[str, ...] = ()
     """Players who lift their face-down card a little to look under it as the turns begin (no swap)."""
     losers: tuple[str, ...] = ()
@@ -300,10 +306,13 @@ def _play_hand(film: _Film, hand: HandScript, number: int, first: bool) -> None:
         if hand.put_back:
             film.hold(film.pace.draw(film.rng, film.pace.react) if not film.pace.filmed else 3.0,
                       "illegal", "the swap broke a wall: the table waits")
-            _swap(film, hand.illegal[1], hand.illegal[0], "put-back", "put back")
+            _swap(film, hand.illegal[1], hand.illegal[0], "put-back", "put back",
+                  HIDDEN_COVER if hand.hidden else _COVER)
             film.beat(2.0, "turns", "the illegal swap is undone")
         else:
             film.beat(1.2, "turns", "the illegal swap stands: the family plays on")
+        if hand.wait:
+            film.hold(hand.wait, "turns", "the family answers the held hand on the page")
     for player, target in hand.swaps:
         _swap(film, player, target, "swap", "")
         film.beat(1.2, "turns", f"{player} and {target} have swapped")
@@ -809,7 +818,58 @@ OBLIQUE = GameScript(
 """One hand at the usual pace from a phone propped at the table's edge, 40 degrees from straight down:
 an illegal swap past a Re put back, a jump over a Cavallo to the dealer."""
 
-SEQUENCES = (SAMPLE_HAND, GAME, ILLEGAL, CLASSICA, BRISK_FILM, OBLIQUE)
+STANDS = GameScript(
+    "stands",
+    ("Anna", "Bruno", "Carla", "Dario"),
+    (
+        # Anna swaps with Carla past Bruno's Re and nobody puts it back: the family plays on and
+        # turns up. Only a person can answer the held hand (the demo voids it and deals again).
+        HandScript(
+            "Dario",
+            {"Anna": "5C", "Bruno": "10B", "Carla": "3S", "Dario": "7D"},
+            illegal=("Anna", "Carla"),
+            put_back=False,
+            losers=("Carla",),
+            lives={"Anna": 3, "Bruno": 3, "Carla": 2, "Dario": 3},
+            pot=1,
+        ),
+    ),
+    style="felt",
+    camera=Camera(960, 540, tilt=30, yaw=-8),
+    table=(27.0, 17.0),
+    seed=81,
+    bitrate=DEMO_BITRATE,
+)
+"""An illegal swap past a Re that stands (never put back): a hand held for a person."""
+
+HIDDEN = GameScript(
+    "hidden",
+    ("Gino", "Ida", "Leo", "Mara"),
+    (
+        # Gino and Leo exchange their cards wholly under their hands across the table, then
+        # exchange them back the same way: the camera cannot tell, and the table answers the
+        # page (the demo: no swap) before Leo swaps with the dealer Mara; Ida's 2S pays.
+        HandScript(
+            "Mara",
+            {"Gino": "6C", "Ida": "2S", "Leo": "8D", "Mara": "4B"},
+            swaps=(("Leo", "Mara"),),
+            illegal=("Gino", "Leo"),
+            hidden=True,
+            wait=6.0,
+            losers=("Ida",),
+            lives={"Gino": 3, "Ida": 2, "Leo": 3, "Mara": 3},
+            pot=1,
+        ),
+    ),
+    style="wood",
+    camera=Camera(960, 540, tilt=28, yaw=10),
+    table=(27.0, 17.0),
+    seed=91,
+    bitrate=DEMO_BITRATE,
+)
+"""A swap and its put-back made wholly under the hands: a move the camera cannot tell."""
+
+SEQUENCES = (SAMPLE_HAND, GAME, ILLEGAL, CLASSICA, BRISK_FILM, OBLIQUE, STANDS, HIDDEN)
 
 
 def main(argv: list[str] | None = None) -> int:
