@@ -14,6 +14,7 @@ from referee.cards import Card
 from referee.events import ChooseDealer, Deal as DealEvent, FaceUp
 from referee.observation import Face, SeatView
 from referee.observe.context import Context
+from referee.observe.evidence import QUICKEST_MOVE, Gathering
 from referee.observe.moment import Moment, away, cards_on, rotated, sure, touched
 from referee.rules import DealerSelection
 
@@ -145,14 +146,20 @@ class Deal:
 
     def _swapped(self, now: Moment, full: Moment, living: list[str]) -> bool:
         """Whether the cards lie as dealt again after two seats were handled: two face-down
-        cards with other identities now, or two seats emptied on the way."""
+        cards with other identities now, two seats emptied on the way, or two covered at once
+        for as long as an exchange takes (the turns judge what they did)."""
         was, seen = full.seen, now.seen
         moved = [p for p in living if was.face(p) is Face.DOWN and seen.face(p) is Face.DOWN
                  and None not in (was.seats[p].card_id, seen.seats[p].card_id)
                  and was.seats[p].card_id != seen.seats[p].card_id]
         emptied = {p for m in self._since for p in living
                    if was.face(p) is Face.DOWN and m.seen.face(p) is Face.EMPTY}
-        return len(moved) >= 2 or len(emptied) >= 2
+        covered = Gathering()  # two cards under the hands at once, long enough to be exchanged
+        for moment in [*self._since, now]:
+            covered.covered({p for p in living if was.face(p) is Face.DOWN
+                             and touched(moment.seen, p)}, moment.at)
+        return (len(moved) >= 2 or len(emptied) >= 2
+                or any(s >= QUICKEST_MOVE for s in covered.together.values()))
 
     def _turn_begun(self, now: Moment, full: Moment, living: list[str]) -> bool:
         """Whether a face-down card dealt has left its seat for a swap.

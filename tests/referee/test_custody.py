@@ -152,3 +152,15 @@ def test_the_settle_says_on_what_custody_it_rests() -> None:
     chains = settle.custody.to_json()
     assert chains["Anna"][0].startswith("dealt") and chains["Anna"][1].startswith("swap Bruno")
     assert chains["Bruno"][1].startswith("swap Anna") and chains["Carla"] == chains["Carla"][:1]
+
+
+def test_two_cards_under_the_hands_as_the_turns_begin_count_the_deal_and_hold_the_hand() -> None:
+    # the swap is made wholly under the hands before the table has rested long enough for the
+    # deal to count: the deal counts from the moment before, and the turns judge the covering
+    controller = Controller(table(PLAYERS, "Elena"))
+    covered = "Anna down#1~ Bruno down#2 Carla down#3~ Dario down#4 Elena down#5"
+    said = tell(controller, [(0.0, EMPTY5), (1.0, FIVE), (1.5, covered), (2.5, FIVE),
+                             (2.5 + SETTLED, FIVE)])
+    assert kinds(said) == ["deal", "target", "target", "target", "target", "warning"]
+    assert said[-1]["message"].startswith("hand 1: Anna's and Carla's cards were both under")
+    assert controller.held is not None
