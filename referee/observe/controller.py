@@ -71,6 +71,11 @@ class Controller:
         self._watched = -1  # the deal watched was not undone to be seen again from the table
         self._deal.cleared = False
 
+    @property
+    def rate(self) -> float | None:
+        """Pictures a second the controller is shown, once a few have come (`clock.Clock`)."""
+        return self._clock.rate
+
     def resume(self) -> None:
         """A person resolved the held warning: the table as seen next is the new starting point."""
         ctx = self._ctx
