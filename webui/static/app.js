@@ -164,6 +164,7 @@ function verdictView(v, big = false) {
     el("div", { class: "vcards" }, cards),
     photo,
     v.swaps.length ? el("p", { class: "sub" }, `${W.swaps}: `, v.swaps.map((s) => `${s[0]} ⇄ ${s[1]}`).join(", ")) : null,
+    v.decided && v.decided.length ? el("ul", { class: "by-hand" }, v.decided.map((d) => el("li", {}, tr(d, "text")))) : null,
   ].filter(Boolean);
 }
 
@@ -187,6 +188,9 @@ function drawTable(state) {
   $("#phase").textContent = held ? W.verdict : state.phase ? W["phase_" + state.phase] : W.no_game;
   $("#notice").hidden = !state.notice;
   $("#notice").textContent = state.notice ? tr(state.notice, "text") : "";
+  drawHeld(state);
+  drawDecided(state);
+  const seen = seenSeats(state);
   const seats = $("#seats");
   const n = state.seats.length;
   const crowd = n > 10 ? "many" : n > 6 ? "some" : "few";
@@ -199,8 +203,16 @@ function drawTable(state) {
     const value = s.shown ? Number.parseInt(s.shown, 10) : 0;
     const note = !s.alive ? W.dead : during && value === 10 ? W.wall : during && value === 9 ? W.jumped
       : s.turn ? W.your_turn : "";
-    return el("div", { class: classes, style: `left:${at.x}%;top:${at.y}%`, "data-player": s.player },
-      s.card ? cardImg(s.card, s.card_name ? cardName(s.card_name) : "") : el("span", { class: "card-slot" }),
+    const now = seen[s.player];
+    let card = s.card, name = s.card_name ? cardName(s.card_name) : "";
+    if (now && now.face !== "unknown") {  // held: the card as the camera sees it now
+      card = now.face === "up" ? (now.card || "back") : now.face === "down" ? "back" : null;
+      name = now.name ? cardName(now.name) : "";
+    }
+    return el("div", { class: classes + (now ? " seen" : "") + (now && now.under ? " under" : ""),
+      style: `left:${at.x}%;top:${at.y}%`, "data-player": s.player, "data-face": now ? now.face : null },
+      card ? cardImg(card, name) : el("span", { class: "card-slot" }),
+      now && name ? el("div", { class: "seen-name" }, name) : null,
       el("div", { class: "name" }, s.player, s.dealer ? el("span", { class: "mark", title: W.dealer }, "M") : null),
       coins(s.lives, state.start_lives || 0),
       note ? el("div", { class: "note" }, note) : null);
@@ -221,6 +233,118 @@ function drawTable(state) {
   const latest = state.verdicts[0];
   verdict.hidden = !latest;
   if (latest) verdict.replaceChildren(...verdictView(latest, ["deal", "over", "choose_dealer"].includes(state.phase)));
+}
+
+// -- a held hand: what was seen, what the rules say, the ways on ---------------------------
+
+const held = { id: null, chosen: {}, timer: null, ways: "" };
+
+function seenSeats(state) {
+  // while a hand is held the table shows the cards as the camera sees them now
+  const seen = {};
+  for (const s of (state.held && state.held.seen) || []) seen[s.player] = s;
+  return seen;
+}
+
+function wayButton(label, body, cls = "button way") {
+  return el("button", { class: cls, type: "button", onclick: async (e) => {
+    e.currentTarget.disabled = true;
+    await act(`/api/held/${held.id}`, body);
+    e.currentTarget.disabled = false;
+  } }, label);
+}
+
+function writeForm(way, deck) {
+  const rows = way.cards.map((c) => {
+    const code = held.chosen[c.player] ?? c.card ?? "";
+    const name = deck.find((d) => d.code === code);
+    const pick = el("select", { name: c.player, disabled: c.fixed, "aria-label": `${W.card} ${c.player}`,
+      onchange: (e) => { held.chosen[c.player] = e.target.value; drawHeld.again(); } },
+      el("option", { value: "" }, W.choose_card),
+      deck.map((d) => el("option", { value: d.code, selected: d.code === code }, cardName(d))));
+    return el("label", { class: "write-seat", "data-player": c.player },
+      code ? cardImg(code, name ? cardName(name) : code, "card small") : el("span", { class: "card-slot small" }),
+      el("b", {}, c.player), pick);
+  });
+  return el("form", { class: "write", onsubmit: async (e) => {
+    e.preventDefault();
+    const cards = {};
+    for (const c of way.cards) cards[c.player] = held.chosen[c.player] ?? c.card ?? "";
+    await act(`/api/held/${held.id}`, { way: "write", cards });
+  } }, el("p", { class: "sub" }, W.write_help), el("div", { class: "write-seats" }, rows),
+  el("button", { class: "button way", type: "submit" }, tr(way, "text")));
+}
+
+function wayView(way, deck) {
+  if (way.way === "continue") return wayButton(tr(way, "text"), { way: "continue" });
+  if (way.way === "swap") return wayButton(tr(way, "text"), { way: "swap", player: way.player, target: way.target });
+  if (way.way === "unseen") {
+    return el("div", { class: "question" }, el("p", { class: "ask" }, tr(way, "text")),
+      el("div", { class: "answers" },
+        wayButton(tr(way.yes, "text"), { way: "unseen", a: way.a, b: way.b, answer: "yes" }, "button way yes"),
+        wayButton(tr(way.no, "text"), { way: "unseen", a: way.a, b: way.b, answer: "no" }, "button way no")));
+  }
+  if (way.way === "redeal") {
+    return el("div", { class: "redeal" }, wayButton(tr(way, "text"), { way: "redeal" }, "button way danger"),
+      el("p", { class: "sub" }, tr(way.note, "text")));
+  }
+  if (way.way === "write") return writeForm(way, deck);
+  return null;
+}
+
+function drawHeld(state) {
+  const box = $("#held");
+  const h = state.held;
+  box.hidden = !h;
+  if (!h) {
+    held.id = null;
+    clearInterval(held.timer);
+    return;
+  }
+  if (held.id !== h.id) {  // a new hold: what was chosen for the last one is forgotten
+    held.id = h.id;
+    held.chosen = {};
+    held.ways = "";
+    box.replaceChildren(
+      el("h2", {}, W.held),
+      el("p", { class: "rule" }),
+      el("div", { class: "held-photos" },
+        el("figure", {}, h.photo ? el("a", { href: h.photo, target: "_blank" }, el("img", { src: h.photo, alt: W.held_moment }))
+          : el("p", { class: "no-photo" }, W.no_photo), el("figcaption", {}, W.held_moment)),
+        el("figure", {}, el("img", { class: "now", alt: W.held_now }), el("figcaption", {}, W.held_now))),
+      el("p", { class: "notice demo", hidden: true }),
+      el("div", { class: "ways" }));
+    const now = $(".now", box);
+    const refresh = () => { now.src = `/api/live.jpg?t=${Date.now()}`; };
+    now.onerror = () => { now.parentNode.hidden = true; };  // no camera picture (yet)
+    now.onload = () => { now.parentNode.hidden = false; };
+    refresh();
+    clearInterval(held.timer);
+    held.timer = setInterval(refresh, 1000);
+  }
+  $(".rule", box).textContent = h.rule ? tr(h.rule, "text") : "";
+  $(".rule", box).hidden = !h.rule;
+  const demo = $(".demo", box);
+  demo.hidden = !h.demo;
+  demo.textContent = h.demo ? tr(h.demo, "text") : "";
+  const ways = JSON.stringify(h.ways);
+  if (ways !== held.ways) {  // the cards read for the written hand, the swaps still allowed
+    held.ways = ways;
+    drawHeld.again = () => $(".ways", box).replaceChildren(...h.ways.map((w) => wayView(w, h.deck)).filter(Boolean));
+    drawHeld.again();
+  }
+}
+
+function drawDecided(state) {
+  const box = $("#decided");
+  const d = state.decided;
+  const settled = d && state.verdicts.some((v) => v.hand === d.hand);
+  const show = d && !state.held && (d.undoable || (state.hand === d.hand && !settled));
+  box.hidden = !show;
+  if (!show) return;
+  box.replaceChildren(el("p", { class: "says" }, tr(d, "text")),
+    d.undoable ? el("button", { class: "button take-back", type: "button", onclick: () =>
+      act(`/api/decisions/${d.number}/undo`, {}) }, W.take_back) : null);
 }
 
 // -- Storico --------------------------------------------------------------------------------

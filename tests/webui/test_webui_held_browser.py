@@ -1,0 +1,193 @@
+"""A held hand cleared from a phone, in headless Chromium at phone size, the page never reloaded:
+every way on tapped on one phone, its outcome on both within a second, taken back from the
+other, tapped again, and the hand played on to its verdict. The two phones open the server at
+two loopback addresses (127.0.0.2 and 127.0.0.3), as two devices on the table's Wi-Fi would."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from tornado.netutil import bind_sockets
+
+from referee.observe import SETTLE_STILL
+from webui.app import create_app
+from webui.server import BackgroundServer
+from webui.table import TableService
+
+from conftest import PIN, PLAYERS
+from held_story import FACES, PAST_THE_WALL, UNDER_THE_HANDS, StoryTable
+
+CHROMIUM = Path("/usr/bin/chromium")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PHONE = {"width": 390, "height": 844}
+WITHIN = 1.0
+"""The issue's bound: every open page shows a decision's outcome within a second."""
+
+playwright_api = pytest.importorskip("playwright.sync_api",
+                                     reason="the playwright package is not installed")
+if not CHROMIUM.exists():
+    pytest.skip("Debian's chromium is not installed (apt-get install chromium)",
+                allow_module_level=True)
+
+
+@pytest.fixture
+def browser(tmp_path: Path) -> Iterator:
+    """Headless Chromium; every page has the table PIN as if typed once before."""
+    with playwright_api.sync_playwright() as driver:
+        context = driver.chromium.launch_persistent_context(
+            str(tmp_path / "profile"), executable_path=str(CHROMIUM), headless=True, args=FLAGS)
+        context.add_init_script(f"localStorage.setItem('saltacavallo.pin', '{PIN}');")
+        yield context
+        context.close()
+
+
+@pytest.fixture
+def story(tmp_path: Path) -> Iterator[tuple[StoryTable, list[str]]]:
+    """Dario deals to Anna, Bruno (the Re di Coppe), Carla and Dario; the server answers at
+    127.0.0.2 and 127.0.0.3."""
+    app = create_app({"DATABASE": str(tmp_path / "table.db"), "PIN": PIN})
+    table: TableService = app.extensions["saltacavallo.table"]
+    table.setup(PLAYERS, dealer="Dario")
+    told = StoryTable(table)
+    told.dealt()
+    sockets = bind_sockets(0, "127.0.0.2")
+    port = sockets[0].getsockname()[1]
+    sockets += bind_sockets(port, "127.0.0.3")
+    server = BackgroundServer(app, host="127.0.0.2", sockets=sockets, threads=8)
+    yield told, [f"http://127.0.0.2:{port}", f"http://127.0.0.3:{port}"]
+    table.close()
+    server.stop()
+
+
+def phones(browser, urls: list[str]) -> list:
+    """One phone-sized page at each address, following the table, marked to catch a reload."""
+    pages = []
+    for url in urls:
+        page = browser.new_page()
+        page.set_viewport_size(PHONE)
+        page.goto(url + "/")
+        page.wait_for_selector(".seat")
+        page.evaluate("window.sameDocument = true")
+        pages.append(page)
+    return pages
+
+
+def shown(pages: list, selector: str, timeout: float = 5000) -> None:
+    for page in pages:
+        page.wait_for_selector(selector, timeout=timeout)
+
+
+def text(page, selector: str) -> str:
+    return page.locator(selector).inner_text()
+
+
+def tap_and_time(tapper, pages: list, selector: str, seen: str) -> float:
+    """Tap `selector` on one phone; seconds from the tap until every phone shows `seen` (the
+    tap itself waits for the button to lie still, which a busy machine can make slow)."""
+    tapper.click(selector)
+    tapped = time.monotonic()
+    shown(pages, seen, timeout=5000)
+    return time.monotonic() - tapped
+
+
+WAYS = {
+    "continue": ("#held .ways > button:nth-child(1)",
+                 "Mano 1: le carte sono tornate a posto: si continua"),
+    "swap": ("#held .ways > button:nth-child(2)", "Mano 1: Carla ha scambiato con Dario (deciso "
+                                                   "a mano)"),
+    "redeal": ("#held .redeal button", "Mano 1: la mano non vale: Dario ridà le carte"),
+    "write": ("#held .write button[type=submit]",
+              "Mano 1: le carte scritte a mano: Anna Cinque di Spade, Bruno Re di Coppe, Carla "
+              "Tre di Denari, Dario Sei di Bastoni"),
+}
+
+
+@pytest.mark.parametrize("way", list(WAYS))
+def test_each_way_on_clears_the_held_hand_on_every_phone_and_is_taken_back(
+        browser, story, way: str) -> None:
+    told, urls = story
+    one, two = pages = phones(browser, urls)
+    told.tell(PAST_THE_WALL)
+    if way == "write":
+        told.tell([(9.0, FACES)])  # turned up: the camera's names fill the hand in
+    shown(pages, "#held:not([hidden]) .ways button")
+    for page in pages:
+        assert text(page, "#held h2") == "Mano ferma: decidete voi"
+        assert text(page, "#held .rule") == "Anna non può scambiare: Bruno ha il Re di Coppe (muro)"
+        assert [b.inner_text() for b in page.locator("#held .ways button").all()] == [
+            "Le carte sono tornate a posto: continua", "Era uno scambio tra Carla e Dario",
+            "Ridai le carte", "Scrivi la mano"]
+        assert page.locator("#held .held-photos img").first.get_attribute("src").startswith(
+            "/evidence/held-01-")
+    if way == "write":  # the table shows the cards as the camera sees them now
+        assert one.locator('.seat[data-player="Anna"] .seen-name').inner_text() == (
+            "Cinque di Spade")
+        assert one.locator("#held .write select[name=Anna]").input_value() == "5S"
+    selector, said = WAYS[way]
+    seen = f'#decided:not([hidden]) .says:text-is("{said}")'
+    assert tap_and_time(one, pages, selector, seen) < WITHIN
+    for page in pages:
+        assert page.locator("#held").is_hidden()
+    # Taken back from the other phone: the hand is held again, on both.
+    assert tap_and_time(two, pages, "#decided .take-back", "#held:not([hidden]) .ways button") < (
+        WITHIN)
+    for page in pages:
+        assert page.locator("#decided").is_hidden()
+    one.click(selector)  # and chosen again: the game goes on
+    shown(pages, seen)
+    if way == "redeal":
+        empty = "Anna - Bruno - Carla - Dario -"
+        fresh = "Anna down#11 Bruno down#12 Carla down#13 Dario down#14"
+        told.tell([(10.0, empty), (11.0, fresh), (14.0, fresh)])
+        shown(pages, '#says:text-is("Mano 1: tocca ad Anna")')
+        assert told.table.game.hand.number == 1 and told.table.game.results == []
+    else:
+        told.tell([(10.0, FACES), (10.0 + SETTLE_STILL + 0.5, FACES)])
+        shown(pages, "#verdict:not([hidden]) .by-hand li")
+        for page in pages:
+            assert text(page, "#verdict .says") == "Carla perde una vita"
+            assert text(page, "#verdict .by-hand li") == said
+    for page in pages:
+        assert page.evaluate("window.sameDocument") is True  # never reloaded
+
+
+def test_the_question_of_two_cards_covered_together_is_answered_on_a_phone(browser,
+                                                                           story) -> None:
+    told, urls = story
+    one, two = pages = phones(browser, urls)
+    told.tell(UNDER_THE_HANDS)
+    shown(pages, "#held:not([hidden]) .question")
+    assert text(one, "#held .question .ask") == "C'è stato uno scambio tra Anna e Carla?"
+    # Yes: the cards were exchanged, which is not allowed; the hand waits for them put back.
+    seen = '#held:not([hidden]) .ways > button:text-is("Le carte sono tornate a posto: continua")'
+    assert tap_and_time(one, pages, "#held .answers .yes", seen) < WITHIN
+    assert told.table.state()["held"]["code"] == "swap.put_back"
+    told.tell([(9.0, FACES), (13.0, FACES)])  # nothing is played while it waits
+    assert told.table.game.results == []
+    told.table.take_back(told.table.state()["decided"]["number"])  # (said "yes" by mistake)
+    shown(pages, "#held:not([hidden]) .question")
+    no = '#decided:not([hidden]) .says:text-is("Mano 1: nessuno scambio tra Anna e Carla: si continua")'
+    assert tap_and_time(two, pages, "#held .answers .no", no) < WITHIN
+    told.tell([(14.0, FACES), (14.0 + SETTLE_STILL + 0.5, FACES)])
+    shown(pages, "#verdict:not([hidden]) .by-hand li")
+    for page in pages:
+        assert text(page, "#verdict .says") == "Carla perde una vita"
+        assert page.evaluate("window.sameDocument") is True
+
+
+def test_a_held_hand_reads_in_english_on_the_english_page(browser, story) -> None:
+    told, urls = story
+    page = browser.new_page()
+    page.set_viewport_size(PHONE)
+    page.goto(urls[1] + "/?lang=en")
+    told.tell(PAST_THE_WALL)
+    page.wait_for_selector("#held:not([hidden]) .ways button")
+    assert text(page, "#held h2") == "The hand is held: you decide"
+    assert [b.inner_text() for b in page.locator("#held .ways button").all()] == [
+        "The cards are back in place: go on", "It was a swap between Carla and Dario",
+        "Deal again", "Write the hand"]
+    assert text(page, "#held .rule") == "Anna cannot swap: Bruno shows the Re di Coppe (wall)"
