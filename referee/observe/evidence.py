@@ -133,9 +133,9 @@ class Gathering:
             self.handled[player] = (first, at)
         self._covered, self._at = set(seats), at
 
-    def fold(self, was: Mapping[str, int | None], now: Mapping[str, int | None], **table: object
-             ) -> Evidence:
-        """The evidence of these seats (face down before and after), and what the table adds."""
+    def fold(self, was: Mapping[str, int | None], now: Mapping[str, int | None], *,
+             revealing: bool, dealer: str, blind: bool, put_aside: bool) -> Evidence:
+        """The evidence of these seats (face down before and after), with what the table adds."""
         seats = set(was)
         return Evidence(
             was=dict(was), now=dict(now),
@@ -143,4 +143,4 @@ class Gathering:
             emptied=frozenset(self.emptied & seats), flown=frozenset(self.flown & seats),
             strays=self.strays,
             together={pair: s for pair, s in self.together.items() if pair <= seats},
-            **table)  # type: ignore[arg-type]
+            revealing=revealing, dealer=dealer, blind=blind, put_aside=put_aside)
