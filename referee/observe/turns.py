@@ -290,13 +290,14 @@ class Turns:
         kind, seats = judgement.kind, judgement.seats
         if kind is Kind.SWAP:
             self._swap_seen(*seats, hand, crossed=judgement.crossed)
-        elif kind is Kind.DRAW and not hand.drew:
-            self._draw_seen(hand)
-        # else a look, or the card he drew, read anew as it settles
+        elif kind is Kind.DRAW:
+            if not hand.drew:  # else the card he drew, read anew as it settles
+                self._draw_seen(hand)
         elif judgement.rule == "cards_moved_otherwise":
             self.ctx.hold(code="moves.not_one_swap", params={"players": list(seats)},
                           release=back_at(base, list(seats)))
             return
+        # a look, or cards covered together: each pair's unseen exchange asked of the game
         if self.ctx.held is None:
             moved = seats if kind is Kind.SWAP else ()
             self._unseen_swaps(evidence.covered_with(moved), hand)
