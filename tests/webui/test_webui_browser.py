@@ -283,27 +283,28 @@ def test_a_refused_setup_is_said_in_the_pages_language_and_keeps_the_game(browse
 
 
 def test_a_held_hand_is_told_in_the_pages_language_only(browser, tmp_path: Path) -> None:
-    """The illegal film: Bruno shows the Re di Spade, and Anna swaps with Carla past that wall;
-    the hand is held and its banner names the rule, in Italian on the Italian page, in English
-    on the English one; the camera's status too."""
-    app = create_app({"DATABASE": str(tmp_path / "illegal.db"), "PIN": PIN})
+    """The stands film: Bruno shows the Re di Bastoni, and Anna swaps with Carla past that wall
+    and nobody puts it back; the hand is held and its banner names the rule, in Italian on the
+    Italian page, in English on the English one; the camera's status too. (A person answers:
+    the demo's own answer is left out, and a hold the camera lets go ends its banner.)"""
+    app = create_app({"DATABASE": str(tmp_path / "stands.db"), "PIN": PIN})
     table: TableService = app.extensions["saltacavallo.table"]
-    films = DemoFilms(names=("illegal",), rounds=1, hold=0.0, realtime=False)
-    loop = LiveLoop(table, films).start()
+    films = DemoFilms(names=("stands",), rounds=1, hold=0.0, realtime=False)
+    loop = LiveLoop(table, films, answers={}).start()
     server = BackgroundServer(app)
     page = new_page(browser, 390, 844)
     try:
         page.goto(server.url + "/")
         page.wait_for_selector("#warnings:not([hidden])", timeout=240000)
         italian = page.locator("#warnings").inner_text()
-        assert italian == ("! Mano 1: Anna non può scambiare: Bruno ha il Re di Spade (muro) "
+        assert italian == ("! Mano 1: Anna non può scambiare: Bruno ha il Re di Bastoni (muro) "
                            "(rifate lo scambio al contrario) Storico")
         assert ENGLISH.findall(italian) == []
         page.screenshot(path=str(tmp_path / "held-it.png"))
         page.goto(server.url + "/?lang=en")
         page.wait_for_selector("#warnings:not([hidden])")
         english = page.locator("#warnings").inner_text()
-        assert english == ("! Hand 1: Anna cannot swap: Bruno shows the Re di Spade (wall) "
+        assert english == ("! Hand 1: Anna cannot swap: Bruno shows the Re di Bastoni (wall) "
                            "(undo the swap on the table) History")
         assert ITALIAN.findall(english) == []
         page.screenshot(path=str(tmp_path / "held-en.png"))

@@ -5,15 +5,19 @@ two loopback addresses (127.0.0.2 and 127.0.0.3), as two devices on the table's 
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import cv2
+import numpy as np
 import pytest
 from tornado.netutil import bind_sockets
 
 from referee.observe import SETTLE_STILL
 from webui.app import create_app
+from webui.live import DemoFilms, LiveLoop
 from webui.server import BackgroundServer
 from webui.table import TableService
 
@@ -54,11 +58,8 @@ def story(tmp_path: Path) -> Iterator[tuple[StoryTable, list[str]]]:
     table.setup(PLAYERS, dealer="Dario")
     told = StoryTable(table)
     told.dealt()
-    sockets = bind_sockets(0, "127.0.0.2")
-    port = sockets[0].getsockname()[1]
-    sockets += bind_sockets(port, "127.0.0.3")
-    server = BackgroundServer(app, host="127.0.0.2", sockets=sockets, threads=8)
-    yield told, [f"http://127.0.0.2:{port}", f"http://127.0.0.3:{port}"]
+    server, urls = two_addresses(app)
+    yield told, urls
     table.close()
     server.stop()
 
@@ -102,7 +103,7 @@ WAYS = {
     "redeal": ("#held .redeal button", "Mano 1: la mano non vale: Dario ridà le carte"),
     "write": ("#held .write button[type=submit]",
               "Mano 1: le carte scritte a mano: Anna Cinque di Spade, Bruno Re di Coppe, Carla "
-              "Tre di Denari, Dario Sei di Bastoni"),
+              "Tre di Denari, Dario Sette di Bastoni"),
 }
 
 
@@ -127,6 +128,9 @@ def test_each_way_on_clears_the_held_hand_on_every_phone_and_is_taken_back(
         assert one.locator('.seat[data-player="Anna"] .seen-name').inner_text() == (
             "Cinque di Spade")
         assert one.locator("#held .write select[name=Anna]").input_value() == "5S"
+        one.select_option("#held .write select[name=Dario]", "7B")  # the camera misread it
+        assert one.locator('#held .write-seat[data-player="Dario"] img').get_attribute(
+            "src") == "/cards/7B.svg"
     selector, said = WAYS[way]
     seen = f'#decided:not([hidden]) .says:text-is("{said}")'
     assert tap_and_time(one, pages, selector, seen) < WITHIN
@@ -137,6 +141,8 @@ def test_each_way_on_clears_the_held_hand_on_every_phone_and_is_taken_back(
         WITHIN)
     for page in pages:
         assert page.locator("#decided").is_hidden()
+    if way == "write":
+        one.select_option("#held .write select[name=Dario]", "7B")
     one.click(selector)  # and chosen again: the game goes on
     shown(pages, seen)
     if way == "redeal":
@@ -191,3 +197,100 @@ def test_a_held_hand_reads_in_english_on_the_english_page(browser, story) -> Non
         "The cards are back in place: go on", "It was a swap between Carla and Dario",
         "Deal again", "Write the hand"]
     assert text(page, "#held .rule") == "Anna cannot swap: Bruno shows the Re di Coppe (wall)"
+
+
+# -- the demo's held hands, through the whole live loop ------------------------------------------
+
+FILMS = Path(__file__).resolve().parents[2] / "sample_images" / "sequences"
+
+
+def waiting_from(name: str) -> float:
+    """When the film's table begins to wait for the page (its truth's segments), in seconds."""
+    truth = json.loads((FILMS / f"{name}.json").read_text(encoding="utf-8"))
+    return next(s["from"] for s in truth["segments"]
+                if s["note"] == "the family answers the held hand on the page") / truth["fps"]
+
+
+def two_addresses(app) -> tuple[BackgroundServer, list[str]]:
+    sockets = bind_sockets(0, "127.0.0.2")
+    port = sockets[0].getsockname()[1]
+    sockets += bind_sockets(port, "127.0.0.3")
+    server = BackgroundServer(app, host="127.0.0.2", sockets=sockets, threads=8)
+    return server, [f"http://127.0.0.2:{port}", f"http://127.0.0.3:{port}"]
+
+
+def test_a_held_hand_of_the_demo_is_cleared_in_one_tap_and_played_to_its_verdict(
+        browser, tmp_path: Path) -> None:
+    """The hidden film: Gino and Leo exchange their cards under their hands and back again; the
+    camera cannot tell and asks; once the cards lie back, one tap (no swap) on a phone, and both
+    phones follow the hand to its verdict, whose photo shows what was decided by hand."""
+    app = create_app({"DATABASE": str(tmp_path / "hidden.db"), "PIN": PIN})
+    table: TableService = app.extensions["saltacavallo.table"]
+    films = DemoFilms(names=("hidden",), rounds=1, hold=30.0)  # in real time, as a table plays
+    loop = LiveLoop(table, films, answers={}).start()  # a person answers, not the demo
+    server, urls = two_addresses(app)
+    try:
+        pages = []
+        for url in urls:
+            page = browser.new_page()
+            page.set_viewport_size(PHONE)
+            page.goto(url + "/")
+            page.evaluate("window.sameDocument = true")
+            pages.append(page)
+        shown(pages, "#held:not([hidden]) .question", timeout=120000)
+        one = pages[0]
+        assert text(one, "#held .question .ask") == "C'è stato uno scambio tra Gino e Leo?"
+        assert one.locator("#held .held-photos img").first.get_attribute("src").startswith(
+            "/evidence/held-01-")
+        put_back = waiting_from("hidden")  # the cards lie back: the family answers
+        deadline = time.monotonic() + 60
+        while loop.holds.controller.seen.at < put_back + 0.5:
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+        assert table.state()["held"] is not None
+        said = "Mano 1: nessuno scambio tra Gino e Leo: si continua"
+        assert tap_and_time(one, pages, "#held .answers .no",
+                            f'#decided:not([hidden]) .says:text-is("{said}")') < WITHIN
+        shown(pages, "#verdict:not([hidden]) .by-hand li", timeout=120000)
+        for page in pages:
+            assert text(page, "#verdict .says") == "Ida perde una vita"
+            assert text(page, "#verdict .by-hand li") == said
+            assert page.evaluate("window.sameDocument") is True
+        assert table.game.results[0].swaps == (("Leo", "Mara"),)
+        photo = one.locator("#verdict img.evidence").get_attribute("src")
+        picture = cv2.imread(str(table.evidence_dir / Path(photo).name))
+        edge = picture[:3, : picture.shape[1] // 2].astype(int)  # the top edge's left half
+        gold = np.abs(edge - (40, 178, 230)).max(axis=2) < 60
+        assert gold.mean() > 0.9  # the settlement's photo framed in gold: decided by hand
+    finally:
+        loop.stop()
+        table.close()
+        server.stop()
+
+
+def test_the_demo_answers_its_held_hand_after_ten_seconds_and_says_so(browser,
+                                                                      tmp_path: Path) -> None:
+    """The stands film: an illegal swap nobody puts back; the page says the demo will answer
+    in 10 s as a family would, and then that it did: the hand is void, Dario deals again."""
+    app = create_app({"DATABASE": str(tmp_path / "stands.db"), "PIN": PIN})
+    table: TableService = app.extensions["saltacavallo.table"]
+    loop = LiveLoop(table, DemoFilms(names=("stands",), rounds=1, hold=15.0)).start()
+    server = BackgroundServer(app)
+    page = browser.new_page()
+    page.set_viewport_size(PHONE)
+    try:
+        page.goto(server.url + "/")
+        page.wait_for_selector("#held:not([hidden]) .demo:not([hidden])", timeout=120000)
+        held = time.monotonic()
+        assert text(page, "#held .demo") == ("Tra 10 s la demo risponde da sola, come farebbe "
+                                             "una famiglia: Ridai le carte")
+        said = ("Mano 1: la demo ha risposto come farebbe una famiglia: la mano non vale: Dario "
+                "ridà le carte")
+        page.wait_for_selector(f'#decided:not([hidden]) .says:text-is("{said}")', timeout=60000)
+        assert time.monotonic() - held >= 8.0
+        assert page.locator("#held").is_hidden()
+        assert table.game.results == [] and table.game.next_dealer == "Dario"
+    finally:
+        loop.stop()
+        table.close()
+        server.stop()
