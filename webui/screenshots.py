@@ -2,6 +2,8 @@
 
 A game from the sample scene `reveal-tie` (its photo as the verdict's evidence) and a second
 hand in play is served on 127.0.0.1, and Debian's headless Chromium photographs the pages.
+`--held` plays the demo's `hidden` film through the live loop instead and photographs its held
+hand, cleared in one tap as a person would, and the hand's verdict.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import json
 import shutil
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from referee.events import Deal, Keep
@@ -88,6 +91,56 @@ LIVE_SHOTS = [("verdict-phone", "/mano/1", 390, 844, True), ("live-laptop", "/li
 """What `--url` photographs of a running server whose live loop has settled a hand."""
 
 
+HELD_FILM = "hidden"
+"""The demo film whose held hand is photographed: two cards exchanged under the hands and back."""
+
+
+def held(outdir: Path) -> list[Path]:
+    """The held hand of the demo's `hidden` film at phone size, once the cards lie back, then one
+    tap (no swap) and the hand's verdict: `held-phone.png`, `held-verdict-phone.png`."""
+    from playwright.sync_api import sync_playwright
+
+    from webui.live import FILMS, DemoFilms, LiveLoop
+
+    truth = json.loads((FILMS / f"{HELD_FILM}.json").read_text(encoding="utf-8"))
+    back = next(s["from"] for s in truth["segments"]
+                if s["note"] == "the family answers the held hand on the page") / truth["fps"]
+    work = Path(tempfile.mkdtemp(prefix="saltacavallo-shots-"))
+    app = create_app({"DATABASE": str(work / "table.db"), "PIN": "1234"})
+    table: TableService = app.extensions["saltacavallo.table"]
+    loop = LiveLoop(table, DemoFilms(names=(HELD_FILM,), rounds=1, hold=60.0),
+                    answers={}).start()  # a person answers, in one tap
+    server = BackgroundServer(app, threads=16)
+    outdir.mkdir(parents=True, exist_ok=True)
+    saved = [outdir / "held-phone.png", outdir / "held-verdict-phone.png"]
+    try:
+        with sync_playwright() as driver:
+            context = driver.chromium.launch_persistent_context(
+                str(work / "profile"), executable_path=CHROMIUM, headless=True, args=FLAGS)
+            context.add_init_script("localStorage.setItem('saltacavallo.pin', '1234');")
+            page = context.new_page()
+            page.set_viewport_size({"width": 390, "height": 844})
+            page.goto(server.url + "/")
+            page.wait_for_selector("#held:not([hidden]) .question", timeout=180000)
+            while loop.holds.controller is None or loop.holds.controller.seen.at < back + 0.5:
+                time.sleep(0.1)  # the cards lie back where they were
+            page.wait_for_timeout(1500)  # the camera's picture now
+            page.screenshot(path=str(saved[0]), full_page=True)
+            page.click("#held .answers .no")
+            page.wait_for_selector("#verdict:not([hidden]) .by-hand li", timeout=180000)
+            page.goto(server.url + "/mano/1")
+            page.wait_for_selector("#one-verdict .by-hand li")
+            page.wait_for_timeout(1500)
+            page.screenshot(path=str(saved[1]), full_page=True)
+            context.close()
+    finally:
+        loop.stop()
+        table.close()
+        server.stop()
+        shutil.rmtree(work, ignore_errors=True)
+    return saved
+
+
 def main(argv: list[str]) -> int:
     """Write the screenshots to the folder given (docs/screenshots by default).
 
@@ -97,8 +150,12 @@ def main(argv: list[str]) -> int:
                                      description=__doc__.splitlines()[0])
     parser.add_argument("outdir", nargs="?", type=Path, default=Path("docs/screenshots"))
     parser.add_argument("--url", help="photograph the pages of a running server instead")
+    parser.add_argument("--held", action="store_true",
+                        help="photograph the demo's held hand and its verdict instead")
     args = parser.parse_args(argv)
-    if args.url:
+    if args.held:
+        paths = held(args.outdir)
+    elif args.url:
         work = Path(tempfile.mkdtemp(prefix="saltacavallo-shots-"))
         paths = shoot(args.url.rstrip("/"), args.outdir, LIVE_SHOTS, work)
         shutil.rmtree(work, ignore_errors=True)
