@@ -41,10 +41,14 @@ RIGID = 0.35
 """Card lengths the next deal's cards may lie off a camera move that fits them all (people lay a
 card about a third of a length askew): farther, and the cards were laid askew (or the stock was
 taken for a card), so the seats stay where they were."""
-BY_THE_STOCK = 0.6
-"""The stock lies by the dealer's place when it is nearer it than this share of its distance to any
-other place: the deck in front of the dealer, halfway to the middle, is about a third as far from
-his place as from his neighbours'."""
+BY_THE_STOCK = 0.5
+"""The stock lies by the dealer's place when, seen from the middle of the places, its bearing is off
+his place's by less than this share of its bearing off any other place's: a deck in front of the
+dealer is off his by under a quarter of its bearing off his neighbours', seen from above or by a phone
+leaning 45 degrees."""
+OFF_MIDDLE = 0.25
+"""Share of the way from the middle out to the places the stock must lie to mark the dealer: the deck
+in front of him lies about halfway out; one left in the middle tells nothing."""
 CARD_LENGTH = 130.0
 """A card's length in pixels assumed when no card is in sight (a 720p frame of a kitchen table)."""
 
@@ -183,13 +187,21 @@ def dealt_round(order: list[int]) -> list[int]:
 
 
 def by_the_stock(points: np.ndarray, stock: np.ndarray | None) -> int | None:
-    """The place the stock lies by, the dealer's, when it lies markedly nearer one place than any
-    other (a dealer keeps the deck in front of him; one left in the middle tells nothing)."""
+    """The place the stock lies by, the dealer's: the one it lies toward, seen from the middle of the
+    places (a dealer keeps the deck in front of him, toward the middle; one left in the middle tells
+    nothing). A bearing, not a distance: a line on the table stays a line in a leaning phone's picture,
+    while the far side is squeezed, and there a deck in front of one place can lie nearest the next."""
     if stock is None or len(points) < 2:
         return None
-    gaps = np.linalg.norm(points - stock, axis=1)
-    first, second = np.sort(gaps)[:2]
-    return int(np.argmin(gaps)) if first < BY_THE_STOCK * second else None
+    middle = points.mean(axis=0)
+    out = points - middle
+    toward = stock - middle
+    if np.linalg.norm(toward) < OFF_MIDDLE * float(np.median(np.linalg.norm(out, axis=1))):
+        return None
+    turns = np.arctan2(out[:, 1], out[:, 0]) - math.atan2(toward[1], toward[0])
+    off = np.abs((turns + math.pi) % (2 * math.pi) - math.pi)
+    first, second = np.sort(off)[:2]
+    return int(np.argmin(off)) if first < BY_THE_STOCK * second else None
 
 
 class SeatFinder:

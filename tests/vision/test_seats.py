@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -12,9 +14,11 @@ import pytest
 
 from hand_story import FPS, HAND, HOLD, played, truth
 from referee.observation import TableObservation
+from vision.art.scene import PHONE_FOV, Camera, Placed, Seat, card_corners_cm, fit_camera, round_table_seats
 from vision.detections import CardDetections
 from vision.io import read_image
 from vision.recognize import CardReader
+from vision.labels import BACK
 from vision.seats import (
     SeatFinder,
     Seats,
@@ -347,3 +351,104 @@ def test_the_pile_alone_at_the_dealers_place_leaves_his_seat_empty_until_his_car
     assert observe(table(pile), seats, 1.0) == TableObservation.of(1.0, {"Anna": "-", "Bruno": "-"}, stock=True)
     # his own card alone (the pile lifted to deal) holds his seat, though it lies near the pile's place
     assert observe(table(mine), seats, 2.0) == TableObservation.of(2.0, {"Anna": "down#2@0.75", "Bruno": "-"})
+
+
+# --- the places of a drawn table named at the first deal, seen from above or by a leaning phone ------
+
+ROUND = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina", "Ivo")
+"""Players in seating order round a drawn table, counterclockwise."""
+HALFWAY = 0.52
+"""Share of the way out from the middle to his place at which the dealer sets the deck down."""
+
+
+def drawn_table(count: int, tilt: float, yaw: float) -> tuple[tuple[str, ...], tuple[Seat, ...], np.ndarray]:
+    """The first `count` players round an oval about 20 cm a place, and the map from the table (cm) to
+    the 1280x720 frame of a phone `tilt` degrees from straight down, turned `yaw`, fitted to every
+    place and every deck in front of one."""
+    players = ROUND[:count]
+    seats = round_table_seats(list(players), (26.0 + 1.2 * count, 16.5 + 0.75 * count))
+    resting = [Placed(BACK, False, seat.position, seat.facing) for seat in seats]
+    resting += [Placed(BACK, False, (HALFWAY * seat.position[0], HALFWAY * seat.position[1]), seat.facing + 25.0)
+                for seat in seats]
+    camera = fit_camera(tuple(resting), Camera(1280, 720, tilt, yaw, fov=PHONE_FOV), margin=0.07)
+    return players, seats, camera.homography()
+
+
+def in_frame(h: np.ndarray, points: np.ndarray) -> np.ndarray:
+    return cv2.perspectiveTransform(np.asarray(points, np.float64).reshape(-1, 1, 2), h).reshape(-1, 2)
+
+
+def deal(seats: tuple[Seat, ...], h: np.ndarray, dealer: str, deck: float = HALFWAY,
+         before: tuple[Placed, ...] = (), lifted: bool = False) -> Iterator[tuple[float, CardDetections]]:
+    """The first deal at 15 fps as the reader sees it: the deck set down `deck` of the way out in front
+    of the dealer, `before` read on and off before it is down; then a card to each player from the
+    dealer's right, flown from the deck in half a second and let lie 0.6 s before the next; the table
+    left still for five seconds. A `lifted` deck is taken into the dealer's hand once the first card lies."""
+    names = [seat.name for seat in seats]
+    place = {seat.name: seat for seat in seats}
+    mine = place[dealer]
+    pile = Placed(BACK, False, (deck * mine.position[0], deck * mine.position[1]), mine.facing + 25.0)
+    lying: list[Placed] = []
+    shots: list[list[Placed]] = [[*(before if k < 3 or 9 <= k < 21 else ()), *([pile] if k >= 5 else [])]
+                                 for k in range(round(1.5 * FPS))]
+    on_table = [pile]
+    for k in range(1, len(names) + 1):
+        seat = place[names[(names.index(dealer) + k) % len(names)]]
+        home = Placed(BACK, False, seat.position, seat.facing)
+        for step in range(1, 8):
+            flown = tuple(a + (b - a) * step / 7 for a, b in zip(pile.centre, home.centre))
+            shots.append([*on_table, *lying, replace(home, centre=flown)])
+        lying.append(home)
+        on_table = [] if lifted else on_table
+        shots += [[*on_table, *lying]] * 9
+    shots += [[*on_table, *lying]] * (5 * FPS)
+    for k, cards in enumerate(shots):
+        quads = np.array([in_frame(h, card_corners_cm(c)) for c in cards], np.float32).reshape(-1, 4, 2)
+        yield k / FPS, CardDetections(quads, np.array([BACK] * len(cards)), np.full(len(cards), 0.95, np.float32),
+                                      np.zeros(len(cards), bool))
+
+
+def named(count: int, tilt: float, yaw: float, dealer: str, deck: float = HALFWAY,
+          before: tuple[Placed, ...] = (), lifted: bool = False) -> tuple[dict[str, str], float | None]:
+    """Each seat the finder names at the first deal, given as the player whose place it lies nearest,
+    and when it named them."""
+    players, seats, h = drawn_table(count, tilt, yaw)
+    tracker, finder = CardTracker(), SeatFinder(players, dealer)
+    at = None
+    for at, detections in deal(seats, h, dealer, deck, before, lifted):
+        if finder.update(tracker.update(detections, at), at) is not None:
+            break
+    if finder.seats is None:
+        return {}, None
+    places = dict(zip(players, in_frame(h, np.array([seat.position for seat in seats]))))
+    return {name: min(places, key=lambda other: float(np.linalg.norm(places[other] - point)))
+            for name, point in zip(finder.seats.names, finder.seats.points)}, at
+
+
+TABLES = [
+    (6, 5.0, 0.0, "Carla"),  # over the table
+    (6, 40.0, 0.0, "Carla"),  # a phone leaning at the table's edge, the dealer near it
+    (6, 40.0, 180.0, "Elena"),  # from the other long side
+    (8, 5.0, 10.0, "Carla"),
+    (8, 40.0, 10.0, "Carla"),
+    (8, 45.0, 190.0, "Gina"),
+]
+"""(players, the phone's tilt from straight down, its turn, the dealer)."""
+
+
+@pytest.mark.parametrize(("count", "tilt", "yaw", "dealer"), TABLES)
+def test_the_places_are_named_counterclockwise_from_the_dealers_right(
+        count: int, tilt: float, yaw: float, dealer: str) -> None:
+    seated, _ = named(count, tilt, yaw, dealer)
+    assert seated == {player: player for player in ROUND[:count]}
+
+
+def test_a_deck_in_front_of_a_far_dealer_marks_him_though_the_picture_shows_it_nearer_his_neighbour() -> None:
+    # at 45 degrees the far side is squeezed: the deck set down nearer the middle than halfway lies
+    # nearer Dario's card than Carla's in the picture, but on the line from hers to the middle
+    players, seats, h = drawn_table(8, 45.0, 10.0)
+    deck = in_frame(h, np.array([0.45 * seats[2].position[0], 0.45 * seats[2].position[1]]))[0]
+    places = in_frame(h, np.array([seat.position for seat in seats]))
+    assert np.linalg.norm(places[3] - deck) < 0.6 * np.linalg.norm(places[2] - deck)
+    seated, _ = named(8, 45.0, 10.0, "Carla", deck=0.45)
+    assert seated == {player: player for player in players}
