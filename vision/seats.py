@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+import cv2
 import numpy as np
 
 from referee.cards import parse_card
@@ -30,6 +31,18 @@ and the dealer lays his own card about a card length in front of the pile."""
 SEPARATE = 1.0
 """Card lengths between two dealt cards for them to mark two places: neighbours' cards do not
 overlap, even at a crowded table of eight."""
+LIES = 0.5
+"""Card lengths from where a place's card came to rest within which it still lies there when the seats
+are named: turned over or peeked under, a card stays where it lay; a reading gone by then (the cloth's
+pattern read as a back for a moment, half the cut deck put back on the other) marks no place."""
+DEAL_PAUSE = 3.0
+"""Seconds a dealer may take between two cards (a slow family, a Re turned up at once, a far card read
+late): with nothing left where the pile was set down, the seats wait this long for one more card
+before the cards lying are taken for every place and no pile."""
+PILE_HIDDEN = 1.5
+"""Seconds the pile may go unread and still lie where it was set down: the dealer's hand covers it as
+he takes his own card off it, that card lies REST_SECONDS before it marks his place, and the pile
+touching it is seldom read apart."""
 REST_SECONDS = 0.5
 """Seconds a dealt card must lie still before it marks a seat: a card on its way, in the dealer's
 hand, stops for less."""
@@ -209,8 +222,8 @@ class SeatFinder:
 
     The face-down cards on the table before the first card is dealt are the stock. Each card then
     dealt that comes to rest away from the stock and from the others marks a place; once every
-    player has one, the places are named counterclockwise, the first card dealt at the dealer's
-    right (with no dealer known, at the first player's place). After a hand the table is
+    player's card lies at one (see `_lying`), the places are named counterclockwise, the first card
+    dealt at the dealer's right (with no dealer known, at the first player's place). After a hand the table is
     cleared; the cards of the next deal that rest near the seats move them with the camera.
     Seats given (from a seats file) are used from the start, and learn the stock's place from
     the pile lying on the table before the deal.
@@ -233,6 +246,10 @@ class SeatFinder:
         self._dealt: list[tuple[float, np.ndarray]] = []
         """Each place marked at the first deal: when and where its card came to rest (by place, not
         by card id: a tracker may lend a card flying past a dealt one that card's identity)."""
+        self._marked_at = 0.0
+        """When the last place was marked at the first deal."""
+        self._pile_seen = 0.0
+        """When a face-down card last lay still where the stock was set down."""
         self._armed = False
 
     def update(self, tracked: CardDetections, at: float) -> Seats | None:
@@ -280,9 +297,12 @@ class SeatFinder:
             spot, since = self._rest[ident]
             if all(np.linalg.norm(spot - other) >= SEPARATE * own for _, other in self._dealt):
                 self._dealt.append((since, spot))
-        if len(self._dealt) < len(self.players):
+                self._marked_at = at
+        if self._pile_lies(tracked, at):
+            self._pile_seen = at
+        dealt = self._lying(tracked, at)
+        if dealt is None:
             return
-        dealt = sorted(self._dealt, key=lambda d: d[0])[: len(self.players)]
         points = np.array([spot for _, spot in dealt])
         order = list(counterclockwise(points))
         last = by_the_stock(points[order], self._stock_at)
@@ -297,6 +317,42 @@ class SeatFinder:
                                                  round(float(self._stock_at[1]), 2)),
         )
         self._anchor = self.seats
+
+    def _pile_lies(self, tracked: CardDetections, at: float) -> bool:
+        """Whether a face-down card lies still where the stock was set down (one carried past is no pile)."""
+        if self._stock_at is None:
+            return False
+        for ident, face, centre, own in zip(tracked.tracker_id, tracked.face, tracked.quad.mean(axis=1),
+                                            card_lengths(tracked)):
+            if face == "down" and self._resting(int(ident), at) and \
+                    np.linalg.norm(centre - self._stock_at) < STOCK_CLEAR * own:
+                return True
+        return False
+
+    def _lying(self, tracked: CardDetections, at: float) -> list[tuple[float, np.ndarray]] | None:
+        """The places to name, one per player in the order their cards came to rest, once the table
+        shows every player's card; None while it does not yet.
+
+        Only a place whose card still lies there counts. Where nothing has lain where the stock was
+        set down for PILE_HIDDEN (it was no pile but a reading gone, or the pile was lifted), the pile
+        may be among the places marked, as it lay still before the deal: once the dealer's own card
+        lies too, the place deepest inside the ring of the others is the pile, and the stock's place
+        (the places go round the table, the deck lies between them); with no card more for
+        DEAL_PAUSE, there is no pile.
+        """
+        n = len(self.players)
+        if len(self._dealt) < n:
+            return None
+        lying = [(since, spot) for since, spot in self._dealt if lies_at(tracked, spot, LIES)]
+        if self._stock_at is not None and at - self._pile_seen > PILE_HIDDEN:
+            if len(lying) <= n and at - self._marked_at < DEAL_PAUSE:
+                return None  # the dealer's own card may be yet to come, the pile among these
+            pile = inside_ring(np.array([spot for _, spot in lying])) if len(lying) > n else None
+            if pile is not None:
+                self._stock_at = lying.pop(pile)[1]
+        if len(lying) < n:
+            return None
+        return sorted(lying, key=lambda d: d[0])[:n]
 
     def _reanchor(self, tracked: CardDetections, at: float, length: float) -> None:
         """After a cleared table, move the seats with the camera onto the next deal's resting cards.
@@ -342,6 +398,23 @@ class SeatFinder:
                 self.seats = replace(self.seats, stock=(round(float(centre[0]), 2), round(float(centre[1]), 2)))
                 self._anchor = self.seats
                 return
+
+
+def lies_at(tracked: CardDetections, spot: np.ndarray, reach: float) -> bool:
+    """Whether a card lies within `reach` times its own length of `spot`."""
+    return bool((np.linalg.norm(tracked.quad.mean(axis=1) - spot, axis=1) <= reach * card_lengths(tracked)).any())
+
+
+def inside_ring(points: np.ndarray) -> int | None:
+    """The point lying deepest inside the ring of the others (their convex hull), if one lies inside."""
+    if len(points) < 4:
+        return None
+    depths = []
+    for k, (x, y) in enumerate(points):
+        hull = cv2.convexHull(np.delete(points, k, axis=0).astype(np.float32))
+        depths.append(cv2.pointPolygonTest(hull, (float(x), float(y)), True))
+    deepest = int(np.argmax(depths))
+    return deepest if depths[deepest] > 0 else None
 
 
 def similarity(source: np.ndarray, target: np.ndarray) -> np.ndarray:

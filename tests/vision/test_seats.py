@@ -20,11 +20,13 @@ from vision.io import read_image
 from vision.recognize import CardReader
 from vision.labels import BACK
 from vision.seats import (
+    DEAL_PAUSE,
     SeatFinder,
     Seats,
     SeatsError,
     by_the_stock,
     dealt_round,
+    inside_ring,
     load_seats,
     observe,
     similarity,
@@ -359,6 +361,8 @@ ROUND = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina", "Ivo")
 """Players in seating order round a drawn table, counterclockwise."""
 HALFWAY = 0.52
 """Share of the way out from the middle to his place at which the dealer sets the deck down."""
+CLOTH_BACK = Placed(BACK, False, (5.0, -8.0), 30.0)
+"""A back read where no card lies (a checked cloth's pattern), a few frames at a time before the deck is down."""
 
 
 def drawn_table(count: int, tilt: float, yaw: float) -> tuple[tuple[str, ...], tuple[Seat, ...], np.ndarray]:
@@ -443,6 +447,14 @@ def test_the_places_are_named_counterclockwise_from_the_dealers_right(
     assert seated == {player: player for player in ROUND[:count]}
 
 
+@pytest.mark.parametrize(("count", "tilt", "yaw", "dealer"), TABLES)
+def test_a_back_read_for_moments_before_the_deck_is_down_is_no_stock_and_the_deck_no_place(
+        count: int, tilt: float, yaw: float, dealer: str) -> None:
+    # taken for the stock, it left the deck to mark the dealer's place, every name turned by one
+    seated, _ = named(count, tilt, yaw, dealer, before=(CLOTH_BACK,))
+    assert seated == {player: player for player in ROUND[:count]}
+
+
 def test_a_deck_in_front_of_a_far_dealer_marks_him_though_the_picture_shows_it_nearer_his_neighbour() -> None:
     # at 45 degrees the far side is squeezed: the deck set down nearer the middle than halfway lies
     # nearer Dario's card than Carla's in the picture, but on the line from hers to the middle
@@ -452,3 +464,19 @@ def test_a_deck_in_front_of_a_far_dealer_marks_him_though_the_picture_shows_it_n
     assert np.linalg.norm(places[3] - deck) < 0.6 * np.linalg.norm(places[2] - deck)
     seated, _ = named(8, 45.0, 10.0, "Carla", deck=0.45)
     assert seated == {player: player for player in players}
+
+
+@pytest.mark.parametrize(("count", "tilt", "yaw", "dealer"), [(6, 40.0, 0.0, "Carla"), (8, 5.0, 10.0, "Carla")])
+def test_a_deck_taken_into_the_dealers_hand_leaves_the_places_named_once_no_card_more_comes(
+        count: int, tilt: float, yaw: float, dealer: str) -> None:
+    seated, at = named(count, tilt, yaw, dealer, lifted=True)
+    assert seated == {player: player for player in ROUND[:count]}
+    down = (round(1.5 * FPS) + 16 * count - 10) / FPS  # the dealer's own card lies from then on
+    assert at is not None and at >= down + 0.5 + DEAL_PAUSE
+
+
+def test_the_pile_is_the_point_deepest_inside_the_ring_of_the_others() -> None:
+    ring = np.array([[0.0, 100.0], [100.0, 0.0], [0.0, -100.0], [-100.0, 0.0], [70.0, 70.0]])
+    assert inside_ring(ring) is None
+    assert inside_ring(np.vstack([ring, [[30.0, 10.0]]])) == 5
+    assert inside_ring(np.vstack([ring, [[30.0, 10.0]], [[5.0, 0.0]]])) == 6
