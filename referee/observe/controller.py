@@ -18,7 +18,7 @@ from referee.observe.clock import GAP, Clock, needed
 from referee.observe.context import Context, Said, Warning
 from referee.observe.custody import Link
 from referee.observe.deal import Deal, FirstDealer
-from referee.observe.moment import Moment
+from referee.observe.moment import Moment, cards_on
 from referee.observe.showdown import Showdown
 from referee.observe.turns import Turns
 from referee.wording import Message
@@ -39,6 +39,7 @@ class Controller:
         self._restart = True  # take the next picture as what the game already knows
         self._watched = -1  # the hand number the visual memory belongs to
         self._clock = Clock()
+        self._unseen_deal = 0.0  # the longest gap in the pictures while the deal lay unplayed
         self._slow_told: tuple[int, bool] | None = None  # the hand the camera's rate was told
         # in, and whether during its turns (held) or not (warned)
 
@@ -133,11 +134,15 @@ class Controller:
         elif gap > GAP and turns:
             assert hand is not None
             self._turns.lost_sight(now, gap, hand)
+        elif (gap > GAP and game.phase is Phase.DEAL and self._deal.cleared
+              and cards_on(now.seen)):
+            self._unseen_deal = max(self._unseen_deal, gap)  # a move made before it counts
 
     def _start(self, now: Moment, first: bool) -> None:
         """Take this picture as what the game already knows (a new or a resumed game)."""
         game = self.game
         self._restart = False
+        self._unseen_deal = 0.0
         self._rebase(now)
         self._first.start()
         if game.phase is Phase.DEAL:
@@ -177,6 +182,9 @@ class Controller:
                 self._watched = len(game.results) + 1
                 self._turns.begin(dealt, now.at)
                 self._showdown.read = {}
+                if self._unseen_deal and game.hand is not None:
+                    self._turns.lost_sight(now, self._unseen_deal, game.hand)
+                self._unseen_deal = 0.0
                 for moment in dealt.replay:  # the turns see what happened since the deal
                     self._step(moment)
         elif phase is Phase.OVER or hand is None:

@@ -14,7 +14,7 @@ from referee.cards import Card
 from referee.events import ChooseDealer, Deal as DealEvent, FaceUp
 from referee.observation import Face, SeatView
 from referee.observe.context import Context
-from referee.observe.evidence import QUICKEST_MOVE, Gathering
+from referee.observe.evidence import Gathering, exchangeable
 from referee.observe.moment import Moment, away, cards_on, rotated, sure, touched
 from referee.rules import DealerSelection
 
@@ -155,11 +155,11 @@ class Deal:
         emptied = {p for m in self._since for p in living
                    if was.face(p) is Face.DOWN and m.seen.face(p) is Face.EMPTY}
         covered = Gathering()  # two cards under the hands at once, long enough to be exchanged
-        for moment in [*self._since, now]:
+        for moment in [full, *self._since, now]:
             covered.covered({p for p in living if was.face(p) is Face.DOWN
                              and touched(moment.seen, p)}, moment.at)
         return (len(moved) >= 2 or len(emptied) >= 2
-                or any(s >= QUICKEST_MOVE for s in covered.together.values()))
+                or any(exchangeable(s) for s in covered.together.values()))
 
     def _turn_begun(self, now: Moment, full: Moment, living: list[str]) -> bool:
         """Whether a face-down card dealt has left its seat for a swap.

@@ -17,6 +17,9 @@ from referee.observe.moment import LIFTED
 QUICKEST_MOVE = 0.4
 """Seconds the briskest player takes to carry a card from one seat to another and let it go: two
 seats covered at once for less cannot have exchanged their cards unseen."""
+HIDDEN_LATE = 0.2
+"""Seconds a card lies under a hand before the camera's tracker calls it hidden (the tracker's
+UNSEEN_AFTER): two cards' covering is seen that much short of how long the hands lay on them."""
 CARRIED = 0.15
 """Seconds a seat whose card was seen on its way must have been handled for that card to count as
 carried off: taken for a swap, however briskly, a card leaves its seat handled while one hand
@@ -24,6 +27,11 @@ takes it and the other card comes; a resting card's identity lent for a frame to
 beside it leaves its seat handled for a frame or two at most."""
 
 Pair = frozenset[str]
+
+
+def exchangeable(seconds: float) -> bool:
+    """Whether two cards seen covered at once for `seconds` may have been exchanged unseen."""
+    return seconds + HIDDEN_LATE >= QUICKEST_MOVE
 
 
 def exchanged(was: Mapping[str, int | None],
@@ -51,7 +59,8 @@ class Evidence:
     strays: bool = False
     """Whether a card of no seat's was seen on its way meanwhile (one taken under a hand)."""
     together: Mapping[Pair, float] = field(default_factory=dict)
-    """Per pair of handled seats, the seconds both were covered at once."""
+    """Per pair of handled seats, the seconds both were covered at once (each picture that shows
+    both covered counts from the picture before it)."""
     revealing: bool = False
     """Whether a card dealt face down already showed when the handling began (the reveal)."""
     dealer: str = ""
@@ -105,7 +114,7 @@ class Evidence:
         for those with a seat of the move seen (`moved`): its card went where the move took it,
         and a player makes one move at a time."""
         return sorted(tuple(sorted(pair)) for pair, seconds in self.together.items()
-                      if seconds >= QUICKEST_MOVE and not pair & set(moved))
+                      if exchangeable(seconds) and not pair & set(moved))
 
 
 class Gathering:
@@ -121,11 +130,11 @@ class Gathering:
         self._at: float | None = None
 
     def covered(self, seats: set[str], at: float) -> None:
-        """These seats are handled at `at`: the time since the last moment counts for every
-        pair covered then and now."""
+        """These seats are handled at `at` (none, at a moment of rest): the time since the last
+        moment counts for every pair covered now (they may have been covered since just after
+        the picture before)."""
         if self._at is not None:
-            both = self._covered & seats
-            for pair in combinations(sorted(both), 2):
+            for pair in combinations(sorted(seats), 2):
                 key = frozenset(pair)
                 self.together[key] = self.together.get(key, 0.0) + at - self._at
         for player in seats | self._covered:

@@ -227,8 +227,7 @@ class Turns:
             # again with its own card is that card being turned over where it lies
             self._in_reveal = any(seen.face(p) is Face.UP and p not in hand.shown
                                   for p in hand.ring)
-        if handled or self._lifted:
-            gathering.covered(handled, now.at)
+        gathering.covered(handled, now.at)
         for player in handled:
             if player not in self._lifted:
                 self._lifted.add(player)

@@ -10,9 +10,8 @@ import pytest
 from referee.game import Phase
 from referee.observe import DEAL_STILL, SETTLE_STILL, Controller
 from referee.observe.clock import GAP
-from referee.observe.evidence import QUICKEST_MOVE
 from referee.observe.turns import SETTLED
-from story import kinds, table, tell
+from story import FPS, kinds, table, tell
 
 PLAYERS = "Anna Bruno Carla Dario Elena"
 EMPTY5 = "Anna - Bruno - Carla - Dario - Elena -"
@@ -60,9 +59,9 @@ def test_two_cards_under_the_hands_whose_exchange_is_allowed_go_on_and_settle_by
     assert said[-1]["losers"] == ["Bruno"]
 
 
-def test_an_arm_passing_over_two_cards_quicker_than_a_move_is_no_break() -> None:
+def test_an_arm_passing_over_two_cards_for_a_frame_or_two_is_no_break() -> None:
     controller, at = dealt()
-    quick = at + 1.0 + QUICKEST_MOVE / 2
+    quick = at + 1.0 + 1.5 / FPS
     said = tell(controller, [(at + 1.0, "Anna down#1~ Bruno down#2 Carla down#3~ Dario down#4 "
                                         "Elena down#5"),
                              (quick, FIVE), (quick + 1.0, FIVE)])
@@ -163,4 +162,14 @@ def test_two_cards_under_the_hands_as_the_turns_begin_count_the_deal_and_hold_th
                              (2.5 + SETTLED, FIVE)])
     assert kinds(said) == ["deal", "target", "target", "target", "target", "warning"]
     assert said[-1]["message"].startswith("hand 1: Anna's and Carla's cards were both under")
+    assert controller.held is not None
+
+
+def test_pictures_missing_after_the_cards_are_dealt_before_the_deal_counts_hold_the_hand() -> None:
+    controller = Controller(table(PLAYERS, "Elena"))
+    tell(controller, [(0.0, EMPTY5), (1.0, FIVE)])
+    said = tell(controller, [(3.0, FIVE)], fps=0.5)  # the Wi-Fi drops as the last card lands
+    said += tell(controller, [(3.0 + DEAL_STILL, FIVE)])
+    assert kinds(said)[0] == "deal" and kinds(said)[-1] == "warning"
+    assert "the camera saw nothing for 2.0 s during the turns" in said[-1]["message"]
     assert controller.held is not None
