@@ -223,8 +223,8 @@ class SeatFinder:
     The face-down cards on the table before the first card is dealt are the stock. Each card then
     dealt that comes to rest away from the stock and from the others marks a place; once every
     player's card lies at one (see `_lying`), the places are named counterclockwise, the first card
-    dealt at the dealer's right (with no dealer known, at the first player's place). After a hand the table is
-    cleared; the cards of the next deal that rest near the seats move them with the camera.
+    dealt at the dealer's right (with no dealer known, at the first player's place). After a hand
+    the table is cleared; the cards of the next deal that rest near the seats move them with the camera.
     Seats given (from a seats file) are used from the start, and learn the stock's place from
     the pile lying on the table before the deal.
     """
