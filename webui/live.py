@@ -22,6 +22,7 @@ import numpy as np
 from referee.events import Event, Keep, Settle
 from referee.game import Game, Phase
 from referee.observe import Controller, Said
+from referee.observe.clock import MIN_RATE, needed
 from vision.annotate import CardAnnotator, SeatAnnotator
 from vision.detections import CardDetections
 from vision.frames import Frame, FrameSource, SourceError, SourceState, VideoFile
@@ -325,6 +326,16 @@ class LiveLoop:
         except ValueError as error:  # a seat found off the picture's edge: keep looking
             log.warning("the seats found were not kept: %s", error)
 
+    @staticmethod
+    def _rate(watcher: TableWatcher | None) -> dict[str, Any]:
+        """The pictures a second the loop keeps up with, whole, and the least it needs when
+        that is too few (the Live page shows both)."""
+        rate = watcher.controller.rate if watcher is not None else None
+        if rate is None:
+            return {}
+        low = {"needed": needed()} if rate < MIN_RATE else {}
+        return {"rate": round(rate), **low}
+
     def _run(self) -> None:
         try:
             for frame in self.source.frames():
@@ -341,8 +352,8 @@ class LiveLoop:
         self.service.camera_status(self.source.status().to_json())
 
     def _one(self, frame: Frame) -> None:
-        self.service.camera_status(self.source.status().to_json())
         watcher = self._watcher_for(frame)
+        self.service.camera_status({**self.source.status().to_json(), **self._rate(watcher)})
         if watcher is None:
             return
         detections = watcher.read(frame)

@@ -125,3 +125,20 @@ def test_a_camera_nudged_between_hands_changes_nothing(reader: CardReader) -> No
         return pixels[:second] + [occlude.shift_frame(p, nudge) for p in pixels[second:]]
 
     assert told(truth, perturbed(frames, shifted), reader) == expected(truth)
+
+
+@pytest.mark.parametrize(("fps", "told"), [(15, {"rate": 15}), (3, {"rate": 3, "needed": 5})])
+def test_the_live_page_is_told_the_pictures_a_second_the_loop_keeps_up_with(
+        reader: CardReader, fps: float, told: dict[str, int]) -> None:
+    from vision.seats import Seats
+    from webui.live import LiveLoop
+
+    game = Game(["Anna", "Bruno", "Carla", "Dario"])
+    game.play(ChooseDealer("Dario"))
+    seats = Seats(("Anna", "Bruno", "Carla", "Dario"), ((40, 120), (120, 40), (200, 120), (120, 200)))
+    watcher = TableWatcher(game, reader=reader, seats=seats)
+    empty = np.full((240, 240, 3), 90, np.uint8)  # a bare table: nothing to read, every picture counts
+    assert LiveLoop._rate(watcher) == {}
+    for index in range(20):
+        watcher.step(Frame(empty, index / fps, index))
+    assert LiveLoop._rate(watcher) == told

@@ -482,6 +482,10 @@ function seatsTapping() {
 function drawLive(state) {
   $("#camera-state").textContent = W["cam_" + state.camera.state] || state.camera.state;
   $("#camera-message").textContent = tr(state.camera, "text") || "";
+  const rate = state.camera.rate;
+  $("#camera-rate").textContent = rate === undefined ? "" : W.rate.replace("{rate}", rate) +
+    (state.camera.needed ? ": " + W.rate_low.replace("{needed}", state.camera.needed) : "");
+  $("#camera-rate").classList.toggle("low", Boolean(state.camera.needed));
   const img = $("#live");
   if (img.dataset.on) return;
   fetch("/api/live.jpg", { method: "HEAD" }).then((r) => {
