@@ -287,8 +287,9 @@ class SeatFinder:
             near_stock = self._stock_at is not None and \
                 np.linalg.norm(centre - self._stock_at) < STOCK_CLEAR * own
             if ident in self._stock_ids and near_stock:
-                if not self._dealt:
-                    self._stock_at = centre  # the pile still being set down
+                spot, since = self._rest[ident]
+                if not self._dealt and since < at:  # where the pile lies still: the first card slid
+                    self._stock_at = spot  # off it keeps its identity, and is carried, not set down
                 continue  # once cards are dealt the pile stays: its top card slid off for the
                 # dealer's own place keeps the pile's identity, the pile left gets a new one
             self._stock_ids.discard(ident)  # followed away from the pile: a card dealt from it

@@ -386,8 +386,9 @@ def deal(seats: tuple[Seat, ...], h: np.ndarray, dealer: str, deck: float = HALF
          before: tuple[Placed, ...] = (), lifted: bool = False) -> Iterator[tuple[float, CardDetections]]:
     """The first deal at 15 fps as the reader sees it: the deck set down `deck` of the way out in front
     of the dealer, `before` read on and off before it is down; then a card to each player from the
-    dealer's right, flown from the deck in half a second and let lie 0.6 s before the next; the table
-    left still for five seconds. A `lifted` deck is taken into the dealer's hand once the first card lies."""
+    dealer's right, flown from the deck in half a second (the deck under the dealer's hand unread while
+    the card slides off it) and let lie 0.6 s before the next; the table left still for five seconds.
+    A `lifted` deck is taken into the dealer's hand once the first card lies."""
     names = [seat.name for seat in seats]
     place = {seat.name: seat for seat in seats}
     mine = place[dealer]
@@ -400,8 +401,8 @@ def deal(seats: tuple[Seat, ...], h: np.ndarray, dealer: str, deck: float = HALF
         seat = place[names[(names.index(dealer) + k) % len(names)]]
         home = Placed(BACK, False, seat.position, seat.facing)
         for step in range(1, 8):
-            flown = tuple(a + (b - a) * step / 7 for a, b in zip(pile.centre, home.centre))
-            shots.append([*on_table, *lying, replace(home, centre=flown)])
+            flown = tuple(a + (b - a) * (step / 7) ** 2 for a, b in zip(pile.centre, home.centre))
+            shots.append([*(on_table if step > 3 else []), *lying, replace(home, centre=flown)])
         lying.append(home)
         on_table = [] if lifted else on_table
         shots += [[*on_table, *lying]] * 9
@@ -462,6 +463,7 @@ def test_a_deck_in_front_of_a_far_dealer_marks_him_though_the_picture_shows_it_n
     deck = in_frame(h, np.array([0.45 * seats[2].position[0], 0.45 * seats[2].position[1]]))[0]
     places = in_frame(h, np.array([seat.position for seat in seats]))
     assert np.linalg.norm(places[3] - deck) < 0.6 * np.linalg.norm(places[2] - deck)
+    assert by_the_stock(places, deck) == players.index("Carla")
     seated, _ = named(8, 45.0, 10.0, "Carla", deck=0.45)
     assert seated == {player: player for player in players}
 
