@@ -109,9 +109,18 @@ def test_an_arm_crossing_the_view_changes_nothing(reader: CardReader) -> None:
     assert told(truth, crossing, reader) == expected(truth)
 
 
-def test_lost_frames_change_nothing(reader: CardReader) -> None:
+def test_frames_lost_in_short_runs_change_nothing(reader: CardReader) -> None:
     truth, frames = film("hand")
     kept = occlude.drop_frames(len(frames), 0.25, seed=5)
+    assert told(truth, perturbed(frames, list, kept), reader) == expected(truth)
+
+
+@pytest.mark.parametrize("every", [2, 3])
+def test_a_computer_reading_every_second_or_third_frame_narrates_the_hand_the_same(
+        reader: CardReader, every: int) -> None:
+    # 7.5 and 5 pictures a second: each timing of the loop is in seconds on the frames' clock
+    truth, frames = film("hand")
+    kept = list(range(0, len(frames), every))
     assert told(truth, perturbed(frames, list, kept), reader) == expected(truth)
 
 

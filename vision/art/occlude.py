@@ -87,13 +87,17 @@ def arm_across(
 
 
 def drop_frames(count: int, share: float, seed: int = 0, longest: int = 3) -> list[int]:
-    """The indices of the frames that still arrive when about `share` of `count` are lost in short runs."""
+    """The indices of the frames that still arrive when about `share` of `count` are lost in short
+    runs of at most `longest`, a frame arriving between two runs (a loop falling behind, not a
+    camera dropping out)."""
     rng = np.random.default_rng(seed)
     kept = np.ones(count, bool)
     target = round(share * count)
     while (~kept).sum() < target:
         first = int(rng.integers(1, max(count - 1, 2)))
-        kept[first : first + int(rng.integers(1, longest + 1))] = False
+        last = min(first + int(rng.integers(1, longest + 1)), count - 1)
+        if kept[first - 1 : last + 1].all():
+            kept[first:last] = False
     return [int(i) for i in np.flatnonzero(kept)]
 
 
