@@ -19,9 +19,9 @@ fell behind and skipped frames."""
 MIN_RATE = 4.5
 """Pictures a second the loop needs to follow a hand: the quickest move (QUICKEST_MOVE) falls
 across two pictures at least at 5 a second, less a tenth for a camera's jitter."""
-RATE_OF = 6
-"""Intervals between pictures the rate is measured over (their median): a camera's usual pace,
-which one slow frame or one drop-out does not change."""
+RATE_OF = 15
+"""Intervals between pictures the rate is measured over (their median): a second of a camera's
+usual 15, which a few frames lost in a row or one drop-out do not change."""
 
 
 class Clock:

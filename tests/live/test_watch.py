@@ -148,6 +148,6 @@ def test_the_live_page_is_told_the_pictures_a_second_the_loop_keeps_up_with(
     watcher = TableWatcher(game, reader=reader, seats=seats)
     empty = np.full((240, 240, 3), 90, np.uint8)  # a bare table: nothing to read, every picture counts
     assert LiveLoop._rate(watcher) == {}
-    for index in range(20):
+    for index in range(40):
         watcher.step(Frame(empty, index / fps, index))
     assert LiveLoop._rate(watcher) == told

@@ -124,10 +124,11 @@ def test_a_camera_at_any_rate_it_can_follow_holds_nothing_and_settles(fps: float
 
 def test_a_camera_too_slow_to_follow_says_so_and_holds_the_turns() -> None:
     controller = Controller(table(PLAYERS, "Elena"))
-    said = tell(controller, DEAL5, fps=3)
+    said = tell(controller, [(0.0, EMPTY5), (4.0, EMPTY5), (5.0, FIVE), (5.0 + DEAL_STILL, FIVE)],
+                fps=3)
     assert {"event": "warning", "hand": 1, "message": "the camera gives 3 pictures a second: at "
             "least 5 are needed to follow a hand"} in said
-    said = tell(controller, [(1.0 + DEAL_STILL + 3.0, FIVE)], fps=3)
+    said = tell(controller, [(5.0 + DEAL_STILL + 3.0, FIVE)], fps=3)
     assert kinds(said) == ["warning"] and "pictures a second" in said[0]["message"]
     assert controller.held is not None
 
