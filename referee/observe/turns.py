@@ -73,12 +73,12 @@ def lifted_again(a: str, b: str, handling: Callable[[TableObservation, str], boo
     return lie_again(back)
 
 
-def allowed(hand: Hand, game: Game, a: str, b: str) -> bool:
-    """Whether the game would allow the cards of `a` and `b` to be exchanged now: one of them,
-    still due, has the other as his target, everyone due before him keeping."""
+def swapper(hand: Hand, game: Game, a: str, b: str) -> str | None:
+    """Who the game would let exchange the cards of `a` and `b` now: the first of them still
+    due whose target is the other, everyone due before him keeping; None if neither."""
     due = list(hand.order[hand.pos:])
-    return any(hand.target(p, game.rules).target == (b if p == a else a)
-               for p in due if p in (a, b))
+    return next((p for p in due if p in (a, b)
+                 and hand.target(p, game.rules).target == (b if p == a else a)), None)
 
 
 def shown_at(owner: str, card: Card) -> Callable[[TableObservation], bool]:
@@ -134,7 +134,7 @@ class Turns:
         ctx = self.ctx
         ctx.custody = ctx.custody.add(down, Link(now.at, "gap", seen=False))
         forbidden = [(a, b) for i, a in enumerate(down) for b in down[i + 1:]
-                     if not allowed(hand, ctx.game, a, b)]
+                     if swapper(hand, ctx.game, a, b) is None]
         if forbidden:
             ctx.hold(code="sight.lost", params={"gap": gap})
 
@@ -305,12 +305,10 @@ class Turns:
         """Seats covered at once, long enough to exchange their cards unseen: where the game
         would not allow that swap, the hand is held and the table asked."""
         for a, b in pairs:
-            if allowed(hand, self.ctx.game, a, b):
-                self.ctx.custody = self.ctx.custody.pair(a, b, self._at, "covered", seen=False)
-                continue
             self.ctx.custody = self.ctx.custody.pair(a, b, self._at, "covered", seen=False)
-            self.ctx.hold(code="swap.unseen", params={"a": a, "b": b})
-            return
+            if swapper(hand, self.ctx.game, a, b) is None:
+                self.ctx.hold(code="swap.unseen", params={"a": a, "b": b})
+                return
 
     @staticmethod
     def _put_aside(seen: TableObservation, old: SeatView) -> bool:
@@ -333,15 +331,15 @@ class Turns:
         """
         ctx, game = self.ctx, self.ctx.game
         due = list(hand.order[hand.pos:])
-        for player in [p for p in due if p in (a, b)]:
+        player = swapper(hand, game, a, b)
+        if player is not None:
             other = b if player == a else a
-            if hand.target(player, game.rules).target == other:
-                ctx.keep_until(player)
-                ctx.play(Swap(player, other))
-                ctx.custody = ctx.custody.pair(player, other, self._at, "swap")
-                ctx.say("swap", {"from": player, "to": other, "legal": True},
-                        f"{player} swaps with {other}", f"{player} scambia con {other}")
-                return
+            ctx.keep_until(player)
+            ctx.play(Swap(player, other))
+            ctx.custody = ctx.custody.pair(player, other, self._at, "swap")
+            ctx.say("swap", {"from": player, "to": other, "legal": True},
+                    f"{player} swaps with {other}", f"{player} scambia con {other}")
+            return
         movers = sorted((p for p in due if p in (a, b)),
                         key=lambda p: not past_cavalli(hand, p, b if p == a else a))
         player = (movers or [p for p in (a, b) if p == hand.dealer] or [a])[0]
