@@ -18,12 +18,18 @@ from vision.detections import CardDetections
 from vision.labels import BACK
 from vision.locate.geometry import iou, long_side
 
-CONFIRM_READINGS = 3
-"""Consecutive readings that must agree before a face or a name counts: 200 ms at 15 fps, and the
-commonest misreading (one frame, while a card turns or a hand passes) never counts."""
+CONFIRM = 0.13
+"""Seconds, first to last, over which consecutive readings must agree before a face or a name
+counts, two readings at least: three frames at 15 fps (200 ms of picture), two at 5 or 7.5, five
+at 30; the commonest misreading (one frame, while a card turns or a hand passes) never counts."""
+UNNAMED = 0.46
+"""Seconds a face read up with no sure name must hold before it counts unnamed (eight frames at
+15 fps): a card turning up is named within that unless the reader cannot name it."""
 WINDOW = 8
 """Readings a card's confidence is judged over (about half a second at 15 fps); a new name must
 also hold most of them before it replaces a confirmed one."""
+CLOCK = 1e-6
+"""Seconds of rounding in the frames' clock (frame times are sums and ratios of floats)."""
 TURNED_READINGS = 2
 """Readings running of the other face from which a confirmed card is being turned over, under a hand,
 until the new face counts: a single misreading, the commonest, never makes a card covered."""
@@ -65,6 +71,23 @@ TURNING = 0.25
 another side of the camera, where perspective alone changes its length."""
 
 
+@dataclass(frozen=True, slots=True)
+class Run:
+    """Consecutive readings agreeing on one value (a face or a name): how many, since when."""
+
+    value: str | None = None
+    count: int = 0
+    since: float = 0.0
+
+    def then(self, value: str, at: float) -> Run:
+        """The run after one more reading of `value` at `at`."""
+        return Run(value, self.count + 1, self.since) if value == self.value else Run(value, 1, at)
+
+    def held(self, at: float, seconds: float = CONFIRM) -> bool:
+        """Whether the run has agreed for `seconds` up to `at`, over two readings at least."""
+        return self.count >= 2 and at - self.since >= seconds - CLOCK
+
+
 @dataclass(frozen=True)
 class Reading:
     """One frame's reading of a card: its face, its name (None when unsure or face down), confidence."""
@@ -90,8 +113,9 @@ class _Track:
     moving: bool = False
     """Whether the card moved between its last two readings: out of sight then, it is being carried."""
     readings: deque[Reading] = field(default_factory=lambda: deque(maxlen=WINDOW))
-    face_run: tuple[str | None, int] = (None, 0)
-    name_run: tuple[str | None, int] = (None, 0)
+    face_run: Run = Run()
+    """The readings running of a face other than the confirmed one."""
+    name_run: Run = Run()
 
     def read(self, reading: Reading, quad: np.ndarray, at: float) -> None:
         """Take a reading: follow the card to `quad`, and let a face or name that held long enough count.
@@ -108,18 +132,17 @@ class _Track:
         self.quad, self.seen_at, self.misses = quad, at, 0
         self.lengths.append(length)
         self.readings.append(reading)
-        self.face_run = (None, 0) if reading.face == self.face else (
-            reading.face, self.face_run[1] + 1 if self.face_run[0] == reading.face else 1)
+        self.face_run = Run() if reading.face == self.face else self.face_run.then(reading.face, at)
         if reading.face == "down":
-            self.name_run = (None, 0)
+            self.name_run = Run()
         elif reading.code is not None:
-            self.name_run = (reading.code, self.name_run[1] + 1 if self.name_run[0] == reading.code else 1)
-        name = self.name_run[0] if self.name_run[1] >= CONFIRM_READINGS else None
-        face, run = self.face_run
-        if face == "down" and run >= CONFIRM_READINGS:
-            self.face, self.code, self.face_run = "down", None, (None, 0)
-        elif face == "up" and (run >= WINDOW or (run >= CONFIRM_READINGS and name is not None)):
-            self.face, self.code, self.face_run = "up", name, (None, 0)
+            self.name_run = self.name_run.then(reading.code, at)
+        name = self.name_run.value if self.name_run.held(at) else None
+        face, run = self.face_run.value, self.face_run
+        if face == "down" and run.held(at):
+            self.face, self.code, self.face_run = "down", None, Run()
+        elif face == "up" and (run.held(at, UNNAMED) or (run.held(at) and name is not None)):
+            self.face, self.code, self.face_run = "up", name, Run()
         elif self.face == "up" and name is not None and name != self.code:
             named = Counter(r.code for r in self.readings if r.face == "up" and r.code is not None)
             if self.code is None or named[name] > named[self.code]:
@@ -177,6 +200,8 @@ class CardTracker:
                 track.misses += 1
                 if track.face is None and track.misses > TENTATIVE_MISSES:
                     continue
+                if track.face is None:
+                    track.face_run = track.name_run = Run()  # its readings must run unbroken
                 if track.face is not None and at - track.seen_at > KEEP_UNSEEN:
                     continue
             kept.append(track)
@@ -228,7 +253,7 @@ class CardTracker:
         read TURNED_READINGS times running with the other face, not yet confirmed (being turned over:
         its confirmed face no longer shows, and the new one does not count yet)."""
         return frozenset(t.id for t in self._tracks if t.face is not None and (
-            (t.misses and at - t.seen_at >= after) or (t.face_run[0] is not None and t.face_run[1] >= TURNED_READINGS)))
+            (t.misses and at - t.seen_at >= after) or t.face_run.count >= TURNED_READINGS))
 
     def confirmed(self) -> CardDetections:
         """The cards whose face has been confirmed, by id: those out of sight for a moment included,
