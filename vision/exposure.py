@@ -23,11 +23,20 @@ def brightest_level(frame: np.ndarray) -> float:
     return float(np.searchsorted(np.cumsum(counts), 0.99 * brightest.size))
 
 
+def gain_for(frame: np.ndarray) -> float:
+    """The gain a BGR frame is brightened by: 1 when bright enough."""
+    level = brightest_level(frame)
+    return 1.0 if level >= DARK else min(MOST_GAIN, TARGET / max(level, 1.0))
+
+
 def well_exposed(frame: np.ndarray) -> np.ndarray:
     """The BGR frame itself when bright enough, else a brightened copy (one gain for all channels)."""
-    level = brightest_level(frame)
-    if level >= DARK:
+    return brightened(frame, gain_for(frame))
+
+
+def brightened(frame: np.ndarray, gain: float) -> np.ndarray:
+    """The frame (or a part of it) brightened by `gain`: itself when the gain is 1."""
+    if gain == 1.0:
         return frame
-    gain = min(MOST_GAIN, TARGET / max(level, 1.0))
     lut = np.clip(np.arange(256, dtype=np.float32) * gain, 0, 255).astype(np.uint8)
     return cv2.LUT(frame, lut)

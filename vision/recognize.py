@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TextIO
 
@@ -15,10 +15,10 @@ from vision.annotate import CardAnnotator
 from vision.classify import CardClassifier, ModelError
 from vision.crop import CROP_H, CROP_W, warp_card
 from vision.detections import CardDetections
-from vision.exposure import well_exposed
+from vision.exposure import brightened, gain_for, well_exposed
 from vision.io import ImageError, as_bgr, prepare_folder, read_image
 from vision.labels import BACK, CLASS_INDEX, CLASSES, NONE
-from vision.locate import LocatorConfig, finish, held_quads, rough_quads, shows_checked_cloth
+from vision.locate import LocatorConfig, Whole, finish, held_quads, rough_quads, shows_checked_cloth, whole_of
 from vision.locate.cloth import cloth_backs
 from vision.locate.geometry import areas, intersection, on_grid
 
@@ -53,6 +53,15 @@ TWO_CARDS = 2.0
 """Area, relative to the typical surely named card, beyond which an unsure reading is taken for a quad
 round two cards lying close (2.6 times the typical card on the blurred 1080p felt speed frame, named
 6B at 0.62; the frame's real cards keep within 0.7 and 1.6 times)."""
+
+
+@dataclass(frozen=True)
+class View:
+    """What a whole frame shows that a part of it read alone takes from it (`CardReader.part`), so the part
+    is read as the whole frame would be read there: the exposure's gain, and the locator's `Whole`."""
+
+    gain: float
+    whole: Whole
 
 
 class CardReader:
@@ -91,14 +100,39 @@ class CardReader:
         a frame in which nothing is found is searched again on a coarser copy, unless it shows a checked cloth.
         """
         frame = well_exposed(as_bgr(frame))
-        found = self._read(frame, self.locator)
+        return self._whole(frame, None)
+
+    def view(self, frame: np.ndarray) -> View:
+        """What a BGR frame's parts take from it when read alone (`part`), judged on the whole frame."""
+        gain = gain_for(frame)
+        return View(gain, whole_of(brightened(frame, gain), self.locator))
+
+    def whole(self, frame: np.ndarray, view: View) -> CardDetections:
+        """The cards in a whole BGR frame as `__call__` reads them, its `view` already judged."""
+        return self._whole(brightened(frame, view.gain), view.whole)
+
+    def part(self, frame: np.ndarray, box: tuple[int, int, int, int], view: View) -> CardDetections:
+        """The cards read in a part (x0, y0, x1, y1) of a BGR frame as a reading of the whole frame, whose
+        `view` is given, would read them there; quads in the frame's pixels. A part where nothing is found
+        is not searched again on a coarser copy: a hand moving over the bare table is nothing to find."""
+        x0, y0, x1, y1 = box
+        found = self._read(brightened(frame[y0:y1, x0:x1], view.gain), self.locator, view.whole)
+        if not len(found):
+            return found
+        return replace(found, quad=(found.quad + np.array([x0, y0], np.float32)).astype(np.float32))
+
+    def _whole(self, frame: np.ndarray, whole: Whole | None) -> CardDetections:
+        """The cards in a whole frame already exposed well, searched again on a coarser copy when none shows."""
+        found = self._read(frame, self.locator, whole)
         coarser = self.locator.work_side > COARSE_SIDE
-        if len(found) == 0 and coarser and not shows_checked_cloth(frame, self.locator):
+        checked = whole.cloth.checked if whole is not None else shows_checked_cloth(frame, self.locator)
+        if len(found) == 0 and coarser and not checked:
             found = self._read(frame, replace(self.locator, work_side=COARSE_SIDE))
         return found
 
-    def _read(self, frame: np.ndarray, locator: LocatorConfig) -> CardDetections:
-        """Locate with `locator`, classify, and keep one reading per card.
+    def _read(self, frame: np.ndarray, locator: LocatorConfig, whole: Whole | None = None) -> CardDetections:
+        """Locate with `locator` (a part of a frame as its `whole` frame would be), classify, and keep one
+        reading per card.
 
         The quads are finished (snapped, made whole) and read outside in: those lying inside no larger
         quad first (`_within`), then those inside them, and so on. A quad lying inside a surely named
@@ -109,7 +143,7 @@ class CardReader:
         round cards lying close, and the table between them) waits until the others are read, and is
         not read at all once it holds most of a surely named card (`_round_a_named_card`).
         """
-        rough = rough_quads(frame, locator, hold=True)
+        rough = rough_quads(frame, locator, hold=True, whole=whole)
         quads, sizes = rough.quads, areas(rough.quads)
         waits = _loose_round_tight(quads, sizes, rough.scores)
         pending = np.arange(len(quads))

@@ -38,8 +38,9 @@ class LocatorConfig:
     and "bright" found no card in eval_size.py that the crisp outlines and "edges" miss."""
 
 
-def downscaled(frame: np.ndarray, config: LocatorConfig) -> tuple[np.ndarray, float]:
-    """The frame shrunk to the configured work size (never enlarged), and the scale factor."""
-    scale = min(1.0, config.work_side / max(frame.shape[:2]))
+def downscaled(frame: np.ndarray, config: LocatorConfig, side: int | None = None) -> tuple[np.ndarray, float]:
+    """The frame shrunk to the configured work size (never enlarged), and the scale factor; a part of a
+    frame is shrunk as its whole frame, `side` pixels long, would be."""
+    scale = min(1.0, config.work_side / (side or max(frame.shape[:2])))
     small = frame if scale == 1.0 else cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     return small, scale

@@ -33,6 +33,22 @@ class Held(NamedTuple):
     """The scored quads found first (downscaled pixels, halves left out), which the held ones must not repeat."""
 
 
+class Whole(NamedTuple):
+    """What a part of a frame searched alone takes from its whole frame, so that it is searched as the whole
+    frame would be there: the scale, the surroundings of the local cues, and the cloth (a part shows too few
+    checks to be judged a checked cloth)."""
+
+    side: int
+    """The whole frame's long side (pixels)."""
+    cloth: Cloth
+    """The cloth the whole frame shows (`Cloth.of` its downscaled copy)."""
+
+
+def whole_of(frame: np.ndarray, config: LocatorConfig) -> Whole:
+    """What a frame's parts take from it when searched alone."""
+    return Whole(max(frame.shape[:2]), Cloth.of(downscaled(frame, config)[0]) if config.drop_lattice else PLAIN)
+
+
 NOTHING_HELD = Held([], np.zeros((0, 0), np.uint8), LocatorConfig(), PLAIN, [])
 
 
@@ -61,18 +77,23 @@ def locate_cards(frame: np.ndarray, config: LocatorConfig | None = None) -> np.n
     return finish(frame, rough.quads, rough.scale, config)
 
 
-def rough_quads(frame: np.ndarray, config: LocatorConfig, hold: bool = False) -> RoughQuads:
+def rough_quads(frame: np.ndarray, config: LocatorConfig, hold: bool = False, whole: Whole | None = None) -> RoughQuads:
     """The card quads of a BGR frame as the search on its downscaled copy outlines them, best first, with
-    their scores; `finish` snaps, completes and orders them, quad by quad.
+    their scores; `finish` snaps, completes and orders them, quad by quad. A part of a frame is searched
+    as its `whole` frame would be there.
 
     With `hold` (not on a checked cloth) the outlines lying inside a solid card-shaped one are held back
     unscored: a reader that names that one surely has no use for them, and `held_quads` scores the others.
     """
-    small, scale = downscaled(frame, config)
+    small, scale = downscaled(frame, config, whole and whole.side)
     # on a checked cloth the checks, alone or in pairs, outline more card-sized regions than the cards do:
     # known beforehand, the search passes the checks' cues and square outlines over
-    cloth = Cloth.of(small) if config.drop_lattice else PLAIN
-    edges, masks = cue_masks(small, config.cloth_cues if cloth.checked else config.cues, checked=cloth.checked)
+    if whole is not None:
+        cloth, side = whole.cloth, round(whole.side * scale)
+    else:
+        cloth, side = (Cloth.of(small) if config.drop_lattice else PLAIN), None
+    cues = config.cloth_cues if cloth.checked else config.cues
+    edges, masks = cue_masks(small, cues, checked=cloth.checked, side=side)
     # outlines too small to give a quad that holds a card (`cloth.holds_a_card`, below) are passed over at once
     least = cloth.least_card_hull(config.min_rectangularity)
     found, held = candidates(edges, masks, config, cloth, least, hold=hold and not cloth.checked)

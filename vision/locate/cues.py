@@ -40,8 +40,10 @@ def canny(gray: np.ndarray, low: float, high: float) -> np.ndarray:
         cv2.ipp.setUseIPP(True)
 
 
-def cue_masks(small: np.ndarray, cues: tuple[str, ...], checked: bool = False) -> tuple[np.ndarray, list[np.ndarray]]:
-    """Edges (widened, for scoring outlines) and the binary maps whose regions may be cards.
+def cue_masks(small: np.ndarray, cues: tuple[str, ...], checked: bool = False,
+              side: int | None = None) -> tuple[np.ndarray, list[np.ndarray]]:
+    """Edges (widened, for scoring outlines) and the binary maps whose regions may be cards; `side` is the
+    long side of the whole downscaled frame when `small` is a part of it (the surroundings are its).
 
     The edges are those of brightness and of saturation: Canny's on a quiet table; on a `checked` cloth
     (where edges abound and Canny's hysteresis grows with them) the same thin lines without the
@@ -59,7 +61,7 @@ def cue_masks(small: np.ndarray, cues: tuple[str, ...], checked: bool = False) -
         masks.append(cv2.dilate(edges, np.ones((3, 3), np.uint8)))
     if "thin" in cues:  # the same with bare edges: small cards' margins are a pixel or two wide
         masks.append(edges.copy())
-    window = (max(small.shape[:2]) // WINDOW) | 1
+    window = ((side or max(small.shape[:2])) // WINDOW) | 1
     closing = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
     if "local" in cues or "bright" in cues:
         whiteness = least_channel(small)
