@@ -177,16 +177,22 @@ class PushedFrames(FrameSource):
         self._closed = False
 
     def push(self, jpeg: bytes) -> None:
-        """Take one picture (JPEG or PNG bytes); raise ImageError saying why when it cannot be read."""
+        """Take one picture (JPEG or PNG bytes); raise ImageError saying why when it cannot be read.
+        A JPEG is decoded only if the loop takes it, and only as far as it needs (`Frame.encoded`):
+        pictures pushed faster than the loop reads them are never decoded."""
         if self._closed:
             raise SourceError("the phone's camera source is closed")
+        now = time.monotonic()
+        data = bytes(jpeg)
         try:
-            image = decode_image(bytes(jpeg))
+            if data.startswith(b"\xff\xd8"):
+                frame = Frame.encoded(data, now - self._started, self._pushed)
+            else:
+                frame = Frame(decode_image(data).pixels, now - self._started, self._pushed)
         except ImageError as error:
             raise ImageError(f"the picture from the phone could not be read: {error}") from error
-        now = time.monotonic()
         with self._ready:
-            self._newest = Frame(image.pixels, now - self._started, self._pushed)
+            self._newest = frame
             self._pushed += 1
             self._last_push = now
             self._ready.notify_all()

@@ -190,11 +190,9 @@ def _unsupported_format(data: bytes) -> str | None:
     return None
 
 
-def decode_image(data: bytes) -> Image:
-    """Decode image bytes to BGR (EXIF orientation applied), reducing enormous JPEGs while decoding.
-
-    Raises ImageError with the reason when the bytes cannot be read.
-    """
+def _checked(data: bytes) -> tuple[int, int, int]:
+    """The width and height an image's header gives and the reduction (1, 2, 4 or 8) it is decoded at;
+    ImageError saying why when the bytes cannot be decoded."""
     if not data:
         raise ImageError("the file is empty (0 bytes)")
     unsupported = _unsupported_format(data)
@@ -215,9 +213,37 @@ def decode_image(data: bytes) -> Image:
         raise ImageError(f"{width}x{height} pixels is too large to read (limit {MAX_PIXELS} pixels)")
     if jpeg and not _jpeg_complete(data):
         raise ImageError("the JPEG data is truncated (no end-of-image marker)")
+    return width, height, reduce
+
+
+def checked_jpeg(data: bytes) -> tuple[int, int]:
+    """The width and height of a camera's JPEG frame, from its header, once it is known it can be decoded
+    whole (`decode_image`): ImageError saying why not (not a JPEG, truncated, over MAX_PIXELS)."""
+    if not data.startswith(b"\xff\xd8"):
+        raise ImageError("not a JPEG picture")
+    width, height, reduce = _checked(data)
+    if reduce != 1:
+        raise ImageError(f"{width}x{height} pixels is too large for a camera's picture (limit {MAX_PIXELS} pixels)")
+    return width, height
+
+
+def decode_image(data: bytes) -> Image:
+    """Decode image bytes to BGR (EXIF orientation applied), reducing enormous JPEGs while decoding.
+
+    Raises ImageError with the reason when the bytes cannot be read.
+    """
+    _, _, reduce = _checked(data)
     flags = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4}.get(
         reduce, cv2.IMREAD_REDUCED_COLOR_8
     )
+    pixels = _decoded(data, flags)
+    if pixels.shape[0] * pixels.shape[1] > MAX_PIXELS:  # a header that lied about its size
+        raise ImageError(f"{pixels.shape[1]}x{pixels.shape[0]} pixels is too large to read")
+    return Image(pixels, float(reduce))
+
+
+def _decoded(data: bytes, flags: int) -> np.ndarray:
+    """OpenCV's decoding of image bytes with `flags`; ImageError saying why when it gives nothing."""
     try:
         pixels = cv2.imdecode(np.frombuffer(data, np.uint8), flags)
     except cv2.error as error:  # OpenCV's own limits, e.g. a user's OPENCV_IO_MAX_IMAGE_PIXELS
@@ -226,9 +252,25 @@ def decode_image(data: bytes) -> Image:
         raise ImageError(f"OpenCV refused to decode it{why}: {str(error).strip().splitlines()[-1]}") from None
     if pixels is None:
         raise ImageError("not a readable image (corrupt data or an unsupported format)")
-    if pixels.shape[0] * pixels.shape[1] > MAX_PIXELS:  # a header that lied about its size
-        raise ImageError(f"{pixels.shape[1]}x{pixels.shape[0]} pixels is too large to read")
-    return Image(pixels, float(reduce))
+    return pixels
+
+
+REDUCED_GREY = {8: cv2.IMREAD_REDUCED_GRAYSCALE_8, 4: cv2.IMREAD_REDUCED_GRAYSCALE_4,
+                2: cv2.IMREAD_REDUCED_GRAYSCALE_2, 1: cv2.IMREAD_GRAYSCALE}
+"""OpenCV's flags decoding a JPEG in grey at an eighth, a quarter, a half of its size, or whole."""
+
+
+def reduced_grey(jpeg: bytes, most: float) -> np.ndarray:
+    """A JPEG decoded in grey, reduced by the largest of 8, 4 or 2 that is at most `most` (else whole):
+    the decoder skips most of its work, the cheapest look at a camera's picture."""
+    return _decoded(jpeg, REDUCED_GREY[max(r for r in REDUCED_GREY if r <= max(most, 1.0))])
+
+
+def grey_thumbnail(image: np.ndarray, side: int) -> np.ndarray:
+    """An image in grey, shrunk (by area) to `side` pixels on its long side when longer."""
+    scale = min(1.0, side / max(image.shape[:2]))
+    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1.0 else image
+    return cv2.cvtColor(small, cv2.COLOR_BGR2GRAY) if small.ndim == 3 else small
 
 
 def read_image(path: str | Path) -> Image:

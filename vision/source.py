@@ -10,19 +10,63 @@ from typing import Any
 
 import numpy as np
 
+from vision.io import checked_jpeg, decode_image, grey_thumbnail, reduced_grey
+
 log = logging.getLogger("saltacavallo.frames")
 
 DEFAULT_FPS = 15.0
 """Frames per second given to images and to a video that does not say its own."""
 
 
-@dataclass(frozen=True)
 class Frame:
-    """One picture from a source: BGR pixels, the time `at` on the source's clock (s), its number."""
+    """One picture from a source: BGR pixels, the time `at` on the source's clock (s), its number.
 
-    pixels: np.ndarray
-    at: float
-    index: int
+    A picture that came as JPEG bytes (`Frame.encoded`) is decoded whole only when its pixels are first
+    asked for, and its grey thumbnail is decoded at a fraction of its size (`thumbnail`): a frame that
+    shows a still table is never decoded whole, and none is decoded twice."""
+
+    __slots__ = ("at", "index", "_pixels", "_jpeg", "_size")
+
+    def __init__(self, pixels: np.ndarray, at: float, index: int) -> None:
+        self._pixels: np.ndarray | None = pixels
+        self._jpeg: bytes | None = None
+        self._size = (pixels.shape[1], pixels.shape[0])
+        self.at, self.index = at, index
+
+    @classmethod
+    def encoded(cls, jpeg: bytes, at: float, index: int) -> Frame:
+        """A frame of JPEG bytes, decoded when its pixels are asked for; ImageError when its header, size
+        or end do not let it be decoded (`vision.io.checked_jpeg`)."""
+        frame = cls.__new__(cls)
+        frame._pixels, frame._jpeg, frame._size = None, jpeg, checked_jpeg(jpeg)
+        frame.at, frame.index = at, index
+        return frame
+
+    @property
+    def pixels(self) -> np.ndarray:
+        """The BGR pixels, decoded on first use (ImageError when the JPEG's data cannot be)."""
+        if self._pixels is None:
+            assert self._jpeg is not None
+            self._pixels, self._jpeg = decode_image(self._jpeg).pixels, None
+        return self._pixels
+
+    @property
+    def decoded(self) -> bool:
+        """Whether the pixels have been decoded (or came decoded)."""
+        return self._pixels is not None
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """Width and height in pixels, known without decoding."""
+        return self._size
+
+    def thumbnail(self, side: int) -> np.ndarray:
+        """The grey picture at most `side` pixels on its long side: a JPEG not yet decoded is decoded at an
+        eighth, a quarter or a half of its size (the least that is no smaller), then shrunk."""
+        if self._pixels is not None:
+            return grey_thumbnail(self._pixels, side)
+        assert self._jpeg is not None
+        return grey_thumbnail(reduced_grey(self._jpeg, max(self._size) / side), side)
 
 
 class SourceState(enum.Enum):

@@ -72,11 +72,15 @@ class LiveSource(FrameSource):
     def _disconnect(self) -> None:
         raise NotImplementedError
 
-    def _decode(self, payload: bytes | np.ndarray) -> np.ndarray:
-        """The pixels of a payload (a JPEG's bytes or already decoded pixels)."""
+    @staticmethod
+    def _frame(payload: bytes | np.ndarray, at: float, index: int) -> Frame:
+        """The frame of a payload: already decoded pixels, or a JPEG's bytes decoded when needed (a still
+        table's are never decoded whole: `Frame.encoded`); ImageError when they cannot be decoded."""
         if isinstance(payload, np.ndarray):
-            return payload
-        return decode_image(payload).pixels
+            return Frame(payload, at, index)
+        if payload.startswith(b"\xff\xd8"):
+            return Frame.encoded(payload, at, index)
+        return Frame(decode_image(payload).pixels, at, index)
 
     def _run(self) -> None:
         """Connect, read, and after a drop reconnect with a growing wait, until closed."""
@@ -150,11 +154,11 @@ class LiveSource(FrameSource):
                 payload, at, index = self._newest  # type: ignore[misc]
                 taken = self._received
             try:
-                pixels = self._decode(payload)
+                frame = self._frame(payload, at, index)
             except ImageError as error:
                 log.warning("%s: a picture could not be read (%s); skipped", self.description, error)
                 continue
-            yield Frame(pixels, at, index)
+            yield frame
 
     def close(self) -> None:
         """Stop the reader thread and let `frames()` return."""

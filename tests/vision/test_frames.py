@@ -350,3 +350,31 @@ def test_a_closed_pushed_source_ends_a_waiting_reader() -> None:
     source.close()
     reader.join(2)
     assert not reader.is_alive() and got == []
+
+
+# --- a camera's JPEG frame, decoded only as far as the loop needs ---------------------------------
+
+
+def _photo_like() -> bytes:
+    """A 1280x720 JPEG of soft blotches, as a camera's picture of a table is soft at a thumbnail's scale."""
+    noise = (np.random.default_rng(0).random((720, 1280, 3)) * 255).astype(np.uint8)
+    return cv2.imencode(".jpg", cv2.GaussianBlur(noise, (31, 31), 0))[1].tobytes()
+
+
+def test_a_jpeg_frame_is_decoded_whole_only_when_its_pixels_are_asked_for() -> None:
+    data = _photo_like()
+    frame = Frame.encoded(data, 0.5, 7)
+    assert (frame.size, frame.at, frame.index, frame.decoded) == ((1280, 720), 0.5, 7, False)
+    thumbnail = frame.thumbnail(160)  # an eighth of it decoded, in grey
+    assert thumbnail.shape == (90, 160) and not frame.decoded
+    decoded = Frame(cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR), 0.5, 7)
+    assert np.abs(thumbnail.astype(int) - decoded.thumbnail(160)).max() <= 2  # alike within the camera's noise
+    assert frame.pixels.shape == (720, 1280, 3) and frame.decoded
+
+
+def test_a_jpeg_frame_that_cannot_be_decoded_whole_is_refused_before_it_is_decoded() -> None:
+    data = _photo_like()
+    with pytest.raises(ImageError, match="truncated"):
+        Frame.encoded(data[: len(data) // 2], 0.0, 0)
+    with pytest.raises(ImageError, match="not a JPEG"):
+        Frame.encoded(cv2.imencode(".png", gray(10))[1].tobytes(), 0.0, 0)
