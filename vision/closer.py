@@ -3,7 +3,8 @@ its white paper beside the light checks, is lost at the search's scale and found
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -78,14 +79,11 @@ class _Place:
     seen: float
     rested: bool = False
     looked: _Look | None = None
+    centre: np.ndarray = field(init=False)
+    length: float = field(init=False)
 
-    @property
-    def centre(self) -> np.ndarray:
-        return self.quad.mean(axis=0)
-
-    @property
-    def length(self) -> float:
-        return long_side(self.quad)
+    def __post_init__(self) -> None:
+        self.centre, self.length = self.quad.mean(axis=0), long_side(self.quad)  # asked for often: kept
 
 
 class CloseLooks:
@@ -167,7 +165,7 @@ class CloseLooks:
 
 def _near(place: _Place, point: np.ndarray, lengths: float) -> bool:
     """Whether a point lies within so many of a place's card lengths of its centre."""
-    return float(np.linalg.norm(place.centre - point)) < lengths * place.length
+    return math.hypot(float(place.centre[0] - point[0]), float(place.centre[1] - point[1])) < lengths * place.length
 
 
 def _at(place: _Place, cards: CardDetections) -> bool:

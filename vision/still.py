@@ -1,4 +1,5 @@
-"""Reading a camera's frames: while the picture stays as it was when last read, the last reading stands."""
+"""Reading a camera's frames at a cost that follows what moves: only the parts of the picture that changed
+are read, and the cards lying still elsewhere keep their last reading."""
 
 from __future__ import annotations
 
@@ -7,30 +8,53 @@ import numpy as np
 
 from vision.closer import CloseLooks
 from vision.detections import CardDetections
-from vision.recognize import CardReader
+from vision.io import grey_thumbnail
+from vision.locate.geometry import intersection, long_side, on_grid
+from vision.recognize import CardReader, View
+from vision.source import Frame
 
 LOOK_SIDE = 160
 """Long side (pixels) of the grey thumbnail two frames are compared on: 8 x 8 pixels of a 720p frame each."""
 STILL = 6
-"""Largest difference (grey levels) at any thumbnail pixel between a frame and the one last read for
-the table to count as still: a camera's noise of 2 to 4 grey levels a pixel, JPEG-compressed, stays
+"""Largest difference (grey levels) at a thumbnail pixel between a frame and the one last read there for
+that pixel to count as still: a camera's noise of 2 to 4 grey levels a pixel, JPEG-compressed, stays
 at 3 there, while a card nudged by half a millimetre (under a pixel at 960x540) moves 21 levels, and
 a hand, a card turned up or dealt, far more (tests/vision/test_still.py)."""
 LONGEST = 1.0
-"""Seconds after which a frame is read again however still the table was: slow light changes, and
-the tracker's confidence, never rest on one old reading for long."""
+"""Seconds after which the whole frame is read again once a part of it was read: a card a part's reading
+missed, and the table round the parts, never rest on one old reading for long."""
+QUIET = 5.0
+"""Seconds after which the whole frame is read again when nothing moved since it was last read: only the
+light drifts then, over minutes, and any change over the camera's noise is read where it happens."""
 SETTLING = 1.0
-"""Seconds after the picture last changed during which every frame is read, still or not: a card
+"""Seconds after a place last changed during which it is read in every frame, still or not: a card
 just laid or turned up against another (the dealer's Cavallo against the stock) is found in about
 one frame of two, and the tracker confirms it from those; a reading standing for a second as soon
 as two frames agreed could be two misses."""
+VIEW_MOVED = 0.5
+"""Share of the thumbnail changed at once from which the view itself changed (the camera moved or was
+knocked, a lamp switched on): the whole frame is read. Hands over the table change far less of it."""
+MOSTLY = 0.6
+"""Share of the frame the parts to read may cover before the whole frame is read instead: one search
+costs less than several overlapping ones, and sees the table round them."""
+AROUND = 0.5
+"""Card lengths of table taken in round what moved: a card laid, turned or slid changes the picture over
+most of itself, and its margin, as light as the table round it, may change less than the camera's noise;
+a card lying still that a hand half covers was read before, and is read whole with it."""
+ROOM = 0.1
+"""Card lengths of table kept round a card read before that a part takes in: room to snap its sides to
+its edges, and to tell it from a card cut by the part's edge."""
+UNKNOWN_CARD = 0.15
+"""A card's length, as a share of the frame's long side, before any card is read: a card near a phone
+propped at the table's edge, the largest the views the README asks for show."""
+CUT = 3
+"""Pixels from a part's edge within which a card read there is taken as cut by it (unless the edge is the
+frame's): such a card lies mostly outside what changed, and keeps the reading it had."""
 
 
 def _look(frame: np.ndarray) -> np.ndarray:
     """A frame's grey thumbnail, LOOK_SIDE pixels on its long side, on which stillness is judged."""
-    scale = min(1.0, LOOK_SIDE / max(frame.shape[:2]))
-    small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1.0 else frame
-    return cv2.cvtColor(small, cv2.COLOR_BGR2GRAY) if small.ndim == 3 else small
+    return grey_thumbnail(frame, LOOK_SIDE)
 
 
 def _names(detections: CardDetections) -> list[str]:
@@ -38,39 +62,224 @@ def _names(detections: CardDetections) -> list[str]:
     return sorted(str(label) for label in detections.label)
 
 
-class StillReader:
-    """A `CardReader` for the frames of one camera: a frame that shows what the last read frame showed
-    (nothing moved by more than the camera's noise, within LONGEST seconds, and the picture settled
-    for SETTLING seconds) gets that reading again, at the cost of a thumbnail instead of a whole
-    reading. Most of a game the table is still.
+Box = tuple[int, int, int, int]
+"""A part of a frame: x0, y0, x1, y1 in frame pixels."""
 
-    A whole reading is completed by closer looks at the places where cards lay at rest and are read
-    no more (`CloseLooks`). Only a steady reading stands, one naming what the reading before it
-    named: on a frame caught as a card turns or a hand leaves, a whole reading can name what the
-    next frame, a few grey levels away, does not show, and it must not stand for the frames after it."""
+
+class StillReader:
+    """A `CardReader` for the frames of one camera, at a cost that follows what moves.
+
+    Each frame's grey thumbnail is compared, pixel by pixel, with the thumbnail as it was when that place
+    was last read. Where nothing changed (by more than the camera's noise) for SETTLING seconds, the cards
+    keep their last reading; the places that changed, with table round them and every card read before
+    that they touch whole, are read alone (`CardReader.part`: each as the whole frame would be there).
+    The whole frame is read when the view itself changed (VIEW_MOVED), when the parts would cover most of
+    it (MOSTLY), and as a check LONGEST seconds after the last whole reading once a part was read since,
+    QUIET seconds after it when nothing moved. A still table costs a thumbnail a frame.
+
+    A reading is completed by closer looks at the places where cards lay at rest and are read no more
+    (`CloseLooks`). Only a steady reading stands, one naming what the reading before it named: on a frame
+    caught as a card turns or a hand leaves, a reading can name what the next frame, a few grey levels
+    away, does not show, and it must not stand for the frames after it: what was read is read again."""
 
     def __init__(self, reader: CardReader | None = None) -> None:
         self.reader = reader or CardReader()
-        self._look: np.ndarray | None = None
-        self._read = CardDetections.empty()
-        self._at = 0.0
-        self._changed_at = 0.0
-        self._steady = False
         self._closer = CloseLooks(self.reader)
+        self._read = CardDetections.empty()
+        self._reference: np.ndarray | None = None
+        """The thumbnail as it was when each of its pixels was last read."""
+        self._moved_at = np.zeros(0, np.float64)
+        """When each thumbnail pixel last differed from the reference."""
+        self._view: View | None = None
+        self._whole_at = 0.0
+        self._parted = False
+        """Whether a part was read since the whole frame was last read."""
+        self._again: list[Box] = []
+        """Parts whose reading was not steady: read again in the next frame."""
+        self.wholes: dict[str, int] = {}
+        """Whole frames read so far, by why: a new picture, a check, the view moved, parts covering most of
+        it, a reading not yet steady (a benchmark's and a test's count)."""
+        self.parts = 0
+        """Parts of frames read so far."""
 
     def __call__(self, frame: np.ndarray, at: float, cards: CardDetections | None = None) -> CardDetections:
         """The cards in a BGR frame taken at `at` (seconds); `cards` are those known so far (the
-        tracker's), whose places are looked at closely when a whole reading misses them."""
-        look = _look(frame)
-        same = (self._look is not None and look.shape == self._look.shape
-                and 0.0 <= at - self._at and int(cv2.absdiff(look, self._look).max()) <= STILL)
-        if not same:
-            self._changed_at = at
-        if same and self._steady and at - self._at < LONGEST and at - self._changed_at >= SETTLING:
+        tracker's), whose places are looked at closely when a reading misses them."""
+        return self.read(Frame(frame, at, 0), cards)
+
+    def read(self, frame: Frame, cards: CardDetections | None = None) -> CardDetections:
+        """The cards in a camera's frame, as `__call__` reads them: decoded whole only when read."""
+        at, look = frame.at, frame.thumbnail(LOOK_SIDE)
+        width, height = frame.size
+        shape = (height, width)
+        reference = self._reference
+        if reference is None or look.shape != reference.shape or at < self._whole_at:
+            self._moved_at = np.full(look.shape, at)  # all of a new picture is new: read whole while it settles
+            return self._whole(frame, look, cards, "new", steady=False)
+        changed = cv2.absdiff(look, reference) > STILL
+        self._moved_at[changed] = at
+        if at - self._whole_at >= (LONGEST if self._parted else QUIET):
+            return self._whole(frame, look, cards, "check")
+        if changed.mean() >= VIEW_MOVED:
+            return self._whole(frame, look, cards, "view")
+        parts = self._parts(changed, at - self._moved_at < SETTLING, shape)
+        if not parts:
             return self._read
-        read = self.reader(frame)
-        if cards is not None:
-            read = CardDetections.joined([read, self._closer(frame, look, at, read, cards)])
-        self._steady = self._look is not None and _names(read) == _names(self._read)
-        self._look, self._read, self._at = look, read, at
+        if sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in parts) >= MOSTLY * width * height:
+            return self._whole(frame, look, cards, "unsteady" if self._again == [(0, 0, width, height)] else "mostly")
+        assert self._view is not None
+        pixels = frame.pixels
+        read = [(box, self.reader.part(pixels, box, self._view)) for box in parts]
+        self.parts += len(parts)
+        self._parted = True
+        merged = _merged(self._read, read, shape)
+        scale = look.shape[1] / width
+        for x0, y0, x1, y1 in parts:
+            rows, cols = _thumbnail_span(y0, y1, scale), _thumbnail_span(x0, x1, scale)
+            reference[rows, cols] = look[rows, cols]
+        merged = self._looked_closer(pixels, look, at, merged, cards)
+        self._again = [] if _names(merged) == _names(self._read) else parts
+        self._read = merged
+        return merged
+
+    def _whole(self, frame: Frame, look: np.ndarray, cards: CardDetections | None, why: str,
+               steady: bool = True) -> CardDetections:
+        """The whole frame read, its view judged anew, for a reason (`wholes` counts them); read again
+        next frame unless `steady` as before."""
+        pixels = frame.pixels
+        self._view = self.reader.view(pixels)
+        read = self._looked_closer(pixels, look, frame.at, self.reader.whole(pixels, self._view), cards)
+        self.wholes[why] = self.wholes.get(why, 0) + 1
+        steady = steady and _names(read) == _names(self._read)
+        width, height = frame.size
+        self._again = [] if steady else [(0, 0, width, height)]
+        self._reference, self._read, self._whole_at, self._parted = look.copy(), read, frame.at, False
         return read
+
+    def _looked_closer(self, frame: np.ndarray, look: np.ndarray, at: float, read: CardDetections,
+                       cards: CardDetections | None) -> CardDetections:
+        """A reading completed by closer looks at the places of known cards it misses."""
+        if cards is None:
+            return read
+        return CardDetections.joined([read, self._closer(frame, look, at, read, cards)])
+
+    def _parts(self, changed: np.ndarray, settling: np.ndarray, shape: tuple[int, ...]) -> list[Box]:
+        """The parts of the frame to read, as boxes in frame pixels that do not overlap: round the thumbnail's
+        pixels that changed, AROUND a card's length of table; round those settling, and round every card
+        read before that either touches, ROOM; and the parts to read again."""
+        length = self._card_length(shape)
+        boxes = list(self._again)
+        boxes += _grown_boxes(changed, AROUND * length, shape)
+        boxes += _grown_boxes(settling & ~changed, ROOM * length, shape)
+        return _apart(boxes, self._read.quad, ROOM * length, shape)
+
+    def _card_length(self, shape: tuple[int, ...]) -> float:
+        """A card's length in frame pixels: the longest read so far, or UNKNOWN_CARD of the frame."""
+        if len(self._read):
+            return max(long_side(quad) for quad in self._read.quad)
+        return UNKNOWN_CARD * max(shape[:2])
+
+
+def _grown_boxes(mask: np.ndarray, reach: float, shape: tuple[int, ...]) -> list[Box]:
+    """The boxes, in the pixels of a frame of `shape`, round each patch of a thumbnail's mask grown by
+    `reach` frame pixels."""
+    if not mask.any():
+        return []
+    scale = mask.shape[1] / shape[1]
+    side = 2 * (int(np.ceil(reach * scale)) + 1) + 1
+    grown = cv2.dilate(mask.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_RECT, (side, side)))
+    count, _, stats, _ = cv2.connectedComponentsWithStats(grown, connectivity=8)
+    return [_frame_box(x, y, x + w, y + h, scale, shape) for x, y, w, h, _ in stats[1:count]]
+
+
+def _thumbnail_span(start: int, stop: int, scale: float) -> slice:
+    """The thumbnail's pixels lying wholly inside frame pixels start to stop, at `scale`."""
+    return slice(int(np.ceil(start * scale)), int(np.floor(stop * scale)))
+
+
+def _frame_box(x0: int, y0: int, x1: int, y1: int, scale: float, shape: tuple[int, ...]) -> Box:
+    """A box of thumbnail pixels as a box of frame pixels, inside the frame."""
+    height, width = shape[:2]
+    return (max(0, int(x0 / scale)), max(0, int(y0 / scale)),
+            min(width, int(np.ceil(x1 / scale))), min(height, int(np.ceil(y1 / scale))))
+
+
+def _apart(boxes: list[Box], cards: np.ndarray, margin: float, shape: tuple[int, ...]) -> list[Box]:
+    """The boxes grown round the `cards` (quads) they touch and `margin` pixels of table round those, those
+    that overlap joined into the box round them, until no box cuts a card and none overlaps another."""
+    height, width = shape[:2]
+    corners = np.concatenate([np.floor(cards.min(axis=1) - margin), np.ceil(cards.max(axis=1) + margin)], axis=1)
+    corners = corners.astype(int)
+    held = [(max(0, x0), max(0, y0), min(width, x1), min(height, y1)) for x0, y0, x1, y1 in corners]
+    boxes = list(dict.fromkeys(boxes))
+    changed = True
+    while changed:
+        changed = False
+        for i, a in enumerate(boxes):
+            for card in held:
+                if _cuts(a, card):
+                    boxes[i] = a = _round(a, card)
+                    changed = True
+            for j in range(i + 1, len(boxes)):
+                if _cuts(a, boxes[j]) or _cuts(boxes[j], a):
+                    boxes[i] = _round(a, boxes.pop(j))
+                    changed = True
+                    break
+            if changed:
+                break
+    return boxes
+
+
+def _cuts(box: Box, other: Box) -> bool:
+    """Whether two boxes overlap without the second lying wholly inside the first."""
+    overlap = box[0] < other[2] and other[0] < box[2] and box[1] < other[3] and other[1] < box[3]
+    inside = box[0] <= other[0] and box[1] <= other[1] and other[2] <= box[2] and other[3] <= box[3]
+    return overlap and not inside
+
+
+def _round(a: Box, b: Box) -> Box:
+    """The box round two boxes."""
+    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+
+
+def _inside(quads: np.ndarray, box: Box, margin: float = 0.0) -> np.ndarray:
+    """Mask of the quads [N, 4, 2] lying wholly inside a box, `margin` pixels from its sides."""
+    x0, y0, x1, y1 = box
+    xs, ys = quads[..., 0], quads[..., 1]
+    return ((xs >= x0 + margin) & (xs <= x1 - margin) & (ys >= y0 + margin) & (ys <= y1 - margin)).all(axis=1)
+
+
+def _uncut(detections: CardDetections, box: Box, shape: tuple[int, ...]) -> np.ndarray:
+    """Mask of the cards read in a part lying inside it, CUT pixels from every side that is not the frame's."""
+    height, width = shape[:2]
+    x0, y0, x1, y1 = box
+    inner = (x0 - CUT if x0 > 0 else -np.inf, y0 - CUT if y0 > 0 else -np.inf,
+             x1 + CUT if x1 < width else np.inf, y1 + CUT if y1 < height else np.inf)
+    return _inside(detections.quad, inner, 2 * CUT)  # type: ignore[arg-type]
+
+
+def _merged(before: CardDetections, parts: list[tuple[Box, CardDetections]], shape: tuple[int, ...]) -> CardDetections:
+    """The reading of a frame whose parts were read anew: the cards read before that lie wholly inside no
+    part keep their reading, and each part's cards not cut by its edge and lying on none of those are added."""
+    kept = np.ones(len(before), bool)
+    for box, _ in parts:
+        kept &= ~_inside(before.quad, box)
+    stand = before[kept]
+    new = [read[_uncut(read, box, shape)] for box, read in parts]
+    fresh = CardDetections.joined(new)
+    if len(stand) and len(fresh):
+        fresh = fresh[[not _overlaps(quad, stand.quad) for quad in fresh.quad]]
+    return CardDetections.joined([stand, fresh])
+
+
+OVERLAP = 0.3
+"""Share of the smaller of two quads lying on the other from which they outline one card: cards on a
+table lie side by side, touching at most."""
+
+
+def _overlaps(quad: np.ndarray, quads: np.ndarray) -> bool:
+    """Whether a quad lies OVERLAP or more on one of `quads`, or one of them on it."""
+    grid, others = on_grid(quad), on_grid(quads)
+    area = float(cv2.contourArea(quad))
+    return any(intersection(grid, other) > OVERLAP * min(area, float(cv2.contourArea(q)))
+               for other, q in zip(others, quads))

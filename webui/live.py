@@ -26,6 +26,7 @@ from referee.observe.clock import MIN_RATE, needed
 from vision.annotate import CardAnnotator, SeatAnnotator
 from vision.detections import CardDetections
 from vision.frames import Frame, FrameSource, SourceError, SourceState, VideoFile
+from vision.io import ImageError
 from vision.recognize import CardReader
 from vision.seats import SeatFinder, Seats, SeatsError, typical_length
 from vision.seats import observe as observe_seats
@@ -146,7 +147,8 @@ class TableWatcher:
         self.game = game
         self._play_event = play or (lambda event, _photo: game.play(event))
         self.reader = reader or CardReader()
-        self._still = StillReader(self.reader)
+        self.still = StillReader(self.reader)
+        """Reads each frame where the picture changed (a benchmark counts what it read)."""
         self.tracker = CardTracker()
         players, dealer = _deal_seats_for(game)
         self.finder = SeatFinder(players, dealer, seats)
@@ -168,21 +170,28 @@ class TableWatcher:
         return self.finder.seats
 
     def step(self, frame: Frame) -> list[Said]:
-        """Take one frame; return what happened on the table, in order."""
-        return self.advance(frame, self.read(frame))
+        """Take one frame; return what happened on the table, in order (nothing for a picture that could
+        not be decoded: it is skipped, as a source skips one)."""
+        detections = self.read(frame)
+        return [] if detections is None else self.advance(frame, detections)
 
     def finish(self) -> list[Said]:
         """The source has ended (a film, a folder): what the referee still settles."""
         return self.controller.finish()
 
-    def read(self, frame: Frame) -> CardDetections:
-        """The cards in a frame; while the table is as still as when last read, that reading
-        (StillReader), the places of the cards followed so far looked at closely."""
-        return self._still(frame.pixels, frame.at, self._tracked)
+    def read(self, frame: Frame) -> CardDetections | None:
+        """The cards in a frame, read where the picture changed (StillReader), the places of the cards
+        followed so far looked at closely; None for a picture that could not be decoded."""
+        try:
+            return self.still.read(frame, self._tracked)
+        except ImageError as error:
+            log.warning("a picture could not be read (%s); skipped", error)
+            return None
 
     def advance(self, frame: Frame, detections: CardDetections) -> list[Said]:
         """Take one frame already read (`read(frame)`): follow, seat and referee its cards."""
-        self._frame = frame
+        if frame.decoded:  # a frame not decoded showed the table as the last one decoded: pictured by it
+            self._frame = frame
         self._tracked = self.tracker.update(detections, frame.at)
         if self._first_at is None:
             self._first_at = frame.at
@@ -193,8 +202,7 @@ class TableWatcher:
             self._unseated.append(now)  # seen again once the deal has shown where the seats are
             return []
         if seats is not before and self._on_seats is not None:
-            height, width = frame.pixels.shape[:2]
-            self._on_seats(seats, (width, height))
+            self._on_seats(seats, frame.size)
         said = []
         for tracked, at, unseen in [*self._unseated, now]:
             if at - self._first_at >= WARM_UP:
@@ -301,7 +309,7 @@ class LiveLoop:
         if game is None:
             return None
         if self._rebuild or self._watcher is None or self._watcher.game is not game:
-            height, width = frame.pixels.shape[:2]
+            width, height = frame.size
             seats = self._given_seats or seats_from_taps(self.service.seats(), tuple(game.players),
                                                          (width, height))
             evidence = Evidence(self.service.evidence_dir)
@@ -357,6 +365,8 @@ class LiveLoop:
         if watcher is None:
             return
         detections = watcher.read(frame)
+        if detections is None:
+            return
         with self.service.lock:
             settled, decided = len(watcher.game.results), len(self.holds.decisions)
             said = watcher.advance(frame, detections)
@@ -366,7 +376,8 @@ class LiveLoop:
             if outcome and isinstance(self.source, DemoFilms):
                 self.source.verdict_given()
         now = time.monotonic()
-        if now - self._last_picture >= LIVE_EVERY:
+        # drawn only for someone who looks (and once, so that a page opening finds a picture)
+        if now - self._last_picture >= LIVE_EVERY and (not self._last_picture or self.service.watched()):
             self._last_picture = now
             picture = watcher.picture()
             if picture is not None:

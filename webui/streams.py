@@ -48,6 +48,7 @@ class StreamHub:
         self.viewers: set[_Stream] = set()
         service.on_change(lambda: self._soon(self._changed))
         service.on_picture(lambda index, jpeg: self._soon(self._new_picture, index, jpeg))
+        service.count_streams(lambda: len(self.viewers))
         self._timer = PeriodicCallback(self._round, TICK * 1000)
         self._timer.start()
         self._changed()

@@ -42,6 +42,11 @@ _NO_CAMERA: dict[str, Any] = {"state": "off", "message": "no camera is connected
                               "code": "camera.none", "params": {}}
 
 
+WATCHED = 3.0
+"""Seconds after a page last asked for the live picture (`frame()`) during which it is taken as watched:
+the held hand's page asks every second, and a Live page probes before it opens the picture's stream."""
+
+
 class TableService:
     """One table: holds the game's store and a lock, and tells waiting pages of every change.
 
@@ -68,6 +73,8 @@ class TableService:
         self._new_game: list[Callable[[Game], None]] = []
         self._listeners: list[Callable[[], None]] = []
         self._viewers: list[Callable[[int, bytes], None]] = []
+        self._streams: list[Callable[[], int]] = []
+        self._asked_at = -WATCHED
         self._state_cache: tuple[int, str] | None = None
         self._notice: dict[str, str] | None = None
         self.phone: FrameSink | None = None
@@ -264,9 +271,22 @@ class TableService:
                 viewer(self._frame_index, jpeg)
 
     def frame(self) -> tuple[int, bytes | None]:
-        """The newest live picture and its number (0 and None before the first)."""
+        """The newest live picture and its number (0 and None before the first); the picture is
+        watched for WATCHED seconds."""
         with self._pictures:
+            self._asked_at = time.monotonic()
             return self._frame_index, self._frame
+
+    def watched(self) -> bool:
+        """Whether anyone looks at the live picture: a page streaming it (`count_streams`), or one
+        that asked for it in the last WATCHED seconds. The live loop draws it only then."""
+        with self._pictures:
+            asked = time.monotonic() - self._asked_at < WATCHED
+        return asked or any(count() for count in self._streams)
+
+    def count_streams(self, count: Callable[[], int]) -> None:
+        """`count()` tells how many pages stream the live picture now (the stream hub's)."""
+        self._streams.append(count)
 
     def on_picture(self, callback: Callable[[int, bytes], None]) -> None:
         """Call `callback(number, jpeg)` for every new live picture; like `on_change`, it must

@@ -1,27 +1,18 @@
-"""A camera's frames read while the table is still: the last reading stands until something moves."""
+"""A camera's frames read at a cost that follows what moves: a still table keeps its reading, and only the
+part of the picture round what changed is read again."""
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from vision.art.scene import Camera, Placed, Scene, render_scene
-from vision.detections import CardDetections
 from vision.recognize import CardReader
-from vision.still import LONGEST, SETTLING, StillReader
+from vision.source import Frame
+from vision.still import LONGEST, QUIET, SETTLING, StillReader
 
 CAMERA = Camera(960, 540, tilt=0, view_cm=70)
-
-
-class CountingReader(CardReader):
-    """The real reader, counting the frames it reads whole."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.reads = 0
-
-    def __call__(self, frame: np.ndarray) -> CardDetections:
-        self.reads += 1
-        return super().__call__(frame)
+READER = CardReader()
 
 
 def _table(anna_at: tuple[float, float] = (-12.0, 0.0)) -> np.ndarray:
@@ -31,66 +22,129 @@ def _table(anna_at: tuple[float, float] = (-12.0, 0.0)) -> np.ndarray:
     return frame
 
 
-def test_a_still_table_is_read_while_it_settles_then_its_steady_reading_stands_through_the_cameras_noise(
+def _taken(table: np.ndarray, code: str) -> np.ndarray:
+    """The table with one card taken away: its place painted the felt's colour round it."""
+    quad = READER(table).quad[list(READER(table).label).index(code)]
+    mask = np.zeros(table.shape[:2], np.uint8)
+    cv2.fillConvexPoly(mask, np.rint(quad).astype(np.int32), 1)
+    mask = cv2.dilate(mask, np.ones((9, 9), np.uint8))
+    ring = cv2.dilate(mask, np.ones((15, 15), np.uint8)) & ~mask & 1
+    taken = table.copy()
+    taken[mask > 0] = np.median(table[ring > 0], axis=0).astype(np.uint8)
+    return taken
+
+
+def _reads(still: StillReader) -> int:
+    """Wholes and parts read so far."""
+    return sum(still.wholes.values()) + still.parts
+
+
+def _settled(still: StillReader, table: np.ndarray, at: float = 0.0) -> float:
+    """Show a table from `at` until it has settled; the time after."""
+    still(table, at=at)
+    for k in range(1, 16):
+        still(table, at=at + k / 15 * SETTLING)
+    return at + SETTLING + 0.01
+
+
+def test_a_new_picture_is_read_whole_while_it_settles_then_its_steady_reading_stands_through_the_cameras_noise(
 ) -> None:
-    reader = CountingReader()
-    still = StillReader(reader)
+    still = StillReader(READER)
     table = _table()
     assert sorted(still(table, at=0.0).label) == ["10B", "1D"]
     settling = [k / 15 for k in range(1, 30) if k / 15 < SETTLING]
     for at in settling:  # a card just laid may be missed in a frame: every one is read meanwhile
         still(table, at=at)
-    assert reader.reads == 1 + len(settling)
+    assert sum(still.wholes.values()) == 1 + len(settling) and still.parts == 0
     steady = still(table, at=SETTLING)
     rng = np.random.default_rng(0)
     for k in range(1, 11):
         noisy = np.clip(table + rng.normal(0, 2, table.shape), 0, 255).astype(np.uint8)
         assert still(noisy, at=SETTLING + k / 15) is steady
-    assert reader.reads == 1 + len(settling)
+    assert _reads(still) == 1 + len(settling)
+
+
+def test_a_card_nudged_by_a_few_millimetres_is_read_again_alone_and_the_other_keeps_its_reading() -> None:
+    still = StillReader(READER)
+    at = _settled(still, _table())
+    before, wholes = still(_table(), at=at), dict(still.wholes)
+    after = still(_table(anna_at=(-11.7, 0.2)), at=at + 0.07)
+    assert still.wholes == wholes and still.parts == 1 and sorted(after.label) == ["10B", "1D"]
+    anna, bruno = (list(after.label).index(code) for code in ("1D", "10B"))
+    assert not np.array_equal(before.quad[list(before.label).index("1D")], after.quad[anna])
+    assert np.array_equal(before.quad[list(before.label).index("10B")], after.quad[bruno])
+
+
+def test_a_card_taken_away_is_read_no_more_and_its_place_is_read_while_it_settles() -> None:
+    still = StillReader(READER)
+    at = _settled(still, _table())
+    gone, reads = _taken(_table(), "10B"), _reads(still)
+    assert list(still(gone, at=at).label) == ["1D"]
+    settling = [at + k / 15 for k in range(1, 30) if k / 15 < SETTLING]
+    for now in settling:
+        assert list(still(gone, at=now).label) == ["1D"]
+    assert _reads(still) - reads == 1 + len(settling) and still.parts >= len(settling) - 1  # a check among them
+    reads = _reads(still)
+    still(gone, at=at + SETTLING + 0.01)
+    assert _reads(still) == reads
 
 
 def test_a_reading_unlike_the_one_before_does_not_stand_for_the_next_frame() -> None:
-    reader = CountingReader()
-    still = StillReader(reader)
+    still = StillReader(READER)
     empty = np.full_like(_table(), 90)
-    still(empty, at=0.0)
-    still(empty, at=0.1)  # steady: nothing, twice
-    still(_table(), at=0.2)  # dealt: two cards where nothing was
-    still(_table(), at=0.3)  # read again, since the last reading named what the one before did not
-    assert reader.reads == 4
-    settled = 0.2 + SETTLING
-    assert still(_table(), at=settled) is still(_table(), at=settled + 0.05) and reader.reads == 4
+    at = _settled(still, empty)
+    reads = _reads(still)
+    still(_table(), at=at)  # dealt: two cards where nothing was
+    still(_table(), at=at + 0.1)  # read again, since the last reading named what the one before did not
+    assert _reads(still) > reads
+    settled = at + SETTLING
+    assert still(_table(), at=settled) is still(_table(), at=settled + 0.05)
 
 
-def test_a_card_nudged_by_a_few_millimetres_is_read_again() -> None:
-    reader = CountingReader()
-    still = StillReader(reader)
-    before = still(_table(), at=0.0)
-    after = still(_table(anna_at=(-11.7, 0.2)), at=0.1)
-    assert reader.reads == 2 and sorted(after.label) == ["10B", "1D"]
-    assert not np.array_equal(before.quad, after.quad)
-
-
-def test_however_still_the_table_a_frame_is_read_again_after_a_second() -> None:
-    reader = CountingReader()
-    still = StillReader(reader)
+def test_however_still_the_table_the_whole_frame_is_read_again_every_few_seconds_and_nothing_else_is() -> None:
+    still = StillReader(READER)
     table = _table()
-    still(table, at=0.0)
-    still(table, at=0.01)
-    still(table, at=0.01 + LONGEST - 0.001)
-    assert reader.reads == 2
-    still(table, at=0.01 + LONGEST)
-    assert reader.reads == 3
+    at = _settled(still, table)
+    reads = _reads(still)
+    for k in range(round(3 * QUIET * 15)):
+        still(table, at=at + k / 15)
+    assert _reads(still) - reads == still.wholes["check"] == 3
+
+
+def test_once_a_part_was_read_the_whole_frame_is_read_again_within_a_second() -> None:
+    still = StillReader(READER)
+    at = _settled(still, _table())
+    still(_table(anna_at=(-11.7, 0.2)), at=at)
+    assert still.parts == 1 and "check" not in still.wholes
+    for k in range(1, 16):
+        still(_table(anna_at=(-11.7, 0.2)), at=at + k * LONGEST / 15)
+    assert still.wholes["check"] == 1
+
+
+def test_a_lamp_switched_on_changes_the_whole_view_and_the_whole_frame_is_read() -> None:
+    still = StillReader(READER)
+    table = _table()
+    at = _settled(still, table)
+    lit = np.clip(table.astype(np.int16) + 40, 0, 255).astype(np.uint8)
+    assert sorted(still(lit, at=at).label) == ["10B", "1D"]
+    assert still.wholes.get("view") == 1
 
 
 def test_a_frame_of_another_size_or_from_an_earlier_time_is_read_whole() -> None:
-    reader = CountingReader()
-    still = StillReader(reader)
+    still = StillReader(READER)
     table = _table()
     still(table, at=5.0)
-    still(table, at=5.05)
-    assert reader.reads == 2
     still(table[:, :900], at=5.1)
-    assert reader.reads == 3
+    assert still.wholes["new"] == 2
     still(table[:, :900], at=2.0)  # a source restarted: its clock begins again
-    assert reader.reads == 4
+    assert still.wholes["new"] == 3
+
+
+def test_a_still_tables_jpeg_frames_are_decoded_whole_only_while_it_settles() -> None:
+    still = StillReader(READER)
+    data = cv2.imencode(".jpg", _table())[1].tobytes()
+    frames = [Frame.encoded(data, k / 15, k) for k in range(45)]
+    for frame in frames:
+        assert sorted(still.read(frame).label) == ["10B", "1D"]
+    settling = round(SETTLING * 15)
+    assert all(frame.decoded for frame in frames[:settling]) and not any(frame.decoded for frame in frames[settling:])

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -10,7 +12,8 @@ from referee.events import Deal, Keep, Reveal, Settle, Swap
 from referee.game import RuleError
 from vision.frames import PushedFrames
 from webui.guard import FREE_TRIES, MAX_WAIT, PinGuard, PinRefused, check_pin_text
-from webui.table import TableError, TableService
+from webui import table
+from webui.table import WATCHED, TableError, TableService
 
 from conftest import PLAYERS
 
@@ -96,6 +99,22 @@ def test_the_live_picture_reaches_its_viewers(service: TableService) -> None:
     service.on_picture(lambda index, jpeg: got.append((index, jpeg)))
     service.show_frame(b"\xff\xd8first\xff\xd9")
     assert got == [(1, b"\xff\xd8first\xff\xd9")] and service.frame() == got[0]
+
+
+def test_the_live_picture_is_watched_while_a_page_streams_it_or_has_just_asked_for_it(
+        service: TableService, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert not service.watched()  # nobody looks: the live loop draws no picture
+    streaming = [0]
+    service.count_streams(lambda: streaming[0])
+    streaming[0] = 1  # a Live page opens the picture's stream
+    assert service.watched()
+    streaming[0] = 0
+    assert not service.watched()
+    service.frame()  # the held hand's page asks for the picture now
+    assert service.watched()
+    later = time.monotonic() + WATCHED
+    monkeypatch.setattr(table, "time", SimpleNamespace(monotonic=lambda: later))  # WATCHED seconds on
+    assert not service.watched()
 
 
 def test_the_camera_status_is_part_of_the_state_in_each_language(service: TableService) -> None:
