@@ -127,11 +127,14 @@ class Deal:
             ctx.unread(player, now)
         full = self._full
         bare = not any(p in seen.hidden for p in living)  # no hand over a card dealt
-        if filled and bare and not unread and all(c is None or c.shows for c in named.values()):
+        served = filled and not unread and all(c is None or c.shows for c in named.values())
+        if served and (bare or full is None):
             if full is not None and self._swapped(now, full, living):
                 return self._play(full, [*self._since, now])  # a swap done between two looks
+            # the deal counts from the first moment every card lies served, a hand over one or
+            # not (a player takes a look at once); the turns are shown every moment after it
             self._full, self._since = now, []
-            return self._play(now) if now.still >= DEAL_STILL else None
+            return self._play(now) if bare and now.still >= DEAL_STILL else None
         if full is None:
             if filled and not unread and now.still >= DEAL_STILL:
                 return self._play(now)  # a card dealt face up by mistake: a person sees it

@@ -174,3 +174,18 @@ def test_pictures_missing_after_the_cards_are_dealt_before_the_deal_counts_hold_
     assert kinds(said)[0] == "deal" and kinds(said)[-1] == "warning"
     assert "the camera saw nothing for 2.0 s during the turns" in said[-1]["message"]
     assert controller.held is not None
+
+
+def test_a_player_looking_at_his_card_as_the_last_lands_counts_the_deal_from_then() -> None:
+    # Bruno takes a look as his card lands, and Carla and Dario swap meanwhile: the table never
+    # lies bare before the turns begin, and the deal counts from the moment every card lay served
+    controller = Controller(table(PLAYERS, "Elena"))
+    looking = "Anna down#1 Bruno down#2~ Carla down#3 Dario down#4 Elena down#5"
+    taken = "Anna down#1 Bruno down#2~ Carla - Dario down#4 Elena down#5 aside down#3"
+    both = "Anna down#1 Bruno down#2~ Carla - Dario - Elena down#5 aside down#3 aside down#4"
+    swapped = "Anna down#1 Bruno down#2~ Carla down#4 Dario down#3 Elena down#5"
+    said = tell(controller, [(0.0, EMPTY5), (1.0, looking), (1.3, taken), (1.6, both), (1.9, swapped),
+                             (2.6, swapped.replace("~", "")), (2.6 + SETTLED, swapped.replace("~", ""))])
+    assert [s["event"] for s in said if s["event"] != "target"] == ["deal", "keep", "keep", "swap"]
+    assert said[-1] == {**said[-1], "from": "Carla", "to": "Dario", "legal": True}
+    assert controller.held is None
