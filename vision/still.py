@@ -57,9 +57,18 @@ def _look(frame: np.ndarray) -> np.ndarray:
     return grey_thumbnail(frame, LOOK_SIDE)
 
 
-def _names(detections: CardDetections) -> list[str]:
-    """What a reading names, in a comparable order."""
-    return sorted(str(label) for label in detections.label)
+def _unlike(read: CardDetections, before: CardDetections) -> np.ndarray:
+    """The quads of the cards of two readings that the other does not name where they lie (OVERLAP)."""
+    return np.array([quad for one, other in ((read, before), (before, read)) for quad, label in zip(one.quad, one.label)
+                     if not _overlaps(quad, other.quad[other.label == label])], np.float32).reshape(-1, 4, 2)
+
+
+def _grown(quad: np.ndarray, margin: float, shape: tuple[int, ...]) -> Box:
+    """The box round a quad and `margin` pixels round it, inside a frame of `shape`."""
+    height, width = shape[:2]
+    x0, y0 = np.floor(quad.min(axis=0) - margin).astype(int)
+    x1, y1 = np.ceil(quad.max(axis=0) + margin).astype(int)
+    return max(0, int(x0)), max(0, int(y0)), min(width, int(x1)), min(height, int(y1))
 
 
 Box = tuple[int, int, int, int]
@@ -80,7 +89,8 @@ class StillReader:
     A reading is completed by closer looks at the places where cards lay at rest and are read no more
     (`CloseLooks`). Only a steady reading stands, one naming what the reading before it named: on a frame
     caught as a card turns or a hand leaves, a reading can name what the next frame, a few grey levels
-    away, does not show, and it must not stand for the frames after it: what was read is read again."""
+    away, does not show, and it must not stand for the frames after it: where it differs, it is read
+    again."""
 
     def __init__(self, reader: CardReader | None = None) -> None:
         self.reader = reader or CardReader()
@@ -95,7 +105,7 @@ class StillReader:
         self._parted = False
         """Whether a part was read since the whole frame was last read."""
         self._again: list[Box] = []
-        """Parts whose reading was not steady: read again in the next frame."""
+        """Parts whose reading differed from the one before: read again in the next frame."""
         self.wholes: dict[str, int] = {}
         """Whole frames read so far, by why: a new picture, a check, the view moved, parts covering most of
         it, a reading not yet steady (a benchmark's and a test's count)."""
@@ -138,21 +148,24 @@ class StillReader:
             rows, cols = _thumbnail_span(y0, y1, scale), _thumbnail_span(x0, x1, scale)
             reference[rows, cols] = look[rows, cols]
         merged = self._looked_closer(pixels, look, at, merged, cards)
-        self._again = [] if _names(merged) == _names(self._read) else parts
+        self._again = [] if not len(_unlike(merged, self._read)) else parts
         self._read = merged
         return merged
 
     def _whole(self, frame: Frame, look: np.ndarray, cards: CardDetections | None, why: str,
                steady: bool = True) -> CardDetections:
-        """The whole frame read, its view judged anew, for a reason (`wholes` counts them); read again
-        next frame unless `steady` as before."""
+        """The whole frame read, its view judged anew, for a reason (`wholes` counts them); where its reading
+        differs from the one before, that part is read again in the next frame (all of it unless `steady`)."""
         pixels = frame.pixels
         self._view = self.reader.view(pixels)
         read = self._looked_closer(pixels, look, frame.at, self.reader.whole(pixels, self._view), cards)
         self.wholes[why] = self.wholes.get(why, 0) + 1
-        steady = steady and _names(read) == _names(self._read)
         width, height = frame.size
-        self._again = [] if steady else [(0, 0, width, height)]
+        if not steady:
+            self._again = [(0, 0, width, height)]
+        else:  # the cards read unlike before, read again with the table round them
+            length = AROUND * self._card_length((height, width))
+            self._again = [_grown(quad, length, (height, width)) for quad in _unlike(read, self._read)]
         self._reference, self._read, self._whole_at, self._parted = look.copy(), read, frame.at, False
         return read
 
@@ -207,10 +220,7 @@ def _frame_box(x0: int, y0: int, x1: int, y1: int, scale: float, shape: tuple[in
 def _apart(boxes: list[Box], cards: np.ndarray, margin: float, shape: tuple[int, ...]) -> list[Box]:
     """The boxes grown round the `cards` (quads) they touch and `margin` pixels of table round those, those
     that overlap joined into the box round them, until no box cuts a card and none overlaps another."""
-    height, width = shape[:2]
-    corners = np.concatenate([np.floor(cards.min(axis=1) - margin), np.ceil(cards.max(axis=1) + margin)], axis=1)
-    corners = corners.astype(int)
-    held = [(max(0, x0), max(0, y0), min(width, x1), min(height, y1)) for x0, y0, x1, y1 in corners]
+    held = [_grown(card, margin, shape) for card in cards]
     boxes = list(dict.fromkeys(boxes))
     changed = True
     while changed:
