@@ -116,7 +116,8 @@ def test_a_reader_holding_outlines_back_fits_fewer_and_reads_what_it_reads_holdi
         for way in fits:
             with monkeypatch.context() as patch:
                 if way == "holding none":
-                    patch.setattr(recognize, "rough_quads", lambda frame, config, hold=False: rough_quads(frame, config))
+                    patch.setattr(recognize, "rough_quads",
+                                  lambda frame, config, hold=False, whole=None: rough_quads(frame, config, whole=whole))
                 fitted.clear()
                 readings[way] = reader(frame)
                 fits[way] += sum(fitted)
