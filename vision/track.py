@@ -139,10 +139,10 @@ class _Track:
         elif reading.code is not None:
             self.name_run = self.name_run.then(reading.code, at)
         name = self.name_run.value if self.name_run.held(at) else None
-        face, run = self.face_run.value, self.face_run
-        if face == "down" and run.held(at):
+        run = self.face_run
+        if run.value == "down" and run.held(at):
             self.face, self.code, self.face_run = "down", None, Run()
-        elif face == "up" and (run.held(at, UNNAMED) or (run.held(at) and name is not None)):
+        elif run.value == "up" and (run.held(at, UNNAMED) or (run.held(at) and name is not None)):
             self.face, self.code, self.face_run = "up", name, Run()
         elif self.face == "up" and name is not None and name != self.code:
             named = Counter(r.code for r in self.readings if r.face == "up" and r.code is not None)
@@ -199,11 +199,11 @@ class CardTracker:
         for t, track in enumerate(self._tracks):
             if t not in taken_tracks:
                 track.misses += 1
-                if track.face is None and track.misses > TENTATIVE_MISSES:
-                    continue
                 if track.face is None:
+                    if track.misses > TENTATIVE_MISSES:
+                        continue
                     track.face_run = track.name_run = Run()  # its readings must run unbroken
-                if track.face is not None and at - track.seen_at > KEEP_UNSEEN:
+                elif at - track.seen_at > KEEP_UNSEEN:
                     continue
             kept.append(track)
         for d, reading in enumerate(readings):
