@@ -242,6 +242,8 @@ class SeatFinder:
         self._rest: dict[int, tuple[np.ndarray, float]] = {}
         """Per card id: where it lies and since when it has lain there."""
         self._stock_ids: set[int] = set()
+        self._dealt_down: set[int] = set()
+        """Cards seen face down since the deal began: the dealer deals face down."""
         self._stock_at: np.ndarray | None = None if seats is None or seats.stock is None else np.array(seats.stock)
         self._dealt: list[tuple[float, np.ndarray]] = []
         """Each place marked at the first deal: when and where its card came to rest (by place, not
@@ -276,10 +278,12 @@ class SeatFinder:
 
     def _first_deal(self, tracked: CardDetections, at: float) -> None:
         """Take the stock before the deal, then the resting dealt cards, and name the seats once all are in."""
-        for ident, face, centre, own in zip(tracked.tracker_id, tracked.face,
-                                            tracked.quad.mean(axis=1), card_lengths(tracked)):
+        for ident, face, code, centre, own in zip(tracked.tracker_id, tracked.face, tracked.card,
+                                                  tracked.quad.mean(axis=1), card_lengths(tracked)):
             ident = int(ident)
             own = float(own)  # the card's own length: under perspective a far card is shorter
+            if face == "down":
+                self._dealt_down.add(ident)
             if self._stock_at is None and face == "down" and not self._dealt:
                 self._stock_ids.add(ident)  # the pile lies there before the first card is dealt
                 self._stock_at = centre
@@ -293,7 +297,7 @@ class SeatFinder:
                 continue  # once cards are dealt the pile stays: its top card slid off for the
                 # dealer's own place keeps the pile's identity, the pile left gets a new one
             self._stock_ids.discard(ident)  # followed away from the pile: a card dealt from it
-            if near_stock or not self._resting(ident, at):
+            if near_stock or not self._resting(ident, at) or not self._dealt_here(ident, code):
                 continue
             spot, since = self._rest[ident]
             if all(np.linalg.norm(spot - other) >= SEPARATE * own for _, other in self._dealt):
@@ -318,6 +322,13 @@ class SeatFinder:
                                                  round(float(self._stock_at[1]), 2)),
         )
         self._anchor = self.seats
+
+    def _dealt_here(self, ident: int, code: str | None) -> bool:
+        """Whether a card lying may be one dealt: the dealer deals face down, and only a Re or a Cavallo
+        is turned up at once (seen first face up at a slow camera's frames). A face lying up that was
+        never down, and is no Re or Cavallo, was never dealt: a thing on the table read for a card
+        (coins in a row taken for an Asso di Denari), or a card left from before."""
+        return ident in self._dealt_down or (code is not None and parse_card(code).shows)
 
     def _pile_lies(self, tracked: CardDetections, at: float) -> bool:
         """Whether a face-down card lies still where the stock was set down (one carried past is no pile)."""

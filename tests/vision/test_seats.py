@@ -383,18 +383,21 @@ def in_frame(h: np.ndarray, points: np.ndarray) -> np.ndarray:
 
 
 def deal(seats: tuple[Seat, ...], h: np.ndarray, dealer: str, deck: float = HALFWAY,
-         before: tuple[Placed, ...] = (), lifted: bool = False) -> Iterator[tuple[float, CardDetections]]:
+         before: tuple[Placed, ...] = (), lifted: bool = False, lying: tuple[Placed, ...] = (),
+         shown: tuple[str, str] | None = None) -> Iterator[tuple[float, CardDetections]]:
     """The first deal at 15 fps as the reader sees it: the deck set down `deck` of the way out in front
     of the dealer, `before` read on and off before it is down; then a card to each player from the
     dealer's right, flown from the deck in half a second (the deck under the dealer's hand unread while
     the card slides off it) and let lie 0.6 s before the next; the table left still for five seconds.
-    A `lifted` deck is taken into the dealer's hand once the first card lies."""
+    A `lifted` deck is taken into the dealer's hand once the first card lies. Things `lying` on the
+    table are read throughout; a card `shown` (player, card) is seen face up from the moment it lands
+    (a Re turned up at once, its face-down moment between two frames of a slow camera)."""
     names = [seat.name for seat in seats]
     place = {seat.name: seat for seat in seats}
     mine = place[dealer]
     pile = Placed(BACK, False, (deck * mine.position[0], deck * mine.position[1]), mine.facing + 25.0)
-    lying: list[Placed] = []
-    shots: list[list[Placed]] = [[*(before if k < 3 or 9 <= k < 21 else ()), *([pile] if k >= 5 else [])]
+    dealt: list[Placed] = [*lying]
+    shots: list[list[Placed]] = [[*lying, *(before if k < 3 or 9 <= k < 21 else ()), *([pile] if k >= 5 else [])]
                                  for k in range(round(1.5 * FPS))]
     on_table = [pile]
     for k in range(1, len(names) + 1):
@@ -402,25 +405,26 @@ def deal(seats: tuple[Seat, ...], h: np.ndarray, dealer: str, deck: float = HALF
         home = Placed(BACK, False, seat.position, seat.facing)
         for step in range(1, 8):
             flown = tuple(a + (b - a) * (step / 7) ** 2 for a, b in zip(pile.centre, home.centre))
-            shots.append([*(on_table if step > 3 else []), *lying, replace(home, centre=flown)])
-        lying.append(home)
+            shots.append([*(on_table if step > 3 else []), *dealt, replace(home, centre=flown)])
+        dealt.append(replace(home, label=shown[1], face_up=True) if shown and shown[0] == seat.name else home)
         on_table = [] if lifted else on_table
-        shots += [[*on_table, *lying]] * 9
-    shots += [[*on_table, *lying]] * (5 * FPS)
+        shots += [[*on_table, *dealt]] * 9
+    shots += [[*on_table, *dealt]] * (5 * FPS)
     for k, cards in enumerate(shots):
         quads = np.array([in_frame(h, card_corners_cm(c)) for c in cards], np.float32).reshape(-1, 4, 2)
-        yield k / FPS, CardDetections(quads, np.array([BACK] * len(cards)), np.full(len(cards), 0.95, np.float32),
+        yield k / FPS, CardDetections(quads, np.array([c.label for c in cards]), np.full(len(cards), 0.95, np.float32),
                                       np.zeros(len(cards), bool))
 
 
 def named(count: int, tilt: float, yaw: float, dealer: str, deck: float = HALFWAY,
-          before: tuple[Placed, ...] = (), lifted: bool = False) -> tuple[dict[str, str], float | None]:
+          before: tuple[Placed, ...] = (), lifted: bool = False, lying: tuple[Placed, ...] = (),
+          shown: tuple[str, str] | None = None) -> tuple[dict[str, str], float | None]:
     """Each seat the finder names at the first deal, given as the player whose place it lies nearest,
     and when it named them."""
     players, seats, h = drawn_table(count, tilt, yaw)
     tracker, finder = CardTracker(), SeatFinder(players, dealer)
     at = None
-    for at, detections in deal(seats, h, dealer, deck, before, lifted):
+    for at, detections in deal(seats, h, dealer, deck, before, lifted, lying, shown):
         if finder.update(tracker.update(detections, at), at) is not None:
             break
     if finder.seats is None:
@@ -453,6 +457,25 @@ def test_a_back_read_for_moments_before_the_deck_is_down_is_no_stock_and_the_dec
         count: int, tilt: float, yaw: float, dealer: str) -> None:
     # taken for the stock, it left the deck to mark the dealer's place, every name turned by one
     seated, _ = named(count, tilt, yaw, dealer, before=(CLOTH_BACK,))
+    assert seated == {player: player for player in ROUND[:count]}
+
+
+@pytest.mark.parametrize(("count", "tilt", "yaw", "dealer"), TABLES)
+@pytest.mark.parametrize("read_as", ["1D", "4C"])
+def test_a_face_lying_up_from_before_the_deal_marks_no_place(
+        count: int, tilt: float, yaw: float, dealer: str, read_as: str) -> None:
+    # coins in a row between two players' places, read as a card's face: the dealer deals face
+    # down and only a Re or a Cavallo is turned up at once, so it was never dealt
+    _, seats, _ = drawn_table(count, tilt, yaw)
+    (x1, y1), (x2, y2) = seats[1].position, seats[2].position
+    coins = Placed(read_as, True, (0.6 * (x1 + x2), 0.6 * (y1 + y2)), 90.0)
+    seated, _ = named(count, tilt, yaw, dealer, lying=(coins,))
+    assert seated == {player: player for player in ROUND[:count]}
+
+
+@pytest.mark.parametrize(("count", "tilt", "yaw", "dealer"), TABLES)
+def test_a_re_seen_first_face_up_still_marks_its_place(count: int, tilt: float, yaw: float, dealer: str) -> None:
+    seated, _ = named(count, tilt, yaw, dealer, shown=(ROUND[(ROUND.index(dealer) + 2) % count], "10S"))
     assert seated == {player: player for player in ROUND[:count]}
 
 
