@@ -13,6 +13,9 @@ from collections import deque
 
 from referee.observe.evidence import QUICKEST_MOVE
 
+CLOCK = 1e-6
+"""Seconds of rounding in the frames' clock (frame times are sums and ratios of floats): a timing
+reached within it is reached."""
 GAP = QUICKEST_MOVE
 """Seconds without a picture that can hide a whole move: the camera dropped out, or the computer
 fell behind and skipped frames."""

@@ -13,15 +13,18 @@ from dataclasses import dataclass, field
 from referee.cards import Card
 from referee.events import ChooseDealer, Deal as DealEvent, FaceUp
 from referee.observation import Face, SeatView
+from referee.observe.clock import CLOCK
 from referee.observe.context import Context
 from referee.observe.evidence import Gathering, exchangeable
 from referee.observe.moment import Moment, away, cards_on, rotated, sure, touched
 from referee.rules import DealerSelection
 
-DEAL_STILL = 2.5
+DEAL_STILL = 3.2
 """Seconds the table rests, every living seat served, before the deal is told without a turn
-begun: a player turns up a Re or a Cavallo as it lands, within 2 s at the slowest table, and the
-reader names it about 0.3 s later. A turn begun sooner counts the deal at once."""
+begun: a player turns up a Re or a Cavallo as it lands, beginning within 2 s at the slowest
+table; turning it under his hand takes up to 0.6 s, the reader names it about 0.3 s later (a
+slow camera's frame and the tracker's confirmation), and a card can be seen at its place up to
+0.3 s before the dealer's hand has let it go. A turn begun sooner counts the deal at once."""
 
 
 class FirstDealer:
@@ -134,9 +137,9 @@ class Deal:
             # the deal counts from the first moment every card lies served, a hand over one or
             # not (a player takes a look at once); the turns are shown every moment after it
             self._full, self._since = now, []
-            return self._play(now) if bare and now.still >= DEAL_STILL else None
+            return self._play(now) if bare and now.still >= DEAL_STILL - CLOCK else None
         if full is None:
-            if filled and not unread and now.still >= DEAL_STILL:
+            if filled and not unread and now.still >= DEAL_STILL - CLOCK:
                 return self._play(now)  # a card dealt face up by mistake: a person sees it
             return None
         self._since.append(now)

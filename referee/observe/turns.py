@@ -14,6 +14,7 @@ from referee.events import Draw, Swap
 from referee.game import Game, Hand
 from referee.observation import EMPTY, Face, SeatView, TableObservation
 from referee.observe.classify import Judgement, Kind, classify
+from referee.observe.clock import CLOCK
 from referee.observe.context import Context
 from referee.observe.custody import Custody, Link
 from referee.observe.deal import Dealt
@@ -23,8 +24,6 @@ from referee.rules import DealerDraw
 from referee.walk import Stop
 from referee.wording import Message
 
-CLOCK = 1e-6
-"""Seconds of rounding in the frames' clock (frame times are sums and ratios of floats)."""
 SETTLED = 0.2
 """Seconds the cards of a move must lie let go before the move is judged: where a swap's cards
 cross, both can lie near their own seats for a frame, then go on their way."""

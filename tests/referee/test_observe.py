@@ -4,6 +4,8 @@ import dataclasses
 import random
 from typing import Any
 
+import pytest
+
 from referee.cards import parse_card
 from referee.events import (
     ChooseDealer,
@@ -159,6 +161,20 @@ def test_after_the_reveal_rules_a_draw_before_it_is_held() -> None:
                      "hand 1: Dario cannot draw before the reveal (dealer_draw after_reveal: he "
                      "draws after seeing every card) (put his card back)"}]
     assert controller.held is not None and game.phase is Phase.TURNS
+
+
+@pytest.mark.parametrize("fps", [5, 15])
+def test_a_re_turned_up_as_slowly_as_families_do_is_shown_at_the_deal(fps: float) -> None:
+    # Dario's card lands last; 2 s after, Bruno begins to turn his Re, his hand at its edge (the
+    # card read face down throughout); it shows 0.6 s later and is named 0.3 s after that
+    controller = Controller(table())
+    dealt = "Anna down#1 Bruno down#2 Carla down#3 Dario down#4"
+    shown = "Anna down#1 Bruno 10C#2 Carla down#3 Dario down#4"
+    said = tell(controller, [(0.0, EMPTY4), (1.0, "Anna down#1 Bruno down#2 Carla down#3 Dario -"),
+                             (1.3, dealt), (1.3 + 2.0 + 0.6 + 0.3, shown), (4.2 + DEAL_STILL, shown)], fps=fps)
+    assert said[:2] == [{"event": "deal", "hand": 1, "dealer": "Dario"},
+                        {"event": "shown", "hand": 1, "player": "Bruno", "card": "10C"}]
+    assert controller.held is None
 
 
 # -- the switches that change the walk -----------------------------------------------------------

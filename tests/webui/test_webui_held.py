@@ -11,7 +11,7 @@ import pytest
 
 from referee.events import Deal, Keep, Reveal, Swap
 from referee.game import Phase, RuleError
-from referee.observe import SETTLE_STILL
+from referee.observe import DEAL_STILL, SETTLE_STILL
 from webui.held import DEMO_AFTER, mark_decisions
 from webui.table import TableError, TableService
 
@@ -124,7 +124,7 @@ def test_dealing_again_voids_the_hand_and_waits_for_a_new_deal(story: StoryTable
     assert story.tell([(10.0, FACES), (14.0, FACES)]) == []
     empty = "Anna - Bruno - Carla - Dario -"
     fresh = "Anna down#11 Bruno down#12 Carla down#13 Dario down#14"
-    said = story.tell([(15.0, empty), (16.0, fresh), (19.0, fresh)])
+    said = story.tell([(15.0, empty), (16.0, fresh), (16.0 + DEAL_STILL, fresh)])
     assert said[0] == {"event": "deal", "hand": 1, "dealer": "Dario"}
 
 
