@@ -193,4 +193,4 @@ class Controller:
             if self._showdown.observe(now, hand):
                 self._deal.cleared = False
         elif self._turns.observe(now, hand):
-            self._showdown.reveal(now, hand)
+            self._showdown.reveal(now, hand, self._turns.put_aside(now, hand))

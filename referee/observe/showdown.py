@@ -36,12 +36,13 @@ class Showdown:
         self._base = dict(seats)
         self._lifted: set[str] = set()
 
-    def reveal(self, now: Moment, hand: Hand) -> None:
-        """Every seat shows its face: once all are named surely, everyone still due keeps."""
+    def reveal(self, now: Moment, hand: Hand, aside: SeatView | None = None) -> None:
+        """Every seat shows its face, the dealer's perhaps `aside` (put aside to draw): once all
+        are named surely, everyone still due keeps."""
         ctx, game = self.ctx, self.ctx.game
         cards: dict[str, Card] = {}
         for player in hand.ring:
-            card = sure(now.view(player))
+            card = sure(aside if aside is not None and player == hand.dealer else now.view(player))
             if card is None:
                 ctx.unread(player, now)
             else:
@@ -59,6 +60,8 @@ class Showdown:
         ctx.play(event)
         self.read = dict(cards)
         self.rebase(now.seen.seats)
+        if aside is not None:
+            self._lifted.add(hand.dealer)  # his card has left his seat: what lies there is drawn
         shown = ", ".join(f"{p} {c.code}" for p, c in cards.items())
         ctx.say("reveal", {"cards": {p: c.code for p, c in cards.items()}},
                 f"Hand {hand.number}: everyone reveals: {shown}",

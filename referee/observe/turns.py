@@ -138,13 +138,15 @@ class Turns:
             ctx.hold(code="sight.lost", params={"gap": gap})
 
     def observe(self, now: Moment, hand: Hand) -> bool:
-        """Watch one moment of the turns; True when every seat shows its face (the reveal)."""
-        revealed = all(now.seen.face(p) is Face.UP for p in hand.ring)
+        """Watch one moment of the turns; True when every seat shows its face (the reveal), the
+        dealer's perhaps already put aside (`put_aside`)."""
+        aside = self.put_aside(now, hand)
+        revealed = aside is not None or all(now.seen.face(p) is Face.UP for p in hand.ring)
         if revealed and self._lifted and self._laid is not None:
             self._judge(self._laid, hand, set())  # the last move, judged as it lay
             if self.ctx.held is not None:
                 return False
-        if self._shown_moved(now, hand) or self._turned_late(now, hand):
+        if self._shown_moved(now, hand) or (aside is None and self._turned_late(now, hand)):
             return False
         if revealed:
             return True
@@ -153,6 +155,20 @@ class Turns:
             self.ctx.missing(player, now)
         self.ctx.dead_seats(now)
         return False
+
+    def put_aside(self, now: Moment, hand: Hand) -> SeatView | None:
+        """The dealer's own card, dealt face down, lying aside face up and named while every other
+        card shows: he turned it up and put it aside to draw after the reveal quicker than the
+        camera saw it at his seat. It is his card at the reveal, and what lies at his seat now
+        (a Re or a Cavallo among them) is his draw, not a card shown late."""
+        dealer, seen = hand.dealer, now.seen
+        dealt = self._base.get(dealer, EMPTY)
+        if (self.ctx.game.rules.dealer_draw is DealerDraw.BLIND or dealt.face is not Face.DOWN
+                or dealt.card_id is None
+                or any(seen.face(p) is not Face.UP for p in hand.ring if p != dealer)):
+            return None
+        return next((view for view in seen.elsewhere if view.card_id == dealt.card_id
+                     and sure(view) is not None), None)
 
     def _touched(self, seen: TableObservation, player: str) -> bool:
         """Whether a seat's card is being handled, a second card lying by it since the deal aside."""

@@ -121,6 +121,31 @@ def test_after_the_reveal_the_dealer_replaces_his_face_up_card() -> None:
     assert said[5]["losers"] == ["Anna"]
 
 
+def test_a_dealer_quicker_than_the_camera_turns_his_card_aside_and_draws_a_cavallo() -> None:
+    # at 5 pictures a second his Asso is never seen face up at his seat: it lies aside, face up,
+    # when the drawn card lands; the Cavallo is his draw, not a card shown late
+    game = table()
+    controller = Controller(game)
+    tell(controller, PLAIN_DEAL, fps=5)
+    others = "Anna 3D#1 Bruno 4C#2 Carla 5S#3"
+    said = tell(controller, [(6.0, f"{others} Dario down#4"), (7.0, f"{others} Dario - aside 1B#4"),
+                             (7.4, f"{others} Dario down#5 aside 1B#4"), (7.8, f"{others} Dario 9C#5 aside 1B#4"),
+                             (14.0, f"{others} Dario 9C#5 aside 1B#4")], fps=5)
+    assert kinds(said) == ["keep", "keep", "keep", "reveal", "draw", "settle"]
+    assert said[3]["cards"] == {"Anna": "3D", "Bruno": "4C", "Carla": "5S", "Dario": "1B"}
+    assert said[4] == {"event": "draw", "hand": 1, "player": "Dario", "card": "9C"}
+    assert said[5]["losers"] == ["Anna"] and controller.held is None
+
+
+def test_a_cavallo_at_the_dealers_seat_with_his_own_card_nowhere_aside_is_shown_late() -> None:
+    controller = Controller(table())
+    tell(controller, PLAIN_DEAL, fps=5)
+    said = tell(controller, [(6.0, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario down#4"),
+                             (7.0, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 9C#4")], fps=5)
+    assert said[-1]["message"].startswith("hand 1: Dario turns up the Cavallo di Coppe after the deal")
+    assert controller.held is not None
+
+
 def test_the_dealers_card_read_anew_where_it_lies_is_no_draw() -> None:
     game = table()
     controller = Controller(game)
