@@ -17,7 +17,7 @@ import numpy as np
 
 from vision.detections import CardDetections
 from vision.labels import BACK
-from vision.locate.geometry import iou, long_side
+from vision.locate.geometry import iou, long_sides
 
 CONFIRM = 0.13
 """Seconds, first to last, over which consecutive readings must agree before a face or a name
@@ -108,6 +108,11 @@ class _Track:
     seen_at: float
     lengths: deque[float]
     """The card's length in its recent readings, in pixels."""
+    centre: np.ndarray = field(init=False)
+    """The centre of `quad`: asked for per card per frame, so kept with it."""
+    size: float = 0.0
+    """The card's usual length: the median of its recent lengths (a card lifted for a frame looks
+    larger), kept as each reading comes since every match and reading asks for it."""
     face: str | None = None
     code: str | None = None
     misses: int = 0
@@ -118,20 +123,24 @@ class _Track:
     """The readings running of a face other than the confirmed one."""
     name_run: Run = Run()
 
-    def read(self, reading: Reading, quad: np.ndarray, at: float) -> None:
-        """Take a reading: follow the card to `quad`, and let a face or name that held long enough count.
+    def __post_init__(self) -> None:
+        self.centre = self.quad.mean(axis=0)
+
+    def read(self, reading: Reading, quad: np.ndarray, centre: np.ndarray, length: float, at: float) -> None:
+        """Take a reading: follow the card to `quad` (its `centre` and `length` measured with the frame's
+        other readings at once), and let a face or name that held long enough count.
 
         A card turned face up counts once its name too has held (or, read unsure throughout, after
         WINDOW readings), so it is not shown unnamed for the frames its name needs.
         """
-        length = long_side(quad)
         if self.lengths:
-            shift = float(np.linalg.norm(quad.mean(axis=0) - self.quad.mean(axis=0)))
+            shift = float(np.linalg.norm(centre - self.centre))
             self.moving = shift > MOVING * self.size
             if shift < TURNING * self.size and length < NARROW * self.size:
                 reading = replace(reading, code=None)  # seen edge-on where it lies: its face counts, not its name
-        self.quad, self.seen_at, self.misses = quad, at, 0
+        self.quad, self.centre, self.seen_at, self.misses = quad, centre, at, 0
         self.lengths.append(length)
+        self.size = float(statistics.median(self.lengths))  # numpy's median costs ten times more on thirty floats
         self.readings.append(reading)
         self.face_run = Run() if reading.face == self.face else self.face_run.then(reading.face, at)
         if reading.face == "down":
@@ -148,11 +157,6 @@ class _Track:
             named = Counter(r.code for r in self.readings if r.face == "up" and r.code is not None)
             if self.code is None or named[name] > named[self.code]:
                 self.code = name
-
-    @property
-    def size(self) -> float:
-        """The card's usual length: the median of its recent readings' (a card lifted for a frame looks larger)."""
-        return float(statistics.median(self.lengths))  # asked for per card per frame: numpy's costs ten times more
 
     @property
     def label(self) -> str:
@@ -180,6 +184,9 @@ class CardTracker:
     def __init__(self) -> None:
         self._tracks: list[_Track] = []
         self._next_id = 1
+        self._overlaps: dict[bytes, float] = {}
+        """The overlap of each card with the reading it was compared with in the frame before, by their
+        outlines: a card lying still is read with the same outline frame after frame."""
 
     def update(self, detections: CardDetections, at: float) -> CardDetections:
         """Take one frame's readings (at `at` s on the source's clock); return the confirmed cards."""
@@ -190,11 +197,12 @@ class CardTracker:
                 detections.face, detections.card, detections.label, detections.confidence
             )
         ]
-        matched = self._match(detections, readings)
+        centres, lengths = detections.quad.mean(axis=1), long_sides(detections.quad)
+        matched = self._match(detections, readings, centres)
         taken_tracks = {t for t, _ in matched}
         taken_readings = {d for _, d in matched}
         for t, d in matched:
-            self._tracks[t].read(readings[d], detections.quad[d].copy(), at)
+            self._tracks[t].read(readings[d], detections.quad[d].copy(), centres[d], float(lengths[d]), at)
         kept: list[_Track] = []
         for t, track in enumerate(self._tracks):
             if t not in taken_tracks:
@@ -211,33 +219,37 @@ class CardTracker:
                 continue
             track = _Track(self._next_id, detections.quad[d].copy(), at, deque(maxlen=SIZE_WINDOW))
             self._next_id += 1
-            track.read(reading, track.quad, at)
+            track.read(reading, track.quad, centres[d], float(lengths[d]), at)
             kept.append(track)
         self._tracks = kept
         return self.confirmed()
 
-    def _match(self, detections: CardDetections, readings: list[Reading]) -> list[tuple[int, int]]:
+    def _match(self, detections: CardDetections, readings: list[Reading],
+               centres: np.ndarray) -> list[tuple[int, int]]:
         """Pairs (track, reading), confirmed cards first, then closest first: overlap and distance in
         card lengths, names agreeing. A card already confirmed is followed before a candidate is
         (a second outline of a moving card would otherwise start a rival that takes its place)."""
         if not self._tracks or not readings:
+            self._overlaps = {}
             return []
-        centres = detections.quad.mean(axis=1)
+        gaps = np.linalg.norm(centres[None] - np.array([track.centre for track in self._tracks])[:, None], axis=2)
+        reach = np.array([(FOLLOW if not track.misses else REAPPEAR) * track.size for track in self._tracks])
+        overlaps: dict[bytes, float] = {}
         pairs: list[tuple[bool, float, int, int]] = []
-        for t, track in enumerate(self._tracks):
-            centre = track.quad.mean(axis=0)
-            length = track.size
-            reach = (FOLLOW if not track.misses else REAPPEAR) * length
-            for d in np.flatnonzero(np.linalg.norm(centres - centre, axis=1) <= reach):
-                reading = readings[d]
-                if track.face == "up" and reading.face == "down" and track.misses:
-                    continue  # a card turned down is seen turning; a back beside a vanished face is another card
-                away = float(np.linalg.norm(centres[d] - centre)) / length
-                renamed = track.face == "up" and None not in (track.code, reading.code) and reading.code != track.code
-                if (renamed or track.face not in (None, reading.face)) and away > OTHER_CARD:
-                    continue
-                cost = away - iou(track.quad, detections.quad[d]) + (MISMATCH if renamed else 0.0)
-                pairs.append((track.face is None, cost, t, int(d)))
+        for t, d in np.argwhere(gaps <= reach[:, None]):
+            track, reading = self._tracks[t], readings[d]
+            if track.face == "up" and reading.face == "down" and track.misses:
+                continue  # a card turned down is seen turning; a back beside a vanished face is another card
+            away = float(gaps[t, d]) / track.size
+            renamed = track.face == "up" and None not in (track.code, reading.code) and reading.code != track.code
+            if (renamed or track.face not in (None, reading.face)) and away > OTHER_CARD:
+                continue
+            outlines = track.quad.tobytes() + detections.quad[d].tobytes()
+            known = self._overlaps.get(outlines)
+            overlap = overlaps[outlines] = iou(track.quad, detections.quad[d]) if known is None else known
+            cost = away - overlap + (MISMATCH if renamed else 0.0)
+            pairs.append((track.face is None, cost, int(t), int(d)))
+        self._overlaps = overlaps
         pairs.sort()
         used_tracks: set[int] = set()
         used_readings: set[int] = set()

@@ -28,6 +28,11 @@ def long_side(quad: np.ndarray) -> float:
     return max(float(side_lengths(quad).max()), 1.0)
 
 
+def long_sides(quads: np.ndarray) -> np.ndarray:
+    """`long_side` of each of the quads [N, 4, 2], measured at once."""
+    return np.maximum(np.linalg.norm(quads[:, NEXT] - quads, axis=2).max(axis=1, initial=0.0), 1.0)
+
+
 def squareness(quad: np.ndarray) -> float:
     """Mean length of the quad's shorter pair of opposite sides over that of its longer pair."""
     sides = side_lengths(quad)
