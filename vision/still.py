@@ -9,7 +9,7 @@ import numpy as np
 from vision.closer import CloseLooks
 from vision.detections import CardDetections
 from vision.io import grey_thumbnail
-from vision.locate.geometry import intersection, long_side, on_grid
+from vision.locate.geometry import intersection, long_sides, on_grid
 from vision.recognize import CardReader, View
 from vision.source import Frame
 
@@ -180,6 +180,8 @@ class StillReader:
         """The parts of the frame to read, as boxes in frame pixels that do not overlap: round the thumbnail's
         pixels that changed, AROUND a card's length of table; round those settling, and round every card
         read before that either touches, ROOM; and the parts to read again."""
+        if not self._again and not settling.any():  # a still table: nothing changed for SETTLING
+            return []
         length = self._card_length(shape)
         boxes = list(self._again)
         boxes += _grown_boxes(changed, AROUND * length, shape)
@@ -189,7 +191,7 @@ class StillReader:
     def _card_length(self, shape: tuple[int, ...]) -> float:
         """A card's length in frame pixels: the longest read so far, or UNKNOWN_CARD of the frame."""
         if len(self._read):
-            return max(long_side(quad) for quad in self._read.quad)
+            return float(long_sides(self._read.quad).max())
         return UNKNOWN_CARD * max(shape[:2])
 
 
