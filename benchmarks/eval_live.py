@@ -83,6 +83,8 @@ UNTOLD = ("target", "keep")
 """Kinds of narration the truth leaves out: a target is told for every seat, a keep shows nothing."""
 VERDICTS = ("right", "wrong", "held", "unsettled")
 KINDS = ("put back", "played on", "hidden")
+ILLEGAL_SCAN = 200
+"""Hands of a seed looked through for those with an illegal swap (`--illegal`): about two in five have one."""
 """How an illegal swap is made (benchmarks.live_hands.ILLEGAL_KINDS)."""
 
 Faces = Mapping[str, np.ndarray]
@@ -365,8 +367,13 @@ def _start_worker(model: Path | None, decks: dict[str, dict[str, np.ndarray]], p
 
 
 def plan(args: argparse.Namespace) -> list[tuple[int, str, str, int]]:
-    """The hands to play: per pace `--hands`, alternately from above and from the table's edge."""
-    return [(args.seed, pace, VIEWS[k % len(VIEWS)], k) for pace in args.pace for k in range(args.hands)]
+    """The hands to play: per pace `--hands`, alternately from above and from the table's edge; with
+    `--illegal`, the first `--hands` of the seed that have an illegal swap (alternately still)."""
+    numbers = list(range(args.hands))
+    if args.illegal:
+        numbers = [k for k in range(ILLEGAL_SCAN)
+                   if random_hand(args.seed, PACES[args.pace[0]], VIEWS[k % len(VIEWS)], k).illegal][:args.hands]
+    return [(args.seed, pace, VIEWS[k % len(VIEWS)], k) for pace in args.pace for k in numbers]
 
 
 def _spread(values: list[float]) -> list[float] | None:
@@ -435,7 +442,7 @@ def measure(args: argparse.Namespace) -> harness.Figures:
     reasons = Counter(f"{h['rate']}: {h['why'] or 'narrated exactly'}" for h in hands
                       if h["verdict"] != "right" or not h["exact"])
     return {
-        "seed": args.seed, "size": args.size, "rates": rates, "tables": tables,
+        "seed": args.seed, "size": args.size, "rates": rates, "tables": tables, "illegal_only": args.illegal,
         "faces": "drawn" if args.drawn else f"valid photos ({', '.join(sorted(decks))})",
         "cut_outs": sum(len(faces) for faces in decks.values()),
         "films": len(planned), "frames": sum(h["frames"] for h in hands if h["rate"] == rates[0]),
@@ -458,7 +465,8 @@ def render(figures: harness.Figures) -> list[str]:
     if "rows" in figures and figures["rows"] and "rate" not in figures["rows"][0]:
         return _render_one_rate(figures)
     total = figures["rows"][-1]
-    lines = [f"{figures['films'] // len(figures['tables'])} generated hands (seed {figures['seed']}) on "
+    chosen = "generated hands with an illegal swap" if figures.get("illegal_only") else "generated hands"
+    lines = [f"{figures['films'] // len(figures['tables'])} {chosen} (seed {figures['seed']}) on "
              f"{' and '.join(figures['tables'])} tables, {figures['films']} films of {figures['frames']} frames at "
              f"{figures['size']} and 15 frames a second, each played at {', '.join(figures['rates'])}; faces: "
              f"{figures['faces']}; about {figures['render_seconds']} s to film a hand, "
@@ -532,6 +540,9 @@ def command() -> argparse.ArgumentParser:
                      help="kinds of table every hand is filmed on (default: both); --hand films on the first")
     cli.add_argument("--size", default=SIZE, help=f"frame size, WIDTHxHEIGHT (default {SIZE}, a phone's)")
     cli.add_argument("--drawn", action="store_true", help="the project's drawn faces instead of the valid photos'")
+    cli.add_argument("--illegal", action="store_true",
+                     help="play only hands with an illegal swap (the first --hands of the seed): a sample of them "
+                          "for 'illegal hands settled', which must be 0")
     cli.add_argument("--hand", default=None, help="play one hand (a name such as brisk-oblique-003) and show what the loop told")
     return cli
 

@@ -14,7 +14,7 @@ from benchmarks import eval_live, harness
 from benchmarks.live_hands import random_hand
 from benchmarks.live_rates import DROPOUT, MOVES, RATES
 from benchmarks.photo_tables import photo_tables, surface_for
-from vision.art.pace import BRISK, USUAL
+from vision.art.pace import BRISK, PACES, USUAL
 from vision.art.sequences import FPS, narration, shots
 from vision.io import read_image
 from vision.recognize import CardReader
@@ -96,6 +96,15 @@ PUT_BACK = next(h for h in ILLEGAL if h.illegal_kind == "put back")
 def _judge(live, told, held, at: float = 99.0):
     """The judge's verdict on `told`, every line told at `at` seconds into the film."""
     return eval_live.judge(live, told, [at] * len(told), held, True, shots(live.script)[0], None)
+
+
+def test_asked_for_illegal_hands_only_every_hand_planned_has_an_illegal_swap() -> None:
+    args = eval_live.command().parse_args(["--seed", "5", "--hands", "3", "--illegal", "--pace", "brisk", "slow"])
+    planned = eval_live.plan(args)
+    assert len(planned) == 6 and {pace for _, pace, _, _ in planned} == {"brisk", "slow"}
+    assert all(random_hand(seed, PACES[pace], view, k).illegal for seed, pace, view, k in planned)
+    every = eval_live.plan(eval_live.command().parse_args(["--seed", "5", "--hands", "12", "--pace", "brisk"]))
+    assert not all(random_hand(seed, PACES[pace], view, k).illegal for seed, pace, view, k in every)
 
 
 def test_an_illegal_swap_played_on_is_right_only_when_warned_and_held() -> None:
