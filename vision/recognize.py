@@ -18,7 +18,7 @@ from vision.detections import CardDetections
 from vision.exposure import brightened, gain_for, well_exposed
 from vision.io import ImageError, as_bgr, prepare_folder, read_image
 from vision.labels import BACK, CLASS_INDEX, CLASSES, NONE
-from vision.locate import LocatorConfig, Whole, finish, held_quads, rough_quads, shows_checked_cloth, whole_of
+from vision.locate import LocatorConfig, Whole, finish, held_quads, rough_quads, whole_of
 from vision.locate.cloth import cloth_backs
 from vision.locate.geometry import areas, intersection, on_grid
 
@@ -122,13 +122,13 @@ class CardReader:
         return replace(found, quad=(found.quad + np.array([x0, y0], np.float32)).astype(np.float32))
 
     def _whole(self, frame: np.ndarray, whole: Whole | None) -> CardDetections:
-        """The cards in a whole frame already exposed well, searched again on a coarser copy when none shows."""
+        """The cards in a whole frame already exposed well, searched again on a coarser copy when none shows;
+        the cloth judged once (`whole`, or judged here), for the search and for whether to search again."""
+        whole = whole or whole_of(frame, self.locator)
         found = self._read(frame, self.locator, whole)
-        coarser = self.locator.work_side > COARSE_SIDE
-        checked = whole.cloth.checked if whole is not None else shows_checked_cloth(frame, self.locator)
-        if len(found) == 0 and coarser and not checked:
-            found = self._read(frame, replace(self.locator, work_side=COARSE_SIDE))
-        return found
+        if len(found) or self.locator.work_side <= COARSE_SIDE or whole.cloth.checked:
+            return found
+        return self._read(frame, replace(self.locator, work_side=COARSE_SIDE))
 
     def _read(self, frame: np.ndarray, locator: LocatorConfig, whole: Whole | None = None) -> CardDetections:
         """Locate with `locator` (a part of a frame as its `whole` frame would be), classify, and keep one
