@@ -20,7 +20,7 @@ from vision.locate import LocatorConfig, finish, locate_cards, rough_quads
 from vision.locate.cloth import Cloth, check_area
 from vision.locate.config import downscaled
 from vision.locate.fitting import fit_quads
-from vision.locate.geometry import intersection, iou, on_grid
+from vision.locate.geometry import intersection, iou, long_side, long_sides, on_grid
 from vision.locate.snap import refine_quad, snap_sides
 from vision.recognize import CardReader
 from vision.art.scene import CARD_W_CM, Camera, Placed, Scene, deal_to_seats, fit_camera, render_scene, round_table_seats
@@ -141,6 +141,14 @@ def test_quads_ordered_together_are_ordered_as_each_alone(corners: list[tuple[fl
     quad = np.array(corners, np.float32)
     together = order_quads(np.stack([quad, quad[::-1], quad[[2, 3, 0, 1]]]))
     assert all(np.array_equal(ordered, order_quad(one)) for ordered, one in zip(together, [quad, quad[::-1], quad[[2, 3, 0, 1]]]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.tuples(st.floats(0, 1920, width=32), st.floats(0, 1080, width=32)), min_size=4, max_size=4),
+                max_size=6))
+def test_cards_measured_together_are_as_long_as_each_measured_alone(corners: list[list[tuple[float, float]]]) -> None:
+    quads = np.array(corners, np.float32).reshape(-1, 4, 2)
+    assert long_sides(quads).tolist() == [long_side(quad) for quad in quads]
 
 
 def test_refinement_pulls_a_loose_quad_onto_the_card_edges() -> None:
