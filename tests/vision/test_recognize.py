@@ -16,7 +16,7 @@ from vision.annotate import CardAnnotator
 from vision.classify import CardClassifier, default_model_path
 from vision.detections import CardDetections
 from vision.recognize import CardReader, resolve_overlaps, run_recognize
-from vision.art.scene import CARD_W_CM, Camera, Placed, Scene, render_scene
+from vision.art.scene import CARD_H_CM, CARD_W_CM, Camera, Placed, Scene, render_scene
 
 needs_model = pytest.mark.skipif(not default_model_path().is_file(), reason="no committed model at vision/weights/cards.onnx")
 
@@ -91,6 +91,18 @@ def test_two_cards_lying_close_at_different_angles_are_read_as_two(
     frame, truth = _scene(cards, Camera(1920, 1080, tilt=30, view_cm=110), "wood")
     detections = reader(frame)
     assert [_read_at(detections, card["corners"]) for card in truth] == [["10D"], ["9B"]]
+
+
+@needs_model
+@pytest.mark.parametrize("code", ["9S", "5C", "2B", "10C", "1S"])
+def test_a_card_laid_against_the_end_of_the_deck_on_the_far_side_is_read_beside_it(reader: CardReader, code: str) -> None:
+    # from a phone leaning over the table a far card lying lengthwise away from it looks square; laid
+    # against the deck, the two outline an L, cut at its waist into the deck and that square-looking card
+    deck = Placed("3B", False, (0.0, 0.0), 80)
+    card = Placed(code, True, (4.0, -CARD_W_CM / 2 - CARD_H_CM / 2), 170)
+    frame, truth = render_scene(Scene((), (deck, card), "felt"), Camera(1280, 720, tilt=44, view_cm=100, target=(0.0, 22.0)), seed=1)
+    detections = reader(frame)
+    assert [_labels_at(detections, placed["corners"]) for placed in truth["cards"]] == [["back"], [code]]
 
 
 @needs_model

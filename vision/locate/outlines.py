@@ -133,13 +133,15 @@ def _parts_at_waist(contour: np.ndarray, outline: Outline) -> list[np.ndarray]:
         if distance < cut:
             lo, hi = sorted((int(i), int(j)))
             parts = [contour[lo : hi + 1], np.concatenate([contour[hi:], contour[: lo + 1]])]
-            if min(cv2.contourArea(part) for part in parts) >= HALF_AREA * area and all(map(_card_shaped, parts)):
+            if min(cv2.contourArea(part) for part in parts) >= HALF_AREA * area and _two_cards(parts):
                 best, cut = parts, float(distance)
     return best
 
 
-def _card_shaped(part: np.ndarray) -> bool:
-    """Whether a part of an outline is as oblong as a card seen up to 45 degrees off, not a squarish
-    piece or a strip of one."""
-    (w, h) = cv2.minAreaRect(part)[1]
-    return TILTED * CARD_ASPECT * max(w, h) <= min(w, h) <= CLOTH_SQUARE * max(w, h)
+def _two_cards(parts: list[np.ndarray]) -> bool:
+    """Whether the two parts of an outline cut at a waist are two cards: neither a strip, and one at least
+    as oblong as a card seen up to 45 degrees off. The other may look square: under a steep view a far
+    card lying lengthwise from the camera does (a card laid against the deck on the far side); a single
+    card cut across its middle gives two squarish halves, so one of the two must be a card's shape."""
+    ratios = [min(w, h) / max(w, h, 1e-6) for w, h in (cv2.minAreaRect(part)[1] for part in parts)]
+    return min(ratios) >= TILTED * CARD_ASPECT and min(ratios) <= CLOTH_SQUARE
