@@ -250,6 +250,22 @@ def test_polka_dots_are_no_checked_cloth() -> None:
     assert check_area(cv2.resize(_polka_dots(), (320, 180), interpolation=cv2.INTER_AREA)) == 0
 
 
+def _lace(width: int = 320, height: int = 180, pitch: int = 30, side: int = 5) -> np.ndarray:
+    """A grey lace cloth's thumbnail: light knots and dark holes of one size, as many of each, lying scattered
+    (each several of its sides from the next), where a gingham's checks lie next to each other."""
+    cloth = np.full((height, width, 3), 120, np.uint8)
+    for y in range(pitch // 3, height - side, pitch):
+        for x in range(pitch // 3, width - side, pitch):
+            cv2.rectangle(cloth, (x, y), (x + side - 1, y + side - 1), (235, 235, 235), -1)
+            cv2.rectangle(cloth, (x + pitch // 2, y + pitch // 2), (x + pitch // 2 + side - 1, y + pitch // 2 + side - 1), (20, 20, 20), -1)
+    return cloth
+
+
+def test_lace_is_no_checked_cloth() -> None:
+    # taken for checks, every card on it would be searched for among the lace's edges, and missed
+    assert check_area(_lace()) == 0
+
+
 def _outline_of(card: np.ndarray, bite: bool) -> np.ndarray:
     """The traced outline of a filled quad, with a finger's bite out of one side when asked."""
     mask = np.zeros((400, 400), np.uint8)

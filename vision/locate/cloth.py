@@ -46,6 +46,10 @@ PATCH_AREA = (12, 600)
 """Smallest and largest area (thumbnail pixels) of a patch that may be a check."""
 PATCH_SQUARE = 0.6
 """Least short over long side of a check's bounding box, and least share of the box it fills."""
+PACKED = 2.5
+"""Median distance, in checks' sides, from a light check to the nearest other up to which they lie next to
+each other: the drawn gingham's about 1.6 to 1.9 (a light check's nearest light one lies across a dark or
+half-tone one, or diagonally), seen close or far; a lace cloth's light patches between its holes about 6."""
 PATCH_SIZED = 2.0
 """Factor within which of the typical check's area a patch counts as one (checks shrink far off)."""
 LATTICE = 4
@@ -116,25 +120,27 @@ def _edge_share(thumb: np.ndarray) -> float:
 def check_area(thumb: np.ndarray) -> float:
     """The typical area (thumbnail pixels) of a checked cloth's light checks, or 0 when the thumbnail
     shows none: a checked cloth has many light and many dark nearly square patches, each kind of about
-    one size (a white cloth with red dots has the light ones only). Seen close, fewer and larger checks
-    show (CLOSE_LOOK): then light and dark checks must also be of one size."""
+    one size (a white cloth with red dots has the light ones only), the light ones next to each other
+    (a lace cloth's light patches, as many, lie scattered between its holes). Seen close, fewer and
+    larger checks show (CLOSE_LOOK): then light and dark checks must also be of one size."""
     whiteness, value = least_channel(thumb), greatest_channel(thumb)
     looks = ((PATCH_LIFT, WINDOW, CHECKS, np.inf), (*CLOSE_LOOK, CLOSE_ALIKE))  # the first, then the close one
     for lift, fraction, least, alike in looks:
         window = (max(thumb.shape[:2]) // fraction) | 1
         lifted = cv2.subtract(whiteness, cv2.blur(whiteness, (window, window)))
-        light, light_area = _alike_squares(cv2.threshold(lifted, lift, 255, cv2.THRESH_BINARY)[1], least)
-        if light < least:  # the dark ones, as costly, are not looked for
+        light, light_area, apart = _alike_squares(cv2.threshold(lifted, lift, 255, cv2.THRESH_BINARY)[1], least)
+        if light < least or apart > PACKED:  # the dark ones, as costly, are not looked for
             continue
         sunk = cv2.subtract(cv2.blur(value, (window, window)), value)
-        dark, dark_area = _alike_squares(cv2.threshold(sunk, lift, 255, cv2.THRESH_BINARY)[1], least)
+        dark, dark_area, _ = _alike_squares(cv2.threshold(sunk, lift, 255, cv2.THRESH_BINARY)[1], least)
         if dark >= least and abs(np.log(light_area / dark_area)) < np.log(alike):
             return light_area
     return 0.0
 
 
-def _alike_squares(mask: np.ndarray, least: int = 0) -> tuple[int, float]:
-    """How many of the mask's regions are small, nearly square and of about the most common such size; that size.
+def _alike_squares(mask: np.ndarray, least: int = 0) -> tuple[int, float, float]:
+    """How many of the mask's regions are small, nearly square and of about the most common such size; that
+    size; and how far apart they lie: the median distance from one to the nearest other, in their sides.
 
     Fewer than `least` regions of a check's area (PATCH_AREA) count as none: then the regions' boxes,
     which OpenCV works out at several times the cost of the regions themselves, are not.
@@ -142,15 +148,25 @@ def _alike_squares(mask: np.ndarray, least: int = 0) -> tuple[int, float]:
     count, labels = cv2.connectedComponents(mask, connectivity=4)
     sized = np.bincount(labels.ravel(), minlength=count)[1:]
     if np.count_nonzero((sized >= PATCH_AREA[0]) & (sized <= PATCH_AREA[1])) < least:
-        return 0, 0.0
-    _, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+        return 0, 0.0, np.inf
+    _, _, stats, centres = cv2.connectedComponentsWithStats(mask, connectivity=4)
     w, h, area = stats[1:, 2], stats[1:, 3], stats[1:, 4]
     lo, hi = PATCH_AREA
     square = (area >= lo) & (area <= hi) & (np.minimum(w, h) >= PATCH_SQUARE * np.maximum(w, h)) & (area >= PATCH_SQUARE * w * h)
     if not square.any():
-        return 0, 0.0
+        return 0, 0.0, np.inf
     typical = float(np.median(area[square]))
-    return int((square & (np.abs(np.log(area / typical)) < np.log(PATCH_SIZED))).sum()), typical  # checks shrink far off
+    alike = square & (np.abs(np.log(area / typical)) < np.log(PATCH_SIZED))  # checks shrink far off
+    return int(alike.sum()), typical, _spacing(centres[1:][alike]) / np.sqrt(typical)
+
+
+def _spacing(points: np.ndarray) -> float:
+    """The median distance from each point to the nearest other (inf with fewer than two)."""
+    if len(points) < 2:
+        return np.inf
+    gaps = np.linalg.norm(points[:, None] - points[None], axis=2)
+    np.fill_diagonal(gaps, np.inf)
+    return float(np.median(gaps.min(axis=1)))
 
 
 def _lattice_neighbours(quads: list[np.ndarray], others: list[np.ndarray]) -> np.ndarray:
