@@ -240,7 +240,9 @@ class SeatFinder:
         self._anchor = seats
         """The seats as they were before this deal's re-anchoring."""
         self._rest: dict[int, tuple[np.ndarray, float]] = {}
-        """Per card id: where it lies and since when it has lain there."""
+        """Per card id: where it lies and the picture that first showed it there."""
+        self._began: dict[int, float] = {}
+        """Per card id: when it came to rest where it lies, at the latest (the picture before that one)."""
         self._stock_ids: set[int] = set()
         self._dealt_down: set[int] = set()
         """Cards seen face down since the deal began: the dealer deals face down."""
@@ -253,6 +255,8 @@ class SeatFinder:
         self._pile_seen = 0.0
         """When a face-down card last lay still where the stock was set down."""
         self._armed = False
+        self._seen: float | None = None
+        """When the picture before was taken."""
 
     def update(self, tracked: CardDetections, at: float) -> Seats | None:
         """Take one frame's confirmed cards; the seats once found (re-anchored as the camera moves)."""
@@ -265,16 +269,27 @@ class SeatFinder:
         return self.seats
 
     def _note_rest(self, tracked: CardDetections, at: float, length: float) -> None:
-        """Keep, per card, where it lies and since when; a card that moved starts resting anew."""
+        """Keep, per card, where it lies and since when; a card that moved starts resting anew.
+
+        A card seen come to rest came to rest after the picture before (where it was elsewhere, or not
+        yet seen): its rest counts from that picture, so a card lies REST_SECONDS as soon at 5 pictures
+        a second as at 30 (counted from the picture that shows it, a slow camera's card lay a whole
+        picture's time longer before it marked its place, and a brisk dealer's own card, put aside for
+        the draw 0.6 s after it lands, marked none)."""
+        before = at if self._seen is None else self._seen
         rest: dict[int, tuple[np.ndarray, float]] = {}
+        began: dict[int, float] = {}
         for ident, centre in zip(tracked.tracker_id, tracked.quad.mean(axis=1)):
-            old = self._rest.get(int(ident))
+            ident = int(ident)
+            old = self._rest.get(ident)
             still = old is not None and np.linalg.norm(centre - old[0]) <= STILL * length
-            rest[int(ident)] = old if still else (centre, at)  # type: ignore[assignment]
-        self._rest = rest
+            rest[ident] = old if still else (centre, at)  # type: ignore[assignment]
+            began[ident] = self._began[ident] if still else before
+        self._rest, self._began = rest, began
+        self._seen = at
 
     def _resting(self, ident: int, at: float) -> bool:
-        return ident in self._rest and at - self._rest[ident][1] >= REST_SECONDS
+        return ident in self._began and at - self._began[ident] >= REST_SECONDS
 
     def _first_deal(self, tracked: CardDetections, at: float) -> None:
         """Take the stock before the deal, then the resting dealt cards, and name the seats once all are in."""
