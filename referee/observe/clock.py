@@ -11,8 +11,9 @@ import math
 import statistics
 from collections import deque
 
-from referee.observe.evidence import QUICKEST_MOVE
-
+QUICKEST_MOVE = 0.4
+"""Seconds the briskest player takes to carry a card from one seat to another and let it go: two
+seats covered at once for less cannot have exchanged their cards unseen."""
 CLOCK = 1e-6
 """Seconds of rounding in the frames' clock (frame times are sums and ratios of floats): a timing
 reached within it is reached."""

@@ -86,6 +86,8 @@ class Dealt:
     replay: list[Moment] = field(default_factory=list)
     beside: frozenset[str] = frozenset()
     """The seats a second card lay by as dealt (the stock by the dealer's card)."""
+    at: float = 0.0
+    """When the deal counts from: the moment every card lay served, before the moments replayed."""
 
 
 class Deal:
@@ -228,4 +230,4 @@ class Deal:
             found = hand.target(player, game.rules)
             ctx.say("target", {"player": player, "target": found.target,
                                "reason": found.reason()}, found.reason(), found.reason_it())
-        return Dealt(base, shown_from, list(replay or []), dealt.seen.crowded)
+        return Dealt(base, shown_from, list(replay or []), dealt.seen.crowded, dealt.at)

@@ -12,11 +12,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from referee.observe.clock import CLOCK, QUICKEST_MOVE
 from referee.observe.moment import LIFTED
 
-QUICKEST_MOVE = 0.4
-"""Seconds the briskest player takes to carry a card from one seat to another and let it go: two
-seats covered at once for less cannot have exchanged their cards unseen."""
 HIDDEN_LATE = 0.2
 """Seconds a card lies under a hand before the camera's tracker calls it hidden (the tracker's
 UNSEEN_AFTER): two cards' covering is seen that much short of how long the hands lay on them."""
@@ -30,8 +28,9 @@ Pair = frozenset[str]
 
 
 def exchangeable(seconds: float) -> bool:
-    """Whether two cards seen covered at once for `seconds` may have been exchanged unseen."""
-    return seconds + HIDDEN_LATE >= QUICKEST_MOVE
+    """Whether two cards seen covered at once for `seconds` may have been exchanged unseen (reached
+    within the frames' clock: at 5 pictures a second, one picture of both covered is just that long)."""
+    return seconds + HIDDEN_LATE >= QUICKEST_MOVE - CLOCK
 
 
 def exchanged(was: Mapping[str, int | None],
@@ -129,14 +128,15 @@ class Gathering:
         self._covered: set[str] = set()
         self._at: float | None = None
 
-    def covered(self, seats: set[str], at: float) -> None:
-        """These seats are handled at `at` (none, at a moment of rest): the time since the last
-        moment counts for every pair covered now (they may have been covered since just after
-        the picture before)."""
-        if self._at is not None:
+    def covered(self, seats: set[str], at: float, before: float | None = None) -> None:
+        """These seats are handled at `at` (none, at a moment of rest): the time since the picture
+        before (`before`; else the last moment gathered) counts for every pair covered now: they may
+        have been covered since just after it."""
+        since = before if before is not None else self._at
+        if since is not None:
             for pair in combinations(sorted(seats), 2):
                 key = frozenset(pair)
-                self.together[key] = self.together.get(key, 0.0) + at - self._at
+                self.together[key] = self.together.get(key, 0.0) + at - since
         for player in seats | self._covered:
             first, _ = self.handled.get(player, (at, at))
             self.handled[player] = (first, at)

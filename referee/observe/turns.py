@@ -109,6 +109,7 @@ class Turns:
         self._beside = beside
         self._shown_from = dict(shown_from)  # a shown card read after the deal's own moment
         self._aside: set[int] = set()  # the cards lying at no seat before the handling began
+        self._before: float | None = None  # when the picture before this one was taken
         self._rested()
 
     def _rested(self) -> None:
@@ -123,6 +124,7 @@ class Turns:
     def begin(self, dealt: Dealt, at: float) -> None:
         """A deal was just played, at `at`: every card dealt face down lies in view."""
         self.rebase(dealt.base, dealt.shown_from, dealt.beside)
+        self._before = dealt.at  # the first moment replayed, or the next, counts from the deal's
         self.ctx.custody = Custody.dealt(
             (p for p, view in dealt.base.items() if view.face is Face.DOWN), at)
 
@@ -140,6 +142,7 @@ class Turns:
     def observe(self, now: Moment, hand: Hand) -> bool:
         """Watch one moment of the turns; True when every seat shows its face (the reveal), the
         dealer's perhaps already put aside (`put_aside`)."""
+        before, self._before = self._before, now.at
         aside = self.put_aside(now, hand)
         revealed = aside is not None or all(now.seen.face(p) is Face.UP for p in hand.ring)
         if revealed and self._lifted and self._laid is not None:
@@ -150,7 +153,7 @@ class Turns:
             return False
         if revealed:
             return True
-        self._moves(now, hand)
+        self._moves(now, hand, before)
         for player in hand.ring:
             self.ctx.missing(player, now)
         self.ctx.dead_seats(now)
@@ -214,9 +217,10 @@ class Turns:
             return True
         return False
 
-    def _moves(self, now: Moment, hand: Hand) -> None:
+    def _moves(self, now: Moment, hand: Hand, before: float | None) -> None:
         """Swaps and the dealer's blind draw, once every lifted card has been put down and let go
-        for SETTLED (or another card is taken meanwhile: the next move has begun)."""
+        for SETTLED (or another card is taken meanwhile: the next move has begun). Seats first seen
+        handled together may have been since just after the picture `before`."""
         seen, base, gathering = now.seen, self._base, self._gathering
         flying = away(seen)
         handled = {p for p in hand.ring if base.get(p, EMPTY).face is Face.DOWN
@@ -242,7 +246,7 @@ class Turns:
             # again with its own card is that card being turned over where it lies
             self._in_reveal = any(seen.face(p) is Face.UP and p not in hand.shown
                                   for p in hand.ring)
-        gathering.covered(handled, now.at)
+        gathering.covered(handled, now.at, before)
         for player in handled:
             if player not in self._lifted:
                 self._lifted.add(player)

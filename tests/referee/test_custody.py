@@ -189,3 +189,31 @@ def test_a_player_looking_at_his_card_as_the_last_lands_counts_the_deal_from_the
     assert [s["event"] for s in said if s["event"] != "target"] == ["deal", "keep", "keep", "swap"]
     assert said[-1] == {**said[-1], "from": "Carla", "to": "Dario", "legal": True}
     assert controller.held is None
+
+
+def _at_five(pictures: list[tuple[int, str]]) -> list[tuple[float, str]]:
+    """Lines at pictures of a 15 fps camera's clock (picture k at k/15 s), every third kept: a computer
+    keeping up with 5 of them a second, whose frame times are ratios that add up inexactly."""
+    return [(k / FPS, line) for k, line in pictures]
+
+
+def test_at_five_pictures_a_second_one_picture_of_two_cards_under_the_hands_holds_the_hand() -> None:
+    # the picture before showed them bare: covered since just after it, for a fifth of a second and
+    # the tracker's delay in calling a card hidden, as long as the briskest exchange takes
+    controller = Controller(table(PLAYERS, "Elena"))
+    tell(controller, _at_five([(0, EMPTY5), (15, FIVE), (15 + 3 * 17, FIVE)]), fps=5)
+    covered = "Anna down#1~ Bruno down#2 Carla down#3~ Dario down#4 Elena down#5"
+    said = tell(controller, _at_five([(138, FIVE), (141, covered), (144, FIVE), (150, FIVE)]), fps=5)
+    assert kinds(said) == ["warning"]
+    assert "Anna's and Carla's cards were both under the hands" in said[0]["message"]
+
+
+def test_at_five_pictures_a_second_two_cards_under_the_hands_before_the_deal_counts_hold_the_hand() -> None:
+    # the first picture of the turns, replayed once the deal counts, counts from the deal's own
+    controller = Controller(table(PLAYERS, "Elena"))
+    covered = "Anna down#1~ Bruno down#2 Carla down#3~ Dario down#4 Elena down#5"
+    said = tell(controller, _at_five([(0, EMPTY5), (15, FIVE), (18, FIVE), (21, covered), (24, FIVE),
+                                      (30, FIVE)]), fps=5)
+    assert kinds(said)[0] == "deal" and kinds(said)[-1] == "warning"
+    assert "Anna's and Carla's cards were both under the hands" in said[-1]["message"]
+    assert controller.held is not None
