@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from tornado.netutil import bind_sockets
 
-from referee.observe import SETTLE_STILL
+from referee.observe import DEAL_STILL, SETTLE_STILL
 from webui.app import create_app
 from webui.live import DemoFilms, LiveLoop
 from webui.server import BackgroundServer
@@ -148,7 +148,7 @@ def test_each_way_on_clears_the_held_hand_on_every_phone_and_is_taken_back(
     if way == "redeal":
         empty = "Anna - Bruno - Carla - Dario -"
         fresh = "Anna down#11 Bruno down#12 Carla down#13 Dario down#14"
-        told.tell([(10.0, empty), (11.0, fresh), (14.0, fresh)])
+        told.tell([(10.0, empty), (11.0, fresh), (11.0 + DEAL_STILL, fresh)])
         shown(pages, '#says:text-is("Mano 1: tocca ad Anna")')
         assert told.table.game.hand.number == 1 and told.table.game.results == []
     else:
@@ -221,9 +221,11 @@ def two_addresses(app) -> tuple[BackgroundServer, list[str]]:
 
 def test_a_held_hand_of_the_demo_is_cleared_in_one_tap_and_played_to_its_verdict(
         browser, tmp_path: Path) -> None:
-    """The hidden film: Gino and Leo exchange their cards under their hands and back again; the
-    camera cannot tell and asks; once the cards lie back, one tap (no swap) on a phone, and both
-    phones follow the hand to its verdict, whose photo shows what was decided by hand."""
+    """The hidden film: Gino and Leo exchange their cards under their hands and back again. A loop
+    that keeps up with the film follows the cards crossing and holds the illegal swap; one that
+    drops frames cannot tell and asks. Once the cards lie back, one tap on a phone (the cards are
+    back, or no swap), and both phones follow the hand to its verdict, whose photo shows what was
+    decided by hand."""
     app = create_app({"DATABASE": str(tmp_path / "hidden.db"), "PIN": PIN})
     table: TableService = app.extensions["saltacavallo.table"]
     films = DemoFilms(names=("hidden",), rounds=1, hold=30.0)  # in real time, as a table plays
@@ -237,9 +239,15 @@ def test_a_held_hand_of_the_demo_is_cleared_in_one_tap_and_played_to_its_verdict
             page.goto(url + "/")
             page.evaluate("window.sameDocument = true")
             pages.append(page)
-        shown(pages, "#held:not([hidden]) .question", timeout=120000)
+        shown(pages, "#held:not([hidden]) h2", timeout=120000)
         one = pages[0]
-        assert text(one, "#held .question .ask") == "C'è stato uno scambio tra Gino e Leo?"
+        if table.state()["held"]["code"] == "swap.unseen":  # the exchange was not seen: asked
+            assert text(one, "#held .question .ask") == "C'è stato uno scambio tra Gino e Leo?"
+            tap, said = "#held .answers .no", "Mano 1: nessuno scambio tra Gino e Leo: si continua"
+        else:  # seen, crossing under the hands: an illegal swap, to be put back
+            assert table.state()["held"]["code"] == "swap.undo"
+            assert text(one, "#held .rule") == "Gino non può scambiare con Leo: Gino può scambiare con Ida"
+            tap, said = WAYS["continue"]
         assert one.locator("#held .held-photos img").first.get_attribute("src").startswith(
             "/evidence/held-01-")
         put_back = waiting_from("hidden")  # the cards lie back: the family answers
@@ -248,9 +256,7 @@ def test_a_held_hand_of_the_demo_is_cleared_in_one_tap_and_played_to_its_verdict
             assert time.monotonic() < deadline
             time.sleep(0.1)
         assert table.state()["held"] is not None
-        said = "Mano 1: nessuno scambio tra Gino e Leo: si continua"
-        assert tap_and_time(one, pages, "#held .answers .no",
-                            f'#decided:not([hidden]) .says:text-is("{said}")') < WITHIN
+        assert tap_and_time(one, pages, tap, f'#decided:not([hidden]) .says:text-is("{said}")') < WITHIN
         shown(pages, "#verdict:not([hidden]) .by-hand li", timeout=120000)
         for page in pages:
             assert text(page, "#verdict .says") == "Ida perde una vita"
