@@ -155,7 +155,7 @@ class Controller:
 
     def _rebase(self, now: Moment) -> None:
         """Judge what comes next against the table as it lies now."""
-        self._turns.rebase(now.seen.seats, beside=now.seen.crowded)
+        self._turns.rebase(now.seen.seats, beside=now.seen.crowded, at=now.at)
         self._showdown.rebase(now.seen.seats)
 
     def _guarded(self, now: Moment) -> None:

@@ -102,14 +102,15 @@ class Turns:
         self.rebase({})
 
     def rebase(self, seats: Mapping[str, SeatView], shown_from: Mapping[str, float] = {},
-               beside: frozenset[str] = frozenset()) -> None:
-        """Judge the next moves against these seats; `beside`: the seats a second card lay by
-        already (the stock by the dealer's card at a close table), no hand at work."""
+               beside: frozenset[str] = frozenset(), at: float | None = None) -> None:
+        """Judge the next moves against these seats, as seen at `at`; `beside`: the seats a
+        second card lay by already (the stock by the dealer's card at a close table), no hand
+        at work."""
         self._base = dict(seats)
         self._beside = beside
         self._shown_from = dict(shown_from)  # a shown card read after the deal's own moment
         self._aside: set[int] = set()  # the cards lying at no seat before the handling began
-        self._before: float | None = None  # when the picture before this one was taken
+        self._before = at  # when the picture before this one was taken
         self._rested()
 
     def _rested(self) -> None:
@@ -123,8 +124,8 @@ class Turns:
 
     def begin(self, dealt: Dealt, at: float) -> None:
         """A deal was just played, at `at`: every card dealt face down lies in view."""
-        self.rebase(dealt.base, dealt.shown_from, dealt.beside)
-        self._before = dealt.at  # the first moment replayed, or the next, counts from the deal's
+        self.rebase(dealt.base, dealt.shown_from, dealt.beside, at=dealt.at)  # the first
+        # moment replayed, or the next, counts from the deal's
         self.ctx.custody = Custody.dealt(
             (p for p, view in dealt.base.items() if view.face is Face.DOWN), at)
 

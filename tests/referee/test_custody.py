@@ -217,3 +217,20 @@ def test_at_five_pictures_a_second_two_cards_under_the_hands_before_the_deal_cou
     assert kinds(said)[0] == "deal" and kinds(said)[-1] == "warning"
     assert "Anna's and Carla's cards were both under the hands" in said[-1]["message"]
     assert controller.held is not None
+
+
+def test_at_five_pictures_a_second_two_cards_under_the_hands_after_a_put_back_hold_the_hand() -> None:
+    # Anna takes Carla's card and is told to put it back; once the cards lie back the hand goes
+    # on from that picture, and the next picture of two cards under the hands counts from it
+    controller = Controller(table(PLAYERS, "Elena"))
+    tell(controller, _at_five([(0, EMPTY5), (15, FIVE), (15 + 3 * 17, FIVE)]), fps=5)
+    crossed = "Anna down#3 Bruno down#2 Carla down#1 Dario down#4 Elena down#5"
+    tell(controller, _at_five([(120, "Anna - Bruno down#2 Carla - Dario down#4 Elena down#5"),
+                               (123, crossed), (129, crossed), (135, crossed)]), fps=5)
+    assert controller.held is not None and controller.held.code == "swap.undo"
+    tell(controller, _at_five([(147, FIVE), (150, FIVE)]), fps=5)
+    assert controller.held is None
+    covered = "Anna down#1~ Bruno down#2 Carla down#3~ Dario down#4 Elena down#5"
+    said = tell(controller, _at_five([(153, covered), (156, FIVE), (162, FIVE), (168, FIVE)]), fps=5)
+    assert kinds(said) == ["warning"]
+    assert "Anna's and Carla's cards were both under the hands" in said[0]["message"]
