@@ -13,6 +13,7 @@ from referee.cards import Card
 from referee.events import Draw, Reveal, Settle
 from referee.game import Hand, Phase
 from referee.observation import EMPTY, Face, SeatView
+from referee.observe.clock import CLOCK
 from referee.observe.context import Context
 from referee.observe.moment import Moment, away, sure
 from referee.rules import DealerDraw
@@ -21,6 +22,15 @@ SETTLE_STILL = 2.5
 """Seconds the table rests after the reveal before the hand is settled: the dealer decides on
 his draw and reaches for his card within 2 s of the last card turned at the slowest tables, and
 his card is seen leaving about 0.3 s into the move. A collection settles sooner."""
+SWEPT = 3
+"""Revealed cards, the dealer's aside, from which every one of them out of sight at once is the
+collection: an arm reaching past covers a card, two at a close table, never every card round
+it, while the hands pushing the cards to the middle cover each; on a busy cloth a card on its
+way is not read, and only stays out of sight."""
+SWEEP = 0.2
+"""Seconds every revealed card stays out of sight at once before that is the collection: with
+the tracker's UNSEEN_AFTER, 0.4 s unread, the briskest move's length; a picture caught
+blurred or dark, which reads no card at all, is followed by one that reads them again."""
 
 
 class Showdown:
@@ -35,6 +45,7 @@ class Showdown:
         """Judge what follows against these seats."""
         self._base = dict(seats)
         self._lifted: set[str] = set()
+        self._swept: float | None = None  # since when every revealed card has been out of sight
 
     def reveal(self, now: Moment, hand: Hand, aside: SeatView | None = None) -> None:
         """Every seat shows its face, the dealer's perhaps `aside` (put aside to draw): once all
@@ -136,8 +147,9 @@ class Showdown:
 
     def _collected(self, now: Moment, hand: Hand) -> bool:
         """Whether the revealed cards are leaving their seats, the dealer's aside (his own card
-        leaving may be his draw): one seen away from its seat, two seats emptied at once, or one
-        empty for LIFTED (a hand reaching past a card can hide it for a frame)."""
+        leaving may be his draw): one seen away from its seat, two seats emptied at once, one
+        empty for LIFTED (a hand reaching past a card can hide it for a frame), or every one of
+        them, SWEPT at least, out of sight at once for SWEEP."""
         seen = now.seen
         gone = away(seen)
         revealed = [p for p in hand.ring if p != hand.dealer
@@ -146,7 +158,13 @@ class Showdown:
                if self._base[p].card_id is not None):
             return True
         empty = [p for p in revealed if seen.face(p) is Face.EMPTY]
-        return len(empty) > 1 or any(now.lifted(p) for p in empty)
+        unseen = [p for p in revealed if p in seen.hidden or seen.face(p) is Face.EMPTY]
+        if len(unseen) < max(len(revealed), SWEPT):
+            self._swept = None
+        elif self._swept is None:
+            self._swept = now.at
+        return (len(empty) > 1 or any(now.lifted(p) for p in empty)
+                or (self._swept is not None and now.at - self._swept >= SWEEP - CLOCK))
 
     def settle(self, hand: Hand) -> None:
         """Settle the hand, the dealer keeping if he has not drawn, and narrate who pays."""

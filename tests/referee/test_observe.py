@@ -24,6 +24,7 @@ from referee.events import (
 from referee.game import Game, Phase
 from referee.observation import TableObservation
 from referee.observe import DEAL_STILL, SETTLE_STILL, Controller
+from referee.observe.showdown import SWEEP
 from referee.observe.turns import SETTLED, SHOWN_GONE
 from referee.rules import find_rules
 from referee.simulate import NAMES, game_events, random_game
@@ -768,6 +769,38 @@ def test_cards_collected_a_second_after_the_reveal_settle_the_hand_at_once() -> 
     assert game.results[0].final == {p: parse_card(c) for p, c in
                                      {"Anna": "5S", "Bruno": "10C", "Carla": "3D",
                                       "Dario": "1B"}.items()}
+
+
+def test_every_revealed_card_out_of_sight_at_once_is_the_collection() -> None:
+    # on a busy cloth the cards pushed to the middle are not read on their way: each is only
+    # kept out of sight where it lay
+    game = table()
+    controller = Controller(game)
+    tell(controller, BRISK_DEAL + BRISK_REVEAL)
+    swept = "Anna 5S#1~ Bruno 10C#2~ Carla 3D#3~ Dario 1B#4~"
+    assert tell(controller, [(5.6, swept)]) == []
+    said = tell(controller, [(5.6 + SWEEP, swept)])
+    assert kinds(said) == ["keep", "settle"] and said[-1]["losers"] == ["Dario"]
+
+
+def test_one_picture_that_reads_no_card_after_the_reveal_is_no_collection() -> None:
+    # blurred or dark: the next picture reads every card again where it lay
+    game = table()
+    controller = Controller(game)
+    tell(controller, BRISK_DEAL + BRISK_REVEAL)
+    assert tell(controller, [(5.6, "Anna 5S#1~ Bruno 10C#2~ Carla 3D#3~ Dario 1B#4~"),
+                             (5.8, BRISK_REVEAL[-1][1])]) == []
+    assert game.phase is Phase.DEALER
+
+
+def test_a_hand_over_two_of_three_revealed_cards_is_no_collection() -> None:
+    # Dario reaches for the stock past Anna's and Carla's cards: he may still draw
+    game = table()
+    controller = Controller(game)
+    tell(controller, BRISK_DEAL + BRISK_REVEAL)
+    assert tell(controller, [(5.3, "Anna 5S#1~ Bruno 10C#2 Carla 3D#3~ Dario 1B#4"),
+                             (5.6, "Anna 5S#1~ Bruno 10C#2 Carla 3D#3~ Dario 1B#4~")]) == []
+    assert game.phase is Phase.DEALER
 
 
 def test_a_still_table_after_the_reveal_settles_after_a_short_rest() -> None:
