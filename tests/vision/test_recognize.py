@@ -106,6 +106,20 @@ def test_a_card_laid_against_the_end_of_the_deck_on_the_far_side_is_read_beside_
 
 
 @needs_model
+@pytest.mark.parametrize("shift_cm, turn", [((-4.5, -8.6), 5), ((-4.0, -8.8), -5)])
+def test_a_far_card_laid_corner_to_side_against_the_deck_on_a_checked_cloth_is_read_beside_it(
+    reader: CardReader, shift_cm: tuple[float, float], turn: float
+) -> None:
+    # from a phone leaning over the table both far cards, lying lengthwise away from it, look square;
+    # their crisp outlines run together where a corner of one touches the other's side
+    deck = Placed("3B", False, (0.0, 0.0), turn)
+    card = Placed("5C", False, shift_cm, turn)
+    frame, truth = render_scene(Scene((), (deck, card), "cloth"), Camera(1280, 720, tilt=43, view_cm=100, target=(0.0, 22.0)), seed=1)
+    detections = reader(frame)
+    assert [_labels_at(detections, placed["corners"]) for placed in truth["cards"]] == [["back"], ["back"]]
+
+
+@needs_model
 def test_two_cards_outlined_as_one_near_square_are_read_from_its_halves_not_misnamed(reader: CardReader) -> None:
     # on the checked cloth the pair's crisp outline bridges the gap between them: one quad round both
     cards = [Placed("10D", True, (-1.0, -CARD_W_CM / 2 - 0.2), 75), Placed("9B", True, (0.0, CARD_W_CM / 2 + 0.2), 95)]

@@ -23,6 +23,10 @@ FAR_SIDE = 0.15
 """Share of an outline's points on either side of a notch that are its own walls, not the far side a waist reaches."""
 HALF_AREA = 0.25
 """Least share of the outline's area each part cut off at a waist keeps (a card, not a corner of one)."""
+ALIKE = 0.6
+"""Least area of the smaller of two cards lying side by side over the larger's: a card's length nearer
+a phone leaning 45 degrees over the table, a card looks up to a quarter longer each way, half as large
+again, and a cut across where they touch shares their outline out unevenly."""
 SLIM = 0.3
 """Short over long side of an outline's box under which it is a strip, no card."""
 HOLLOW = 0.2
@@ -102,8 +106,8 @@ def _parts_at_waist(contour: np.ndarray, outline: Outline) -> list[np.ndarray]:
     """The two parts of an outline pinched at a waist (two cards side by side), else none.
 
     The waist runs from a notch deeper than WAIST of the box's short side to the nearest point of the
-    outline's far side; it is cut when shorter than NECK of that side and a quarter of the outline
-    lies on either side of it.
+    outline's far side; it is cut when shorter than NECK of that side, a quarter of the outline lies on
+    either side of it and the parts may be two cards (`_two_cards`): the surest cut, then the shortest.
     """
     box, area, hull_area = outline.box, outline.area, outline.hull_area
     if area > WAIST_SOLIDITY * hull_area or hull_area > ONE_BOX * box[1][0] * box[1][1]:
@@ -128,20 +132,29 @@ def _parts_at_waist(contour: np.ndarray, outline: Outline) -> list[np.ndarray]:
     length = np.sqrt(step[..., 0] * step[..., 0] + step[..., 1] * step[..., 1])  # as np.linalg.norm, sooner
     distances = np.where(apart, length, np.inf)
     nearest = np.argmin(distances, axis=1)
-    best, cut = [], NECK * min(box[1])
+    neck = NECK * min(box[1])
+    best, best_key = [], (0, -neck)
     for i, j, distance in zip(notches, nearest, distances[np.arange(len(notches)), nearest]):
-        if distance < cut:
+        if distance < neck:
             lo, hi = sorted((int(i), int(j)))
             parts = [contour[lo : hi + 1], np.concatenate([contour[hi:], contour[: lo + 1]])]
-            if min(cv2.contourArea(part) for part in parts) >= HALF_AREA * area and _two_cards(parts):
-                best, cut = parts, float(distance)
+            if min(cv2.contourArea(part) for part in parts) >= HALF_AREA * area:
+                key = (_two_cards(parts), -float(distance))
+                if key[0] and key > best_key:
+                    best, best_key = parts, key
     return best
 
 
-def _two_cards(parts: list[np.ndarray]) -> bool:
-    """Whether the two parts of an outline cut at a waist are two cards: neither a strip, and one at least
-    as oblong as a card seen up to 45 degrees off. The other may look square: under a steep view a far
-    card lying lengthwise from the camera does (a card laid against the deck on the far side); a single
-    card cut across its middle gives two squarish halves, so one of the two must be a card's shape."""
+def _two_cards(parts: list[np.ndarray]) -> int:
+    """How surely the two parts of an outline cut at a waist are two cards: 0 when one is a strip; 2 when
+    one at least is as oblong as a card seen up to 45 degrees off; 1 when both look square, as a far card
+    lying lengthwise from a leaning phone does, and the deck it was laid against corner to side, and are
+    alike in size (ALIKE: a square-looking scrap of another outline is no card); else 0. A single card
+    cut across its middle, whose halves look square too, is one rectangle, never cut (ONE_BOX)."""
     ratios = [min(w, h) / max(w, h, 1e-6) for w, h in (cv2.minAreaRect(part)[1] for part in parts)]
-    return min(ratios) >= TILTED * CARD_ASPECT and min(ratios) <= CLOTH_SQUARE
+    if min(ratios) < TILTED * CARD_ASPECT:
+        return 0
+    if min(ratios) <= CLOTH_SQUARE:
+        return 2
+    areas = sorted(cv2.contourArea(part) for part in parts)
+    return 1 if areas[0] >= ALIKE * areas[1] else 0
