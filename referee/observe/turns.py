@@ -110,6 +110,7 @@ class Turns:
         self._beside = beside
         self._shown_from = dict(shown_from)  # a shown card read after the deal's own moment
         self._aside: set[int] = set()  # the cards lying at no seat before the handling began
+        self._dealers_face: Card | None = None  # the name the dealer's card was read with face up
         self._before = at  # when the picture before this one was taken
         self._rested()
 
@@ -144,6 +145,9 @@ class Turns:
         """Watch one moment of the turns; True when every seat shows its face (the reveal), the
         dealer's perhaps already put aside (`put_aside`)."""
         before, self._before = self._before, now.at
+        mine = now.seen.seats.get(hand.dealer, EMPTY)
+        if mine.face is Face.UP and mine.card is not None:
+            self._dealers_face = mine.card
         aside = self.put_aside(now, hand)
         revealed = aside is not None or all(now.seen.face(p) is Face.UP for p in hand.ring)
         if revealed and self._lifted and self._laid is not None:
@@ -164,15 +168,18 @@ class Turns:
         """The dealer's own card, dealt face down, lying aside face up and named while every other
         card shows: he turned it up and put it aside to draw after the reveal quicker than the
         camera saw it at his seat. It is his card at the reveal, and what lies at his seat now
-        (a Re or a Cavallo among them) is his draw, not a card shown late."""
+        (a Re or a Cavallo among them) is his draw, not a card shown late. It is his when the
+        tracker kept its identity, or when it bears the name his card was read with, unsure,
+        face up at his seat (a deck holds each card once): carried briskly, a card goes out of
+        sight and is known anew."""
         dealer, seen = hand.dealer, now.seen
         dealt = self._base.get(dealer, EMPTY)
         if (self.ctx.game.rules.dealer_draw is DealerDraw.BLIND or dealt.face is not Face.DOWN
                 or dealt.card_id is None
                 or any(seen.face(p) is not Face.UP for p in hand.ring if p != dealer)):
             return None
-        return next((view for view in seen.elsewhere if view.card_id == dealt.card_id
-                     and sure(view) is not None), None)
+        return next((view for view in seen.elsewhere if sure(view) is not None
+                     and (view.card_id == dealt.card_id or sure(view) == self._dealers_face)), None)
 
     def _touched(self, seen: TableObservation, player: str) -> bool:
         """Whether a seat's card is being handled, a second card lying by it since the deal aside."""

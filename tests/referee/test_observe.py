@@ -138,6 +138,33 @@ def test_a_dealer_quicker_than_the_camera_turns_his_card_aside_and_draws_a_caval
     assert said[5]["losers"] == ["Anna"] and controller.held is None
 
 
+def test_a_dealers_card_read_unsure_at_his_seat_then_put_aside_out_of_sight_is_his_at_the_reveal(
+        ) -> None:
+    # his Asso, against the stock, is read unsure where it lies; carried briskly aside it goes out
+    # of sight and the tracker knows it anew, surely named: a deck holds one Asso di Bastoni
+    game = table()
+    controller = Controller(game)
+    tell(controller, PLAIN_DEAL)
+    others = "Anna 3D#1 Bruno 4C#2 Carla 5S#3"
+    said = tell(controller, [(6.0, f"{others} Dario 1B#4@0.7"), (6.4, f"{others} Dario 1B#4@0.7"),
+                             (6.8, f"{others} Dario - aside 1B#6"), (7.2, f"{others} Dario down#5 aside 1B#6"),
+                             (7.6, f"{others} Dario 9C#5 aside 1B#6"), (13.0, f"{others} Dario 9C#5 aside 1B#6")])
+    assert kinds(said) == ["keep", "keep", "keep", "reveal", "draw", "settle"]
+    assert said[3]["cards"] == {"Anna": "3D", "Bruno": "4C", "Carla": "5S", "Dario": "1B"}
+    assert said[4] == {"event": "draw", "hand": 1, "player": "Dario", "card": "9C"}
+
+
+def test_a_card_aside_not_the_one_read_at_the_dealers_seat_is_not_his() -> None:
+    # his card read unsure as the Asso, a Sei lies aside: not his card, and nothing is revealed
+    game = table()
+    controller = Controller(game)
+    tell(controller, PLAIN_DEAL)
+    others = "Anna 3D#1 Bruno 4C#2 Carla 5S#3"
+    said = tell(controller, [(6.0, f"{others} Dario 1B#4@0.7"), (6.8, f"{others} Dario - aside 6B#6"),
+                             (7.2, f"{others} Dario down#5 aside 6B#6")])
+    assert "reveal" not in kinds(said)
+
+
 def test_a_cavallo_at_the_dealers_seat_with_his_own_card_nowhere_aside_is_shown_late() -> None:
     controller = Controller(table())
     tell(controller, PLAIN_DEAL, fps=5)
