@@ -30,6 +30,10 @@ nothing there: enlarged, the search sees the paper's edge beside a check over se
 eval_live hands' face-up cards the whole reading missed (benchmarks/eval_closer.py), 200 finds the
 most on the checked cloth and 160 every one on felt and wood, where 180 and more lose the dealer's
 card against the stock."""
+PLAIN_CLOSE = CLOSE_CARDS[:1]
+"""Long sides a place's card is enlarged to on a table without checks (felt, wood, a plain cloth), where
+the first of CLOSE_CARDS finds every card the closer looks find: a look there that finds nothing costs
+one search, not two."""
 AROUND = 1.0
 """Card lengths of table taken in round a place's card: room for the card laid down turned or moved."""
 SIZED = (0.5, 2.0)
@@ -106,11 +110,12 @@ class CloseLooks:
         self._look: np.ndarray | None = None
 
     def __call__(self, frame: np.ndarray, look: np.ndarray, at: float, read: CardDetections,
-                 cards: CardDetections) -> CardDetections:
+                 cards: CardDetections, checked: bool = True) -> CardDetections:
         """The cards a whole reading `read` of a frame missed at the places where cards lay at rest, read
         on those places enlarged. `cards` are the cards known so far (the tracker's, confirmed: a card
         outlined in a frame or two, a half of one, has no place), `look` the frame's grey thumbnail
-        (for which places are still)."""
+        (for which places are still); unless the table shows a `checked` cloth, a card is enlarged only
+        to PLAIN_CLOSE's sides."""
         self._remember(cards, at)
         read = read[read.label != NONE]
         missed = [place for place in self._places if place.rested and not _at(place, read)]
@@ -122,16 +127,18 @@ class CloseLooks:
                 window = _thumbnail_window(place, frame.shape, look.shape)
                 if looks == MOST_LOOKS or self._look is None or not _unstirred(self._look[window], look[window]):
                     continue  # a hand moving there holds nothing to find yet
-                place.looked = _Look(window, look[window].copy(), self._closer(frame, place), at)
+                sides = self.enlarge if checked else PLAIN_CLOSE
+                place.looked = _Look(window, look[window].copy(), self._closer(frame, place, sides), at)
                 looks += 1
             found.append(place.looked.found)
         self._look = look
         more = CardDetections.joined(found)
         return more[[not _on_any(quad, read.quad) for quad in more.quad]] if len(more) else more
 
-    def _closer(self, frame: np.ndarray, place: _Place) -> CardDetections:
-        """The card read at a place, enlarged to each of `enlarge` in turn until one is; none when none is."""
-        for side in self.enlarge:
+    def _closer(self, frame: np.ndarray, place: _Place, sides: tuple[float, ...] | None = None) -> CardDetections:
+        """The card read at a place, enlarged to each of `sides` (`enlarge`) in turn until one is; none when
+        none is."""
+        for side in self.enlarge if sides is None else sides:
             found = self._enlarged(frame, place, side)
             if len(found):
                 return found

@@ -174,7 +174,9 @@ class StillReader:
         """A reading completed by closer looks at the places of known cards it misses."""
         if cards is None:
             return read
-        return CardDetections.joined([read, self._closer(frame, look, at, read, cards)])
+        assert self._view is not None
+        checked = self._view.whole.cloth.checked
+        return CardDetections.joined([read, self._closer(frame, look, at, read, cards, checked)])
 
     def _parts(self, changed: np.ndarray, settling: np.ndarray, shape: tuple[int, ...]) -> list[Box]:
         """The parts of the frame to read, as boxes in frame pixels that do not overlap: round the thumbnail's
