@@ -30,6 +30,10 @@ nothing there: enlarged, the search sees the paper's edge beside a check over se
 eval_live hands' face-up cards the whole reading missed (benchmarks/eval_closer.py), 200 finds the
 most on the checked cloth and 160 every one on felt and wood, where 180 and more lose the dealer's
 card against the stock."""
+PLAIN_CLOSE = CLOSE_CARDS[:1]
+"""Long sides a place's card is enlarged to on a table without checks (felt, wood, a plain cloth), where
+the first of CLOSE_CARDS finds every card the closer looks find: a look there that finds nothing costs
+one search, not two."""
 AROUND = 1.0
 """Card lengths of table taken in round a place's card: room for the card laid down turned or moved."""
 SIZED = (0.5, 2.0)
@@ -43,6 +47,12 @@ GIVEN_UP = 1.0
 the table round it lies as it did: by then the tracker has given the card up as taken away
 (track.KEEP_UNSEEN) and the loop has taken its seat as emptied, and a card comes back only with
 a hand, which stirs the window. Sooner, a look that missed a card lying there is taken again."""
+AGAIN = 0.08
+"""Seconds a look that found nothing stands, while the window lies as it was, before it is taken again:
+where a card lies, a look taken again in the next picture finds it about once in a hundred. At 15 frames
+a second a place that keeps showing nothing is looked at in every other frame, a card missed there
+unread for two frames (0.13 s), under the 0.2 s after which the tracker counts it covered
+(track.UNSEEN_AFTER); at 10 frames a second or fewer, in every frame."""
 MOST_LOOKS = 4
 """Places looked at closely anew in one frame at most (those whose cards were known last first): after a reveal on a
 checked cloth, each costs about a whole reading of a small frame."""
@@ -55,19 +65,22 @@ eval_live films) by a few."""
 
 @dataclass(frozen=True)
 class _Look:
-    """A closer look at a place: the thumbnail's window it was taken on, as it was, and what it found."""
+    """A closer look at a place: the thumbnail's window it was taken on, as it was, what it found, and when."""
 
     window: tuple[slice, slice]
     thumbnail: np.ndarray
     found: CardDetections
+    at: float
 
-    def holds(self, look: np.ndarray, given_up: bool) -> bool:
-        """Whether the look stands: the window lies as it was (the same look would find the same card
-        again), and it found a card or the place's card is `given_up` (GIVEN_UP). One that found
-        nothing sooner does not: a look misses a card on the checked cloth about once in twenty
-        (benchmarks/eval_closer.py), and a far card revealed on the gingham, its outline jittering
-        and left unlooked at for half a second, counted as collected in usual-oblique-003."""
-        return (bool(len(self.found)) or given_up) and _unstirred(self.thumbnail, look[self.window])
+    def holds(self, look: np.ndarray, at: float, given_up: bool) -> bool:
+        """Whether the look stands at `at`: the window lies as it was (the same look would find the same
+        card again), and it found a card, or the place's card is `given_up` (GIVEN_UP), or it was taken
+        under AGAIN seconds ago. One that found nothing stands no longer: a look misses a card on the
+        checked cloth about once in twenty (benchmarks/eval_closer.py), and a far card revealed on the
+        gingham, its outline jittering and left unlooked at for half a second, counted as collected in
+        usual-oblique-003."""
+        recent = at - self.at < AGAIN
+        return (bool(len(self.found)) or given_up or recent) and _unstirred(self.thumbnail, look[self.window])
 
 
 @dataclass
@@ -97,32 +110,35 @@ class CloseLooks:
         self._look: np.ndarray | None = None
 
     def __call__(self, frame: np.ndarray, look: np.ndarray, at: float, read: CardDetections,
-                 cards: CardDetections) -> CardDetections:
+                 cards: CardDetections, checked: bool = True) -> CardDetections:
         """The cards a whole reading `read` of a frame missed at the places where cards lay at rest, read
         on those places enlarged. `cards` are the cards known so far (the tracker's, confirmed: a card
         outlined in a frame or two, a half of one, has no place), `look` the frame's grey thumbnail
-        (for which places are still)."""
+        (for which places are still); unless the table shows a `checked` cloth, a card is enlarged only
+        to PLAIN_CLOSE's sides."""
         self._remember(cards, at)
         read = read[read.label != NONE]
         missed = [place for place in self._places if place.rested and not _at(place, read)]
         missed.sort(key=lambda place: -place.seen)
         found, looks = [], 0
         for place in missed:
-            if place.looked is None or not place.looked.holds(look, at - place.seen >= GIVEN_UP):
+            if place.looked is None or not place.looked.holds(look, at, at - place.seen >= GIVEN_UP):
                 place.looked = None
                 window = _thumbnail_window(place, frame.shape, look.shape)
                 if looks == MOST_LOOKS or self._look is None or not _unstirred(self._look[window], look[window]):
                     continue  # a hand moving there holds nothing to find yet
-                place.looked = _Look(window, look[window].copy(), self._closer(frame, place))
+                sides = self.enlarge if checked else PLAIN_CLOSE
+                place.looked = _Look(window, look[window].copy(), self._closer(frame, place, sides), at)
                 looks += 1
             found.append(place.looked.found)
         self._look = look
         more = CardDetections.joined(found)
         return more[[not _on_any(quad, read.quad) for quad in more.quad]] if len(more) else more
 
-    def _closer(self, frame: np.ndarray, place: _Place) -> CardDetections:
-        """The card read at a place, enlarged to each of `enlarge` in turn until one is; none when none is."""
-        for side in self.enlarge:
+    def _closer(self, frame: np.ndarray, place: _Place, sides: tuple[float, ...] | None = None) -> CardDetections:
+        """The card read at a place, enlarged to each of `sides` (`enlarge`) in turn until one is; none when
+        none is."""
+        for side in self.enlarge if sides is None else sides:
             found = self._enlarged(frame, place, side)
             if len(found):
                 return found

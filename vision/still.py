@@ -101,6 +101,9 @@ class StillReader:
         self._moved_at = np.zeros(0, np.float64)
         """When each thumbnail pixel last differed from the reference."""
         self._view: View | None = None
+        self._view_at = 0.0
+        """When the view (exposure, cloth) was last judged: a whole frame read because its parts would cover
+        most of it is read as they would have been, with the view judged within LONGEST seconds."""
         self._whole_at = 0.0
         self._parted = False
         """Whether a part was read since the whole frame was last read."""
@@ -154,10 +157,12 @@ class StillReader:
 
     def _whole(self, frame: Frame, look: np.ndarray, cards: CardDetections | None, why: str,
                steady: bool = True) -> CardDetections:
-        """The whole frame read, its view judged anew, for a reason (`wholes` counts them); where its reading
+        """The whole frame read for a reason (`wholes` counts them), its view judged anew unless it is read
+        for its parts ("mostly") and the view was judged under LONGEST seconds ago; where its reading
         differs from the one before, that part is read again in the next frame (all of it unless `steady`)."""
         pixels = frame.pixels
-        self._view = self.reader.view(pixels)
+        if self._view is None or why != "mostly" or frame.at - self._view_at >= LONGEST:
+            self._view, self._view_at = self.reader.view(pixels), frame.at
         read = self._looked_closer(pixels, look, frame.at, self.reader.whole(pixels, self._view), cards)
         self.wholes[why] = self.wholes.get(why, 0) + 1
         width, height = frame.size
@@ -174,7 +179,9 @@ class StillReader:
         """A reading completed by closer looks at the places of known cards it misses."""
         if cards is None:
             return read
-        return CardDetections.joined([read, self._closer(frame, look, at, read, cards)])
+        assert self._view is not None
+        checked = self._view.whole.cloth.checked
+        return CardDetections.joined([read, self._closer(frame, look, at, read, cards, checked)])
 
     def _parts(self, changed: np.ndarray, settling: np.ndarray, shape: tuple[int, ...]) -> list[Box]:
         """The parts of the frame to read, as boxes in frame pixels that do not overlap: round the thumbnail's

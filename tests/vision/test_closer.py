@@ -153,3 +153,19 @@ def test_a_place_where_a_look_found_nothing_is_looked_at_again_until_its_card_is
     # a card laid there again stirs the table round it: once it is still, the place is looked at anew
     looks(table, _look(table), 0.4 + GIVEN_UP, NOTHING, NOTHING)
     assert list(looks(table, _look(table), 0.5 + GIVEN_UP, NOTHING, NOTHING).label) == ["1D"]
+
+
+def test_at_15_frames_a_second_a_place_showing_nothing_is_looked_at_in_every_other_frame() -> None:
+    camera = Camera(960, 540, tilt=0, view_cm=70)
+    table, _ = render_scene(Scene((), (Placed("1D", True, (-12.0, 0.0), 10.0),), "felt"), camera, seed=3)
+    empty, _ = render_scene(Scene((), (), "felt"), camera, seed=3)
+    reader = CountingReader()
+    looks = CloseLooks(reader)
+    dealt = CardReader()(table)
+    for k in range(2):
+        looks(table, _look(table), k / 15, dealt, dealt)
+    looks(empty, _look(empty), 2 / 15, NOTHING, NOTHING)  # the card is taken away: the table round it stirs
+    calls = reader.calls
+    for k in range(3, 9):  # six frames of the place lying empty and still: three looks, at both enlargements
+        assert not len(looks(empty, _look(empty), k / 15, NOTHING, NOTHING))
+    assert reader.calls == calls + 3 * 2
