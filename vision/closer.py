@@ -77,8 +77,7 @@ class _Look:
         card again), and it found a card, or the place's card is `given_up` (GIVEN_UP), or it was taken
         under AGAIN seconds ago. One that found nothing stands no longer: a look misses a card on the
         checked cloth about once in twenty (benchmarks/eval_closer.py), and a far card revealed on the
-        gingham, its outline jittering and left unlooked at for half a second, counted as collected in
-        usual-oblique-003."""
+        gingham, its outline jittering and left unlooked at for half a second, counted as collected."""
         recent = at - self.at < AGAIN
         return (bool(len(self.found)) or given_up or recent) and _unstirred(self.thumbnail, look[self.window])
 

@@ -1134,7 +1134,7 @@ def test_two_cards_turned_over_at_once_with_the_dealers_old_card_aside_are_no_sw
 
 
 def test_a_resting_cards_identity_lent_to_a_stray_reading_for_a_frame_makes_it_no_party_to_a_swap() -> None:
-    # brisk-oblique-003: while Anna and Bruno swap, Dario's id jumps for one frame to a phantom back
+    # while Anna and Bruno swap, Dario's id jumps for one frame to a phantom back
     # beside his card; Anna's card is seen on its way too, and the cards come back with their ids
     game = table()
     controller = Controller(game)

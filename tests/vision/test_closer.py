@@ -24,7 +24,7 @@ DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
 
 @pytest.mark.skipif(not (DATA / "photos" / "labels.csv").is_file(), reason=f"no shared photo data at {DATA}")
 def test_lucias_3b_turned_up_against_the_stock_on_the_gingham_is_read_at_her_place() -> None:
-    # eval_live's usual-above-018: Lucia deals, her card lies against the stock and she turns it at 13.2 s
+    # a dealer's card lying against the stock on the gingham, turned up where it lies
     reader = CardReader()
     faces = eval_live.hand_faces(eval_live.photo_faces(DATA, reader), 18)
     resting, turned = range(round(11.8 * FPS), round(12.1 * FPS)), range(round(14.4 * FPS), round(16.4 * FPS))
