@@ -125,8 +125,8 @@ class Turns:
 
     def begin(self, dealt: Dealt, at: float) -> None:
         """A deal was just played, at `at`: every card dealt face down lies in view."""
-        self.rebase(dealt.base, dealt.shown_from, dealt.beside, at=dealt.at)  # the first
-        # moment replayed, or the next, counts from the deal's
+        # the first moment replayed, or the next, counts from the deal's
+        self.rebase(dealt.base, dealt.shown_from, dealt.beside, at=dealt.at)
         self.ctx.custody = Custody.dealt(
             (p for p, view in dealt.base.items() if view.face is Face.DOWN), at)
 

@@ -131,16 +131,23 @@ def test_a_place_is_looked_at_once_while_the_table_round_it_lies_as_it_did() -> 
     assert reader.calls == 2
 
 
-def test_a_place_where_a_look_found_nothing_is_looked_at_again_until_its_card_is_given_up() -> None:
+def _taken_away(times: tuple[float, float, float]) -> tuple[CloseLooks, CountingReader, np.ndarray, np.ndarray]:
+    """Close looks that saw a card lying at rest at the first two `times` and taken away at the third (the
+    table round it stirs); the reader counting their searches, the table with the card and without it."""
     camera = Camera(960, 540, tilt=0, view_cm=70)
     table, _ = render_scene(Scene((), (Placed("1D", True, (-12.0, 0.0), 10.0),), "felt"), camera, seed=3)
     empty, _ = render_scene(Scene((), (), "felt"), camera, seed=3)
     reader = CountingReader()
     looks = CloseLooks(reader)
     dealt = CardReader()(table)
-    for at in (0.0, 0.1):
+    for at in times[:2]:
         looks(table, _look(table), at, dealt, dealt)
-    looks(empty, _look(empty), 0.2, NOTHING, NOTHING)  # the card is taken away: the table round it stirs
+    looks(empty, _look(empty), times[2], NOTHING, NOTHING)
+    return looks, reader, table, empty
+
+
+def test_a_place_where_a_look_found_nothing_is_looked_at_again_until_its_card_is_given_up() -> None:
+    looks, reader, table, empty = _taken_away((0.0, 0.1, 0.2))
     calls = reader.calls
     for k in range(3):  # the place lies empty and still: looked at in every frame, at both enlargements
         assert not len(looks(empty, _look(empty), 0.3 + 0.1 * k, NOTHING, NOTHING))
@@ -156,15 +163,7 @@ def test_a_place_where_a_look_found_nothing_is_looked_at_again_until_its_card_is
 
 
 def test_at_15_frames_a_second_a_place_showing_nothing_is_looked_at_in_every_other_frame() -> None:
-    camera = Camera(960, 540, tilt=0, view_cm=70)
-    table, _ = render_scene(Scene((), (Placed("1D", True, (-12.0, 0.0), 10.0),), "felt"), camera, seed=3)
-    empty, _ = render_scene(Scene((), (), "felt"), camera, seed=3)
-    reader = CountingReader()
-    looks = CloseLooks(reader)
-    dealt = CardReader()(table)
-    for k in range(2):
-        looks(table, _look(table), k / 15, dealt, dealt)
-    looks(empty, _look(empty), 2 / 15, NOTHING, NOTHING)  # the card is taken away: the table round it stirs
+    looks, reader, _, empty = _taken_away((0 / 15, 1 / 15, 2 / 15))
     calls = reader.calls
     for k in range(3, 9):  # six frames of the place lying empty and still: three looks, at both enlargements
         assert not len(looks(empty, _look(empty), k / 15, NOTHING, NOTHING))
