@@ -29,6 +29,10 @@ CHECK_SIZED = 1.8
 drawn cloth with the largest checks has 1.9)."""
 CLOTH_SQUARE = 0.8
 """On a checked cloth, a quad whose short sides are this close to its long ones is taken for a check."""
+GREY = 30
+"""Median saturation (0-255) of a thumbnail under which the table is grey (lace, linen, marble, paper: the
+shared photos' grey tables keep under 22, the coloured ones over 35): a card's printed back stands out
+of it by its colour alone, where the cloth's pattern swamps its edges and lightness."""
 PATCH_LIFT = 8
 """Grey levels by which a patch of the thumbnail stands out of its surroundings to count as a check."""
 WINDOW = 12
@@ -84,6 +88,12 @@ class Cloth:
     def checked(self) -> bool:
         """Whether a checked cloth was seen before the search: its checks' cues and square outlines are passed over."""
         return self.check > 0
+
+    @property
+    def grey(self) -> bool:
+        """Whether the table is grey (GREY), so that a card's back is told by its colour too."""
+        return self.thumb is not None and not self.checked and \
+            float(np.median(cv2.cvtColor(self.thumb, cv2.COLOR_BGR2HSV)[:, :, 1])) < GREY
 
     def swamps(self, squares: int) -> bool:
         """Whether the cloth's checks swamp the cues, so that crisp outlines go first: a checked cloth seen

@@ -11,7 +11,7 @@ from vision.io import as_bgr
 from vision.locate.candidates import candidates, distinct, inside_hulls, other_halves, scored
 from vision.locate.cloth import CLOTH_SQUARE, PLAIN, Cloth, on_lattice
 from vision.locate.config import LocatorConfig, downscaled
-from vision.locate.cues import cue_masks, sharp_mask
+from vision.locate.cues import colour_mask, cue_masks, sharp_mask
 from vision.locate.finish import finish
 from vision.locate.geometry import areas, squareness
 from vision.locate.outlines import Outline
@@ -111,6 +111,9 @@ def rough_quads(frame: np.ndarray, config: LocatorConfig, hold: bool = False, wh
             # face-down cards of the eval_live hands on the gingham); the crisp outlines hold no checks
             crisp, _ = candidates(edges, [sharp, bridged], config, PLAIN, least)
             kept = distinct(_best_first(crisp) + kept)
+    if cloth.grey:  # a printed back told by its colour first: a lace's pattern outlines more than the cards
+        coloured, _ = candidates(edges, [colour_mask(small, side)], config, cloth, least)
+        kept = distinct(_best_first(coloured) + kept)
     kept = [(score, quad) for score, quad in kept if cloth.holds_a_card(quad)]  # not a check or two outlined alone
     kept = kept[: config.max_candidates]
     later = Held(held, edges, config, cloth, kept) if held else NOTHING_HELD

@@ -16,6 +16,10 @@ APART = 40
 """Largest channel difference from the surroundings' colour of a card, face or back ("contrast" cue)."""
 WINDOW = 6
 """The surroundings' window is this fraction of the downscaled frame's long side: several cards wide."""
+COLOUR_LIFT = 60
+"""Saturation (0-255) by which a card's printed back stands out of a grey table round it (`colour_mask`):
+a lace or linen cloth, marble or paper keeps within 20 of its own, a printed back lies 100 or more
+above it."""
 CRISP = 20
 """Grey levels a pixel differs from its blurred surroundings at a crisp edge (a cloth's weave stays under it)."""
 CRISP_KEPT = 40
@@ -75,6 +79,16 @@ def cue_masks(small: np.ndarray, cues: tuple[str, ...], checked: bool = False,
         apart = greatest_channel(diff)
         masks.append(_solid(cv2.threshold(apart, APART, 255, cv2.THRESH_BINARY)[1], closing))
     return cv2.dilate(edges, np.ones((5, 5), np.uint8)), masks
+
+
+def colour_mask(small: np.ndarray, side: int | None = None) -> np.ndarray:
+    """The regions more coloured than the table round them by COLOUR_LIFT: on a grey table (`Cloth.grey`),
+    a card's printed back, whose white margin a lace cloth's pattern swamps; `side` as in `cue_masks`."""
+    saturation = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)[:, :, 1]
+    window = ((side or max(small.shape[:2])) // WINDOW) | 1
+    lifted = cv2.subtract(saturation, cv2.blur(saturation, (window, window)))
+    closing = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+    return _solid(cv2.threshold(lifted, COLOUR_LIFT, 255, cv2.THRESH_BINARY)[1], closing)
 
 
 def thin_edges(gray: np.ndarray, saturation: np.ndarray) -> np.ndarray:
