@@ -182,7 +182,8 @@ class Showdown:
         view, own = now.view(dealer), self._base.get(dealer, EMPTY)
         mine = self.read.get(dealer)
         others = {self._base[p].card_id for p in hand.ring if p != dealer and p in self._base}
-        if others & away(seen):
+        moved = {v.card_id for p, v in seen.seats.items() if p != dealer} - others
+        if others & (away(seen) | moved):
             return  # the gathering has begun
         aside = (own.card_id is not None and own.card_id in away(seen)) or \
             any(sure(other) is not None and sure(other) == mine for other in seen.elsewhere)
