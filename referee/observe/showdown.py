@@ -172,29 +172,28 @@ class Showdown:
         return emptied or (self._swept is not None and now.at - self._swept >= SWEEP - CLOCK)
 
     def _follow_draw(self, now: Moment, hand: Hand) -> None:
-        """Note whether the dealer, due, is drawing before the gathering has begun (no other
-        revealed card seen away from its seat): his own card seen put aside, or a card not his
-        own and not named (face down, or face up and unsure) at his seat once his card left it.
-        His own card back at his seat, and none seen aside, is no draw."""
+        """Note whether the dealer, due, is drawing while every other revealed card lies where it
+        was revealed (the gathering has not begun): his own card seen put aside, or a card not
+        his own and not named (face down, or face up and unsure) at his seat once his card left
+        it. His own card back at his seat is no draw."""
         if self.ctx.game.phase is not Phase.DEALER:
             return
         dealer, seen = hand.dealer, now.seen
         view, own = now.view(dealer), self._base.get(dealer, EMPTY)
         mine = self.read.get(dealer)
-        others = {self._base[p].card_id for p in hand.ring if p != dealer and p in self._base}
-        moved = {v.card_id for p, v in seen.seats.items() if p != dealer} - others
-        if others & (away(seen) | moved):
-            return  # the gathering has begun
+        if (view.card_id is not None and view.card_id == own.card_id) or \
+                (sure(view) is not None and sure(view) == mine):
+            self._drawing = False
+            return
+        others = [p for p in hand.ring if p != dealer and p in self._base]
+        if not all(now.view(p).card_id == self._base[p].card_id for p in others):
+            return
         aside = (own.card_id is not None and own.card_id in away(seen)) or \
             any(sure(other) is not None and sure(other) == mine for other in seen.elsewhere)
-        back = (view.card_id is not None and view.card_id == own.card_id) or \
-            (sure(view) is not None and sure(view) == mine)
         drawn = (dealer in self._lifted and view.face is not Face.EMPTY and sure(view) is None
-                 and view.card_id not in others)
-        if aside or (drawn and not back):
+                 and view.card_id not in {self._base[p].card_id for p in others})
+        if aside or drawn:
             self._drawing = True
-        elif back:
-            self._drawing = False
 
     def ended(self, hand: Hand) -> bool:
         """The hand is over on the table (collected, or the film has ended): settled with the

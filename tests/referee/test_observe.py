@@ -973,26 +973,14 @@ def test_a_dealer_who_drew_a_card_never_read_before_the_gathering_is_asked_not_k
     assert controller.held is not None and game.phase is Phase.DEALER and not game.results
 
 
-def test_a_card_of_unknown_origin_laid_over_the_dealers_own_is_asked_about_not_kept() -> None:
-    # Anna's Cinque taken up unseen, and a card face down over Dario's Asso: his draw, or hers
-    # gathered? Neither is guessed; once everything is gathered, the table is asked
+def test_a_card_gathered_over_the_dealers_seat_is_no_draw_unread() -> None:
+    # Anna's Cinque is taken up first, and the hand gathering it lays it face down over Dario's Asso
     game = table()
     controller = Controller(game)
     tell(controller, BRISK_DEAL + BRISK_REVEAL)
     said = tell(controller, [(5.2, "Anna - Bruno 10C#2 Carla 3D#3 Dario 1B#4"),
                              (5.3, "Anna - Bruno 10C#2 Carla 3D#3 Dario down#9"),
                              (5.6, "Anna - Bruno 10C#2 Carla 3D#3 Dario down#9")])
-    assert said == []
-    said = tell(controller, [(6.0, EMPTY4), (6.0 + SWEEP, EMPTY4)])
-    assert kinds(said) == ["warning"] and controller.held.code == "draw.unseen"
-
-
-def test_a_card_gathered_on_its_way_over_the_dealers_seat_is_no_draw() -> None:
-    game = table()
-    controller = Controller(game)
-    tell(controller, BRISK_DEAL + BRISK_REVEAL)
-    said = tell(controller, [(5.2, "Anna - Bruno 10C#2 Carla 3D#3 Dario 1B#4 aside 5S#1"),
-                             (5.3, "Anna - Bruno 10C#2 Carla 3D#3 Dario down#1")])
     assert kinds(said) == ["keep", "settle"] and said[-1]["losers"] == ["Dario"]
 
 
