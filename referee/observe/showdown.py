@@ -47,7 +47,7 @@ class Showdown:
         self._base = dict(seats)
         self._lifted: set[str] = set()
         self._swept: float | None = None  # since when every revealed card has been out of sight
-        self._drawing = False  # the dealer is seen drawing, and his draw is not read yet
+        self._drawn_unread = False  # a card not his own lies at the dealer's seat, not named
 
     def reveal(self, now: Moment, hand: Hand, aside: SeatView | None = None) -> None:
         """Every seat shows its face, the dealer's perhaps `aside` (put aside to draw): once all
@@ -75,7 +75,6 @@ class Showdown:
         self.rebase(now.seen.seats)
         if aside is not None:
             self._lifted.add(hand.dealer)  # his card has left his seat: what lies there is drawn
-            self._drawing = True
         shown = ", ".join(f"{p} {c.code}" for p, c in cards.items())
         ctx.say("reveal", {"cards": {p: c.code for p, c in cards.items()}},
                 f"Hand {hand.number}: everyone reveals: {shown}",
@@ -152,9 +151,7 @@ class Showdown:
         """Whether the revealed cards are leaving their seats, the dealer's aside (his own card
         leaving may be his draw): one seen away from its seat, two seats emptied at once, one
         empty for LIFTED (a hand reaching past a card can hide it for a frame), or every one of
-        them, SWEPT at least, out of sight at once for SWEEP. While the dealer is drawing, only
-        a card seen away or every card out of sight: his arm reaching for the stock covers his
-        neighbours' cards, and on a busy cloth a card under it reads as no card."""
+        them, SWEPT at least, out of sight at once for SWEEP."""
         seen = now.seen
         gone = away(seen)
         revealed = [p for p in hand.ring if p != hand.dealer
@@ -168,38 +165,36 @@ class Showdown:
             self._swept = None
         elif self._swept is None:
             self._swept = now.at
-        emptied = not self._drawing and (len(empty) > 1 or any(now.lifted(p) for p in empty))
-        return emptied or (self._swept is not None and now.at - self._swept >= SWEEP - CLOCK)
+        return (len(empty) > 1 or any(now.lifted(p) for p in empty)
+                or (self._swept is not None and now.at - self._swept >= SWEEP - CLOCK))
 
     def _follow_draw(self, now: Moment, hand: Hand) -> None:
-        """Note whether the dealer, due, is drawing while every other revealed card lies where it
-        was revealed (the gathering has not begun): his own card seen put aside, or a card not
-        his own and not named (face down, or face up and unsure) at his seat once his card left
-        it. His own card back at his seat is no draw."""
-        if self.ctx.game.phase is not Phase.DEALER:
+        """Note whether the dealer, due and his card taken up, has a card at his seat that is not
+        his own and is not named (face down, or face up and unsure) while every other revealed
+        card lies where it was revealed: what he drew, not yet read. His own card back at his
+        seat is no draw; a card passing over his seat once the others are being gathered is none
+        either."""
+        if self.ctx.game.phase is not Phase.DEALER or hand.dealer not in self._lifted:
             return
-        dealer, seen = hand.dealer, now.seen
+        dealer = hand.dealer
         view, own = now.view(dealer), self._base.get(dealer, EMPTY)
-        mine = self.read.get(dealer)
+        if view.face is Face.EMPTY:
+            return
         if (view.card_id is not None and view.card_id == own.card_id) or \
-                (sure(view) is not None and sure(view) == mine):
-            self._drawing = False
+                (sure(view) is not None and sure(view) == self.read.get(dealer)):
+            self._drawn_unread = False
             return
-        others = [p for p in hand.ring if p != dealer and p in self._base]
-        if not all(now.view(p).card_id == self._base[p].card_id for p in others):
-            return
-        aside = (own.card_id is not None and own.card_id in away(seen)) or \
-            any(sure(other) is not None and sure(other) == mine for other in seen.elsewhere)
-        drawn = (dealer in self._lifted and view.face is not Face.EMPTY and sure(view) is None
-                 and view.card_id not in {self._base[p].card_id for p in others})
-        if aside or drawn:
-            self._drawing = True
+        others = [self._base[p] for p in hand.ring if p != dealer and p in self._base]
+        lying = all(now.view(p).card_id == self._base[p].card_id for p in hand.ring
+                    if p != dealer and p in self._base)
+        if lying and sure(view) is None and view.card_id not in {o.card_id for o in others}:
+            self._drawn_unread = True
 
     def ended(self, hand: Hand) -> bool:
         """The hand is over on the table (collected, or the film has ended): settled with the
-        cards read, True; held, False, while the dealer was drawing and his draw was never read
-        (he does not keep: what he holds is asked)."""
-        if self.ctx.game.phase is Phase.DEALER and self._drawing:
+        cards read, True; held, False, when the dealer drew a card the camera never named (he
+        does not keep: what he holds is asked)."""
+        if self.ctx.game.phase is Phase.DEALER and self._drawn_unread:
             self.ctx.hold(code="draw.unseen", params={"dealer": hand.dealer})
             return False
         self.settle(hand)

@@ -162,8 +162,7 @@ def test_a_draw_never_read_before_the_gathering_is_written_and_settled(story: St
     said = story.tell([(9.0, kept), (10.0, kept),
                        (10.5, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario -"),  # he takes up his card
                        (11.0, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario down#5"),  # and draws
-                       (12.0, "Anna - Bruno - Carla - Dario down#5"),  # gathered, unread
-                       (12.5, "Anna - Bruno - Carla - Dario down#5")])
+                       (12.0, "Anna - Bruno - Carla 3D#3 Dario down#5")])  # gathered, unread
     assert [line["event"] for line in said][-1] == "warning"
     held = story.table.state()["held"]
     assert held["code"] == "draw.unseen"
@@ -182,8 +181,7 @@ def test_a_dealer_written_with_his_own_card_kept_it(story: StoryTable) -> None:
     kept = "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario 6B#4"
     story.tell([(9.0, kept), (10.0, kept), (10.5, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario -"),
                 (11.0, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario down#5"),
-                (12.0, "Anna - Bruno - Carla - Dario down#5"),
-                (12.5, "Anna - Bruno - Carla - Dario down#5")])
+                (12.0, "Anna - Bruno - Carla 3D#3 Dario down#5")])
     held = story.table.state()["held"]
     cards = {c["player"]: c["card"] for c in held["ways"][-1]["cards"]}
     story.table.decide(held["id"], {"way": "write", "cards": cards})

@@ -310,8 +310,7 @@ def test_a_dealers_draw_never_read_is_written_on_a_phone_and_the_hand_settled(br
     told.tell([(9.0, kept), (10.0, kept),
                (10.5, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario -"),  # Dario takes up his card
                (11.0, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario down#5"),  # and draws
-               (12.0, "Anna - Bruno - Carla - Dario down#5"),  # gathered before it is read
-               (12.5, "Anna - Bruno - Carla - Dario down#5")])
+               (12.0, "Anna - Bruno - Carla 3D#3 Dario down#5")])  # gathered before it is read
     shown(pages, "#held:not([hidden]) .write")
     for page in pages:
         assert text(page, "#warnings p").startswith(
