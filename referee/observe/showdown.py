@@ -170,10 +170,9 @@ class Showdown:
 
     def _follow_draw(self, now: Moment, hand: Hand) -> None:
         """Note whether the dealer, due and his card taken up, has a card at his seat that is not
-        his own and is not named (face down, or face up and unsure) while every other revealed
-        card lies where it was revealed: what he drew, not yet read. His own card back at his
-        seat is no draw; a card passing over his seat once the others are being gathered is none
-        either."""
+        his own and is not named (face down, or face up and unsure): what he drew, not yet read.
+        His own card back at his seat is no draw; another seat's revealed card passing over his
+        is none either."""
         if self.ctx.game.phase is not Phase.DEALER or hand.dealer not in self._lifted:
             return
         dealer = hand.dealer
@@ -184,10 +183,8 @@ class Showdown:
                 (sure(view) is not None and sure(view) == self.read.get(dealer)):
             self._drawn_unread = False
             return
-        others = [self._base[p] for p in hand.ring if p != dealer and p in self._base]
-        lying = all(now.view(p).card_id == self._base[p].card_id for p in hand.ring
-                    if p != dealer and p in self._base)
-        if lying and sure(view) is None and view.card_id not in {o.card_id for o in others}:
+        others = {self._base[p].card_id for p in hand.ring if p != dealer and p in self._base}
+        if sure(view) is None and (view.card_id is None or view.card_id not in others):
             self._drawn_unread = True
 
     def ended(self, hand: Hand) -> bool:

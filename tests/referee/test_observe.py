@@ -955,17 +955,6 @@ def test_a_dealer_who_drew_a_card_never_read_before_the_gathering_is_asked_not_k
     assert controller.held is not None and game.phase is Phase.DEALER and not game.results
 
 
-def test_a_card_gathered_over_the_dealers_seat_is_no_draw_unread() -> None:
-    # Anna's Cinque is taken up first, and the hand gathering it lays it face down over Dario's Asso
-    game = table()
-    controller = Controller(game)
-    tell(controller, BRISK_DEAL + BRISK_REVEAL)
-    said = tell(controller, [(5.2, "Anna - Bruno 10C#2 Carla 3D#3 Dario 1B#4"),
-                             (5.3, "Anna - Bruno 10C#2 Carla 3D#3 Dario down#9"),
-                             (5.6, "Anna - Bruno 10C#2 Carla 3D#3 Dario down#9")])
-    assert kinds(said) == ["keep", "settle"] and said[-1]["losers"] == ["Dario"]
-
-
 def test_a_film_that_ends_on_the_dealers_drawn_card_unread_settles_nothing() -> None:
     game = table()
     controller = Controller(game)
