@@ -112,7 +112,7 @@ class Showdown:
                     ctx.missing(player, now)
                 continue
             cards[player] = card
-        self._follow_draw(now, hand)
+        self._drawing(now, hand)
         if self._twice(cards, hand.number):
             return False
         others = {c for p, c in self.read.items() if p != dealer}
@@ -168,11 +168,10 @@ class Showdown:
         return (len(empty) > 1 or any(now.lifted(p) for p in empty)
                 or (self._swept is not None and now.at - self._swept >= SWEEP - CLOCK))
 
-    def _follow_draw(self, now: Moment, hand: Hand) -> None:
-        """Note whether the dealer, due and his card taken up, has a card at his seat that is not
-        his own and is not named (face down, or face up and unsure): what he drew, not yet read.
-        His own card back at his seat is no draw; another seat's revealed card passing over his
-        is none either."""
+    def _drawing(self, now: Moment, hand: Hand) -> None:
+        """Whether the dealer, due to draw, has a card at his seat that is not his own and is not
+        named (face down, or face up and unsure): what he drew, not yet read. His own card back
+        at his seat is no draw; another seat's revealed card passing over his is none either."""
         if self.ctx.game.phase is not Phase.DEALER or hand.dealer not in self._lifted:
             return
         dealer = hand.dealer
