@@ -2,8 +2,7 @@
 
 The hand ends at whichever comes first: the table resting SETTLE_STILL, the revealed cards
 leaving their seats (the collection: settled at once with the cards read, the dealer keeping),
-or the end of a film or a folder (`Controller.finish`). A dealer seen drawing a card the camera
-never named does not keep: the hand is held and the table asked what he holds.
+or the end of a film or a folder (`Controller.finish`).
 """
 
 from __future__ import annotations
@@ -47,7 +46,6 @@ class Showdown:
         self._base = dict(seats)
         self._lifted: set[str] = set()
         self._swept: float | None = None  # since when every revealed card has been out of sight
-        self._drawn_unread = False  # a card not his own lies at the dealer's seat, not named
 
     def reveal(self, now: Moment, hand: Hand, aside: SeatView | None = None) -> None:
         """Every seat shows its face, the dealer's perhaps `aside` (put aside to draw): once all
@@ -94,7 +92,8 @@ class Showdown:
     def observe(self, now: Moment, hand: Hand) -> bool:
         """Watch one moment after the reveal; True once the hand is settled."""
         if self._collected(now, hand):
-            return self.ended(hand)
+            self.settle(hand)
+            return True
         ctx, game = self.ctx, self.ctx.game
         dealer = hand.dealer
         ready = True
@@ -112,7 +111,6 @@ class Showdown:
                     ctx.missing(player, now)
                 continue
             cards[player] = card
-        self._drawing(now, hand)
         if self._twice(cards, hand.number):
             return False
         others = {c for p, c in self.read.items() if p != dealer}
@@ -167,34 +165,6 @@ class Showdown:
             self._swept = now.at
         return (len(empty) > 1 or any(now.lifted(p) for p in empty)
                 or (self._swept is not None and now.at - self._swept >= SWEEP - CLOCK))
-
-    def _drawing(self, now: Moment, hand: Hand) -> None:
-        """Whether the dealer, due to draw, has a card at his seat that is not his own and is not
-        named (face down, or face up and unsure): what he drew, not yet read. His own card back
-        at his seat is no draw; another seat's revealed card passing over his is none either."""
-        if self.ctx.game.phase is not Phase.DEALER or hand.dealer not in self._lifted:
-            return
-        dealer = hand.dealer
-        view, own = now.view(dealer), self._base.get(dealer, EMPTY)
-        if view.face is Face.EMPTY:
-            return
-        if (view.card_id is not None and view.card_id == own.card_id) or \
-                (sure(view) is not None and sure(view) == self.read.get(dealer)):
-            self._drawn_unread = False
-            return
-        others = {self._base[p].card_id for p in hand.ring if p != dealer and p in self._base}
-        if sure(view) is None and (view.card_id is None or view.card_id not in others):
-            self._drawn_unread = True
-
-    def ended(self, hand: Hand) -> bool:
-        """The hand is over on the table (collected, or the film has ended): settled with the
-        cards read, True; held, False, when the dealer drew a card the camera never named (he
-        does not keep: what he holds is asked)."""
-        if self.ctx.game.phase is Phase.DEALER and self._drawn_unread:
-            self.ctx.hold(code="draw.unseen", params={"dealer": hand.dealer})
-            return False
-        self.settle(hand)
-        return True
 
     def settle(self, hand: Hand) -> None:
         """Settle the hand, the dealer keeping if he has not drawn, and narrate who pays."""

@@ -940,43 +940,6 @@ def test_a_collected_card_passing_over_the_dealers_seat_is_no_draw() -> None:
     assert kinds(said) == ["keep", "settle"] and said[-1]["losers"] == ["Dario"]
 
 
-def test_a_dealer_who_drew_a_card_never_read_before_the_gathering_is_asked_not_kept() -> None:
-    # Dario puts his Asso aside and draws; the hands gather the cards before his is named
-    game = table()
-    controller = Controller(game)
-    tell(controller, BRISK_DEAL + BRISK_REVEAL)
-    said = tell(controller, [
-        (5.0, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario - aside 1B#4"),
-        (5.5, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario down#5 aside 1B#4"),
-        (6.5, "Anna - Bruno - Carla 3D#3 Dario down#5 aside 1B#4 aside 5S#1 aside 10C#2")])
-    assert kinds(said) == ["warning"]
-    assert said[0]["message"] == ("hand 1: Dario drew a card the camera did not read: "
-                                  "say what Dario holds")
-    assert controller.held is not None and game.phase is Phase.DEALER and not game.results
-
-
-def test_a_film_that_ends_on_the_dealers_drawn_card_unread_settles_nothing() -> None:
-    game = table()
-    controller = Controller(game)
-    tell(controller, BRISK_DEAL + BRISK_REVEAL)
-    tell(controller, [(5.0, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario - aside 1B#4"),
-                      (5.5, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario down#5 aside 1B#4")])
-    assert [said.kind for said in controller.finish()] == ["warning"]
-    assert controller.held is not None and controller.held.code == "draw.unseen"
-    assert not game.results
-
-
-def test_a_dealer_who_lifted_his_own_card_and_laid_it_back_keeps_when_the_film_ends() -> None:
-    # tilted in his hand, his Asso is read by its back for a moment: still his own card
-    game = table()
-    controller = Controller(game)
-    tell(controller, BRISK_DEAL + BRISK_REVEAL)
-    tell(controller, [(5.0, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario down#4"),
-                      (5.5, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario 1B#4")])
-    assert [said.kind for said in controller.finish()] == ["keep", "settle"]
-    assert game.results[-1].losers == ("Dario",)
-
-
 def test_a_card_slid_past_a_re_hides_it_for_a_moment_and_the_swap_is_still_judged() -> None:
     # Anna takes hers past Bruno's Re to Carla: for a moment the reader sees her card's back where
     # the Re lies, and the tracker lends the Re her card's identity once it is read again
