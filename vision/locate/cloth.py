@@ -77,12 +77,15 @@ class Cloth:
     """The typical area of a checked cloth's light checks in downscaled pixels; 0 when none shows."""
     thumb: np.ndarray | None = None
     """The thumbnail it was judged on (None when not judged)."""
+    saturation: float = 255.0
+    """The thumbnail's median saturation (0-255; 255 when not judged), judged once with it."""
 
     @classmethod
     def of(cls, small: np.ndarray) -> Cloth:
         """The cloth a downscaled frame shows."""
         thumb = _thumbnail(small)
-        return cls(4 * check_area(thumb), thumb)  # the thumbnail is half the downscaled copy's size
+        saturation = float(np.median(cv2.cvtColor(thumb, cv2.COLOR_BGR2HSV)[:, :, 1]))
+        return cls(4 * check_area(thumb), thumb, saturation)  # the thumbnail is half the downscaled copy's size
 
     @property
     def checked(self) -> bool:
@@ -92,8 +95,7 @@ class Cloth:
     @property
     def grey(self) -> bool:
         """Whether the table is grey (GREY), so that a card's back is told by its colour too."""
-        return self.thumb is not None and not self.checked and \
-            float(np.median(cv2.cvtColor(self.thumb, cv2.COLOR_BGR2HSV)[:, :, 1])) < GREY
+        return not self.checked and self.saturation < GREY
 
     def swamps(self, squares: int) -> bool:
         """Whether the cloth's checks swamp the cues, so that crisp outlines go first: a checked cloth seen
