@@ -400,6 +400,10 @@ WORDS: dict[str, dict[str, str]] = {
     "deal.refused": {"en": "{why}", "it": "carte da controllare: {why}"},
     "reveal.refused": {"en": "{why}", "it": "le carte scoperte non tornano: {why}"},
     "draw.refused": {"en": "{why}", "it": "pescata da controllare: {why}"},
+    "draw.unseen": {"en": "{dealer} drew a card the camera did not read: say what {dealer} "
+                          "holds",
+                    "it": "{dealer} ha pescato una carta che la fotocamera non ha letto: dite "
+                          "voi che carta ha"},
     "cards.two_seats": {"en": "the same card {card} at two seats: {first} and {second}",
                         "it": "la stessa carta {card} a due posti: {first} e {second}"},
     "card.reads_otherwise": {"en": "{player}'s card now reads {card}, but {read} was read at the "

@@ -204,7 +204,8 @@ class Holds:
             raise TableError("held.way")
         game = controller.game
         kind = way["way"]
-        events = ways.events_for(game, way) if kind in ("swap", "write") else []
+        over = hold.warning.code in ways.OVER
+        events = ways.events_for(game, way, over) if kind in ("swap", "write") else []
         undone = ways.since_deal(game) if kind == "redeal" else []
         self.hold = None  # resolved here: not taken for a resolution on the Storico page
         service.resolve(ident, json.dumps({"by": by, **way}, ensure_ascii=False))

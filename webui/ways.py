@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from referee.cards import Card, parse_card
-from referee.events import Correct, Deal, Event, Keep, Reveal, Swap
+from referee.events import Correct, Deal, Draw, Event, Keep, Reveal, Settle, Swap
 from referee.game import Game, Phase
 from referee.observation import Face, TableObservation
 from referee.observe.moment import sure
@@ -26,6 +26,9 @@ ANSWERS = ("yes", "no")
 """The answers to `unseen`: were the two cards covered together exchanged?"""
 CHOSEN_FIRST = {"swap.unseen": ("a", "b"), "swap.put_back": ("a", "b")}
 """Holds whose parameters name the two seats the rules sentence is about."""
+OVER = frozenset({"draw.unseen"})
+"""Holds raised once the hand is over on the table (its cards gathered, or the film ended): the
+camera has nothing more to see, so the hand is not left to it; written, it is settled at once."""
 
 
 def replayed(game: Game) -> Game:
@@ -64,7 +67,7 @@ def offered(game: Game, code: str, params: Mapping[str, Any], moved: Sequence[st
     ways: list[dict[str, Any]] = []
     if code == "swap.unseen":
         ways.append({"way": "unseen", "a": params["a"], "b": params["b"]})
-    else:
+    elif code not in OVER:
         ways.append({"way": "continue"})
     if playing and game.phase is Phase.TURNS:
         near = set(moved)
@@ -126,9 +129,11 @@ def cards_given(game: Game, given: Any) -> dict[str, Card]:
     return cards
 
 
-def events_for(game: Game, way: Mapping[str, Any]) -> list[Event]:
+def events_for(game: Game, way: Mapping[str, Any], over: bool = False) -> list[Event]:
     """The events a swap or a written hand plays, each tried on a copy of the game first: the
-    game's RuleError when it would refuse one (then nothing is stored)."""
+    game's RuleError when it would refuse one (then nothing is stored). A hand written once it
+    is `over` on the table (`OVER`) is settled: the dealer due drew the card written for him, or
+    kept his own."""
     copy = replayed(game)
     events: list[Event] = []
 
@@ -152,9 +157,15 @@ def events_for(game: Game, way: Mapping[str, Any]) -> list[Event]:
     if not hand.revealed:
         play(Reveal(cards))
         return events
+    dealer_due = over and copy.phase is Phase.DEALER
     for player, card in cards.items():
-        if hand.cards.get(player) != card:
+        if hand.cards.get(player) != card and not (dealer_due and player == hand.dealer):
             play(Correct(player, card))
+    if dealer_due:
+        drawn = cards[hand.dealer]
+        play(Keep(hand.dealer) if drawn == hand.cards.get(hand.dealer) else Draw(hand.dealer, drawn))
+    if over:
+        play(Settle())
     return events
 
 

@@ -105,13 +105,14 @@ class Controller:
 
     def finish(self) -> list[Said]:
         """The source has ended (a film or a folder of photos): a hand revealed is settled with
-        the cards read, as the table would have been left to rest."""
+        the cards read, as the table would have been left to rest (held where the dealer drew a
+        card never named)."""
         ctx = self._ctx
         ctx.begin()
         hand = self.game.hand
         if (ctx.held is None and hand is not None and hand.result is None and hand.revealed
-                and self.game.phase in (Phase.DEALER, Phase.SETTLE)):
-            self._showdown.settle(hand)
+                and self.game.phase in (Phase.DEALER, Phase.SETTLE)
+                and self._showdown.ended(hand)):
             self._deal.cleared = False
         return ctx.out
 

@@ -2,7 +2,8 @@
 
 The hand ends at whichever comes first: the table resting SETTLE_STILL, the revealed cards
 leaving their seats (the collection: settled at once with the cards read, the dealer keeping),
-or the end of a film or a folder (`Controller.finish`).
+or the end of a film or a folder (`Controller.finish`). A dealer seen drawing a card the camera
+never named does not keep: the hand is held and the table asked what he holds.
 """
 
 from __future__ import annotations
@@ -46,6 +47,9 @@ class Showdown:
         self._base = dict(seats)
         self._lifted: set[str] = set()
         self._swept: float | None = None  # since when every revealed card has been out of sight
+        self._drawing = False  # the dealer is seen drawing, and his draw is not read yet
+        self._left = False  # the dealer's own card seen leaving his seat (his seat empty, or aside)
+        self._unread = False  # ... and then a draw of his seen and not read: asked, not kept
 
     def reveal(self, now: Moment, hand: Hand, aside: SeatView | None = None) -> None:
         """Every seat shows its face, the dealer's perhaps `aside` (put aside to draw): once all
@@ -73,6 +77,7 @@ class Showdown:
         self.rebase(now.seen.seats)
         if aside is not None:
             self._lifted.add(hand.dealer)  # his card has left his seat: what lies there is drawn
+            self._drawing = self._left = self._unread = True
         shown = ", ".join(f"{p} {c.code}" for p, c in cards.items())
         ctx.say("reveal", {"cards": {p: c.code for p, c in cards.items()}},
                 f"Hand {hand.number}: everyone reveals: {shown}",
@@ -92,8 +97,7 @@ class Showdown:
     def observe(self, now: Moment, hand: Hand) -> bool:
         """Watch one moment after the reveal; True once the hand is settled."""
         if self._collected(now, hand):
-            self.settle(hand)
-            return True
+            return self.ended(hand)
         ctx, game = self.ctx, self.ctx.game
         dealer = hand.dealer
         ready = True
@@ -111,6 +115,7 @@ class Showdown:
                     ctx.missing(player, now)
                 continue
             cards[player] = card
+        self._follow_draw(now, hand)
         if self._twice(cards, hand.number):
             return False
         others = {c for p, c in self.read.items() if p != dealer}
@@ -149,7 +154,9 @@ class Showdown:
         """Whether the revealed cards are leaving their seats, the dealer's aside (his own card
         leaving may be his draw): one seen away from its seat, two seats emptied at once, one
         empty for LIFTED (a hand reaching past a card can hide it for a frame), or every one of
-        them, SWEPT at least, out of sight at once for SWEEP."""
+        them, SWEPT at least, out of sight at once for SWEEP. While the dealer is drawing, only
+        a card seen away or every card out of sight: his arm reaching for the stock covers his
+        neighbours' cards, and on a busy cloth a card under it reads as no card."""
         seen = now.seen
         gone = away(seen)
         revealed = [p for p in hand.ring if p != hand.dealer
@@ -163,8 +170,46 @@ class Showdown:
             self._swept = None
         elif self._swept is None:
             self._swept = now.at
-        return (len(empty) > 1 or any(now.lifted(p) for p in empty)
-                or (self._swept is not None and now.at - self._swept >= SWEEP - CLOCK))
+        emptied = not self._drawing and (len(empty) > 1 or any(now.lifted(p) for p in empty))
+        return emptied or (self._swept is not None and now.at - self._swept >= SWEEP - CLOCK)
+
+    def _follow_draw(self, now: Moment, hand: Hand) -> None:
+        """Note whether the dealer, due, is drawing before the gathering has begun (no other
+        revealed card seen away from its seat): his own card seen put aside, or a card not his
+        own and not named (face down, or face up and unsure) at his seat once his card left it.
+        His draw is unread once his card was seen put aside, or his seat seen empty before such
+        a card lay there: one laid over his own card is another's gathered over it, or his own
+        misread. His own card back at his seat, and none seen aside, is no draw."""
+        if self.ctx.game.phase is not Phase.DEALER:
+            return
+        dealer, seen = hand.dealer, now.seen
+        view, own = now.view(dealer), self._base.get(dealer, EMPTY)
+        mine = self.read.get(dealer)
+        others = {self._base[p].card_id for p in hand.ring if p != dealer and p in self._base}
+        if others & away(seen):
+            return  # the gathering has begun
+        aside = (own.card_id is not None and own.card_id in away(seen)) or \
+            any(sure(other) is not None and sure(other) == mine for other in seen.elsewhere)
+        back = (view.card_id is not None and view.card_id == own.card_id) or \
+            (sure(view) is not None and sure(view) == mine)
+        drawn = (dealer in self._lifted and view.face is not Face.EMPTY and sure(view) is None
+                 and view.card_id not in others)
+        if aside or (drawn and not back):
+            self._drawing = True
+            self._unread = self._unread or aside or self._left
+        elif back:
+            self._drawing = self._left = self._unread = False
+        self._left = self._left or aside or view.face is Face.EMPTY
+
+    def ended(self, hand: Hand) -> bool:
+        """The hand is over on the table (collected, or the film has ended): settled with the
+        cards read, True; held, False, while the dealer's draw was seen and never read (he does
+        not keep: what he holds is asked)."""
+        if self.ctx.game.phase is Phase.DEALER and self._drawing and self._unread:
+            self.ctx.hold(code="draw.unseen", params={"dealer": hand.dealer})
+            return False
+        self.settle(hand)
+        return True
 
     def settle(self, hand: Hand) -> None:
         """Settle the hand, the dealer keeping if he has not drawn, and narrate who pays."""

@@ -931,13 +931,103 @@ def test_the_dealers_draw_after_the_reveal_then_a_quick_collection() -> None:
 
 
 def test_a_collected_card_passing_over_the_dealers_seat_is_no_draw() -> None:
+    # Dario's Asso put aside first looks like his draw: what follows is asked, never guessed
     game = table()
     controller = Controller(game)
     tell(controller, BRISK_DEAL + BRISK_REVEAL)
     said = tell(controller, [(5.2, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario - aside 1B#4"),
                              (5.5, "Anna 5S#1 Bruno 10C#2 Carla - Dario 3D#3 aside 1B#4"),
                              (5.8, "Anna 5S#1 Bruno 10C#2 Carla - Dario 3D#3 aside 1B#4")])
+    assert said == [] and game.phase is Phase.DEALER
+    said = tell(controller, [(6.2, "Anna - Bruno - Carla - Dario - aside 1B#4 aside 3D#3"),
+                             (6.2 + SWEEP, "Anna - Bruno - Carla - Dario - aside 1B#4")])
+    assert kinds(said) == ["warning"] and controller.held.code == "draw.unseen"
+    assert not game.results
+
+
+def test_the_dealers_arm_reaching_for_the_stock_over_a_neighbours_card_is_no_collection() -> None:
+    # on a busy cloth the card under his arm reads as no card; his draw is read once he lays it
+    game = table()
+    controller = Controller(game)
+    tell(controller, BRISK_DEAL + BRISK_REVEAL)
+    said = tell(controller, [(5.0, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario - aside 1B#4"),
+                             (5.3, "Anna 5S#1 Bruno 10C#2 Carla - Dario - aside 1B#4"),
+                             (5.8, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario - aside 1B#4"),
+                             (6.3, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario down#5 aside 1B#4"),
+                             (6.8, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario 2C#5 aside 1B#4")])
+    assert kinds(said) == ["draw"] and said[0]["card"] == "2C"
+
+
+def test_a_dealer_who_drew_a_card_never_read_before_the_gathering_is_asked_not_kept() -> None:
+    # Dario puts his Asso aside and draws; the hands gather the cards before his is named
+    game = table()
+    controller = Controller(game)
+    tell(controller, BRISK_DEAL + BRISK_REVEAL)
+    said = tell(controller, [
+        (5.0, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario - aside 1B#4"),
+        (5.5, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario down#5 aside 1B#4"),
+        (6.5, "Anna - Bruno - Carla 3D#3 Dario down#5 aside 1B#4 aside 5S#1 aside 10C#2")])
+    assert kinds(said) == ["warning"]
+    assert said[0]["message"] == ("hand 1: Dario drew a card the camera did not read: "
+                                  "say what Dario holds")
+    assert controller.held is not None and game.phase is Phase.DEALER and not game.results
+
+
+def test_a_card_never_named_at_the_dealers_emptied_seat_is_asked_about_not_kept() -> None:
+    # Anna's Cinque taken up unseen; Dario's seat empty, then a card face down there: his draw,
+    # or hers gathered? Neither is guessed; once everything is gathered, the table is asked
+    game = table()
+    controller = Controller(game)
+    tell(controller, BRISK_DEAL + BRISK_REVEAL)
+    said = tell(controller, [(5.2, "Anna - Bruno 10C#2 Carla 3D#3 Dario 1B#4"),
+                             (5.25, "Anna - Bruno 10C#2 Carla 3D#3 Dario -"),
+                             (5.3, "Anna - Bruno 10C#2 Carla 3D#3 Dario down#9"),
+                             (5.6, "Anna - Bruno 10C#2 Carla 3D#3 Dario down#9")])
+    assert said == []
+    said = tell(controller, [(6.0, EMPTY4), (6.0 + SWEEP, EMPTY4)])
+    assert kinds(said) == ["warning"] and controller.held.code == "draw.unseen"
+
+
+def test_the_stock_laid_over_the_dealers_card_as_the_cards_are_gathered_is_no_draw() -> None:
+    # Dario's Asso never leaves his seat: the face-down stock pushed over it is not his draw
+    game = table()
+    controller = Controller(game)
+    tell(controller, BRISK_DEAL + BRISK_REVEAL)
+    said = tell(controller, [(5.2, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario 1B#4 aside down#9"),
+                             (5.3, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario down#9"),
+                             (5.6, EMPTY4), (5.6 + SWEEP, EMPTY4)])
     assert kinds(said) == ["keep", "settle"] and said[-1]["losers"] == ["Dario"]
+
+
+def test_a_card_gathered_on_its_way_over_the_dealers_seat_is_no_draw() -> None:
+    game = table()
+    controller = Controller(game)
+    tell(controller, BRISK_DEAL + BRISK_REVEAL)
+    said = tell(controller, [(5.2, "Anna - Bruno 10C#2 Carla 3D#3 Dario 1B#4 aside 5S#1"),
+                             (5.3, "Anna - Bruno 10C#2 Carla 3D#3 Dario down#1")])
+    assert kinds(said) == ["keep", "settle"] and said[-1]["losers"] == ["Dario"]
+
+
+def test_a_film_that_ends_on_the_dealers_drawn_card_unread_settles_nothing() -> None:
+    game = table()
+    controller = Controller(game)
+    tell(controller, BRISK_DEAL + BRISK_REVEAL)
+    tell(controller, [(5.0, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario - aside 1B#4"),
+                      (5.5, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario down#5 aside 1B#4")])
+    assert [said.kind for said in controller.finish()] == ["warning"]
+    assert controller.held is not None and controller.held.code == "draw.unseen"
+    assert not game.results
+
+
+def test_a_dealer_who_lifted_his_own_card_and_laid_it_back_keeps_when_the_film_ends() -> None:
+    # tilted in his hand, his Asso is read by its back for a moment: still his own card
+    game = table()
+    controller = Controller(game)
+    tell(controller, BRISK_DEAL + BRISK_REVEAL)
+    tell(controller, [(5.0, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario down#4"),
+                      (5.5, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario 1B#4")])
+    assert [said.kind for said in controller.finish()] == ["keep", "settle"]
+    assert game.results[-1].losers == ("Dario",)
 
 
 def test_a_card_slid_past_a_re_hides_it_for_a_moment_and_the_swap_is_still_judged() -> None:

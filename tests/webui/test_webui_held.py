@@ -9,7 +9,8 @@ import cv2
 import numpy as np
 import pytest
 
-from referee.events import Deal, Keep, Reveal, Swap
+from referee.cards import parse_card
+from referee.events import Deal, Draw, Keep, Reveal, Settle, Swap
 from referee.game import Phase, RuleError
 from referee.observe import DEAL_STILL, SETTLE_STILL
 from webui.held import DEMO_AFTER, mark_decisions
@@ -154,6 +155,41 @@ def test_a_hand_written_with_a_card_missing_or_seen_twice_is_refused(story: Stor
     assert story.table.game.history[-1] == Deal.of({"Anna": "?", "Bruno": "10C", "Carla": "?",
                                                      "Dario": "?"})
     assert story.table.state()["held"]["id"] == ident
+
+
+def test_a_draw_never_read_before_the_gathering_is_written_and_settled(story: StoryTable) -> None:
+    kept = "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario 6B#4"
+    said = story.tell([(9.0, kept), (10.0, kept),
+                       (10.5, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario -"),  # he takes up his card
+                       (11.0, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario down#5"),  # and draws
+                       (12.0, "Anna - Bruno - Carla - Dario down#5"),  # gathered, unread
+                       (12.5, "Anna - Bruno - Carla - Dario down#5")])
+    assert [line["event"] for line in said][-1] == "warning"
+    held = story.table.state()["held"]
+    assert held["code"] == "draw.unseen"
+    assert held["text_it"] == ("Mano 1: Dario ha pescato una carta che la fotocamera non ha "
+                               "letto: dite voi che carta ha")
+    assert ways(story.table) == [{"way": "redeal"}, {"way": "write"}]  # no watching on
+    cards = {c["player"]: c["card"] for c in held["ways"][-1]["cards"]}
+    assert cards == {"Anna": "5S", "Bruno": "10C", "Carla": "3D", "Dario": "6B"}
+    story.table.decide(held["id"], {"way": "write", "cards": {**cards, "Dario": "1S"}})
+    game = story.table.game
+    assert list(game.history)[-2:] == [Draw("Dario", parse_card("1S")), Settle()]
+    assert game.results[-1].losers == ("Dario",) and story.table.state()["held"] is None
+
+
+def test_a_dealer_written_with_his_own_card_kept_it(story: StoryTable) -> None:
+    kept = "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario 6B#4"
+    story.tell([(9.0, kept), (10.0, kept), (10.5, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario -"),
+                (11.0, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario down#5"),
+                (12.0, "Anna - Bruno - Carla - Dario down#5"),
+                (12.5, "Anna - Bruno - Carla - Dario down#5")])
+    held = story.table.state()["held"]
+    cards = {c["player"]: c["card"] for c in held["ways"][-1]["cards"]}
+    story.table.decide(held["id"], {"way": "write", "cards": cards})
+    game = story.table.game
+    assert list(game.history)[-2:] == [Keep("Dario"), Settle()]
+    assert game.results[-1].losers == ("Carla",)
 
 
 def test_two_cards_covered_together_ask_whether_they_were_swapped(story: StoryTable) -> None:

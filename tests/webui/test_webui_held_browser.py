@@ -300,3 +300,30 @@ def test_the_demo_answers_its_held_hand_after_ten_seconds_and_says_so(browser,
         loop.stop()
         table.close()
         server.stop()
+
+
+def test_a_dealers_draw_never_read_is_written_on_a_phone_and_the_hand_settled(browser,
+                                                                             story) -> None:
+    told, urls = story
+    one, two = pages = phones(browser, urls)
+    kept = "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario 6B#4"
+    told.tell([(9.0, kept), (10.0, kept),
+               (10.5, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario -"),  # Dario takes up his card
+               (11.0, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario down#5"),  # and draws
+               (12.0, "Anna - Bruno - Carla - Dario down#5"),  # gathered before it is read
+               (12.5, "Anna - Bruno - Carla - Dario down#5")])
+    shown(pages, "#held:not([hidden]) .write")
+    for page in pages:
+        assert text(page, "#warnings p").startswith(
+            "! Mano 1: Dario ha pescato una carta che la fotocamera non ha letto")
+        assert [b.inner_text() for b in page.locator("#held .ways button").all()] == [
+            "Ridai le carte", "Scrivi la mano"]  # nothing left on the table to watch on
+    one.select_option("#held .write select[name=Dario]", "1S")
+    said = ("Mano 1: le carte scritte a mano: Anna Cinque di Spade, Bruno Re di Coppe, Carla Tre "
+            "di Denari, Dario Asso di Spade")
+    seen = f'#decided:not([hidden]) .says:text-is("{said}")'
+    assert tap_and_time(one, pages, "#held .write button[type=submit]", seen) < WITHIN
+    shown(pages, "#verdict:not([hidden]) .by-hand li")
+    for page in pages:
+        assert text(page, "#verdict .says") == "Dario perde una vita"
+        assert page.evaluate("window.sameDocument") is True
