@@ -99,10 +99,11 @@ class Deal:
         self._full: Moment | None = None  # the last moment every seat held its card as dealt
         self._since: list[Moment] = []  # the moments after it
         self._shown: dict[str, tuple[SeatView, float]] = {}  # each Re or Cavallo seen face up
+        self._waiting: list[Moment] = []  # every seat filled, a card face up not yet named: since
 
     def start(self, now: Moment, undone: bool, first: bool) -> None:
         """Watch the deal from this moment (a new or resumed game, a person's change)."""
-        self._full, self._since, self._shown = None, [], {}
+        self._full, self._since, self._shown, self._waiting = None, [], {}, []
         game = self.ctx.game
         if undone:
             self.cleared = True  # the deal watched was undone: its cards are on the table
@@ -133,6 +134,11 @@ class Deal:
         full = self._full
         bare = not any(p in seen.hidden for p in living)  # no hand over a card dealt
         served = filled and not unread and all(c is None or c.shows for c in named.values())
+        if served and full is None and self._waiting and self._swapped(
+                now, self._waiting[0], living, self._waiting[1:]):
+            # the cards were handled while a card shown was being named: the deal counts from
+            # the first moment every seat was filled, and the turns are shown what was seen since
+            return self._play(self._waiting[0], [*self._waiting[1:], now])
         if served and (bare or full is None):
             if full is not None and self._swapped(now, full, living):
                 return self._play(full, [*self._since, now])  # a swap done between two looks
@@ -143,6 +149,9 @@ class Deal:
         if full is None:
             if filled and not unread and now.still >= DEAL_STILL - CLOCK:
                 return self._play(now)  # a card dealt face up by mistake: a person sees it
+            if self._waiting or (filled and bare and all(
+                    c is None or c.shows for c in named.values())):
+                self._waiting.append(now)  # every card lay: what follows is the turns' to judge
             return None
         self._since.append(now)
         if unread:
@@ -152,7 +161,8 @@ class Deal:
             return self._play(full, self._since)
         return None
 
-    def _swapped(self, now: Moment, full: Moment, living: list[str]) -> bool:
+    def _swapped(self, now: Moment, full: Moment, living: list[str],
+                 since: list[Moment] | None = None) -> bool:
         """Whether the cards lie as dealt again after two seats were handled: two face-down
         cards with other identities now, two seats emptied on the way, or two covered at once
         for as long as an exchange takes (the turns judge what they did)."""
@@ -160,10 +170,11 @@ class Deal:
         moved = [p for p in living if was.face(p) is Face.DOWN and seen.face(p) is Face.DOWN
                  and None not in (was.seats[p].card_id, seen.seats[p].card_id)
                  and was.seats[p].card_id != seen.seats[p].card_id]
-        emptied = {p for m in self._since for p in living
+        since = self._since if since is None else since
+        emptied = {p for m in since for p in living
                    if was.face(p) is Face.DOWN and m.seen.face(p) is Face.EMPTY}
         covered = Gathering()  # two cards under the hands at once, long enough to be exchanged
-        for moment in [full, *self._since, now]:
+        for moment in [full, *since, now]:
             covered.covered({p for p in living if was.face(p) is Face.DOWN
                              and touched(moment.seen, p)}, moment.at)
         return (len(moved) >= 2 or len(emptied) >= 2
@@ -212,7 +223,7 @@ class Deal:
             ctx.warn(code="deal.refused", params={"why": refused.message}, hand=refused.hand)
             return None
         ctx.play(event)
-        self._full, self._since, self._shown = None, [], {}
+        self._full, self._since, self._shown, self._waiting = None, [], {}, []
         hand = game.hand
         assert hand is not None
         ctx.say("deal", {"dealer": hand.dealer}, f"Hand {hand.number}: {hand.dealer} deals",

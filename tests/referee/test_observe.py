@@ -1238,3 +1238,19 @@ def test_a_resting_cards_identity_lent_to_a_stray_reading_for_a_frame_makes_it_n
                              (5.6, dealt), (5.6 + SETTLED, dealt), (5.6 + 2 * SETTLED, dealt)])
     assert [line for line in said if line["event"] in ("swap", "warning")] == [
         {"event": "swap", "hand": 1, "from": "Anna", "to": "Bruno", "legal": True}]
+
+
+def test_cards_swapped_while_a_re_shown_at_the_deal_is_still_being_named_are_judged() -> None:
+    # Bruno's Re reads unsure while Anna and Carla exchange theirs past it: the deal counts from
+    # the moment every card lay, and the swap made meanwhile is judged, never left unseen
+    controller = Controller(table())
+    unsure = "Anna down#1 Bruno 10C#2@0.6 Carla down#3 Dario down#4"
+    said = tell(controller, [(0.0, EMPTY4), (1.0, "Anna down#1 Bruno - Carla - Dario -"),
+                             (1.5, "Anna down#1 Bruno 10C#2@0.6 Carla down#3 Dario -"),
+                             (2.0, unsure), (3.0, unsure),
+                             (3.5, "Anna - Bruno 10C#2@0.6 Carla - Dario down#4 aside down#1"),
+                             (4.0, "Anna down#3 Bruno 10C#2@0.6 Carla down#1 Dario down#4"),
+                             (5.0, "Anna down#3 Bruno 10C#2 Carla down#1 Dario down#4"),
+                             (8.0, "Anna down#3 Bruno 10C#2 Carla down#1 Dario down#4")])
+    assert {"event": "deal", "hand": 1, "dealer": "Dario"} in said
+    assert {"event": "swap", "hand": 1, "from": "Anna", "to": "Carla", "legal": False} in said
