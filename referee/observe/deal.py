@@ -133,14 +133,15 @@ class Deal:
             ctx.unread(player, now)
         full = self._full
         bare = not any(p in seen.hidden for p in living)  # no hand over a card dealt
-        served = filled and not unread and all(c is None or c.shows for c in named.values())
+        walls_only = all(c is None or c.shows for c in named.values())  # nothing revealed
+        served = filled and not unread and walls_only
         if served and full is None and self._waiting and self._swapped(
                 now, self._waiting[0], living, self._waiting[1:]):
             # the cards were handled while a card shown was being named: the deal counts from
             # the first moment every seat was filled, and the turns are shown what was seen since
             return self._play(self._waiting[0], [*self._waiting[1:], now])
         if served and (bare or full is None):
-            if full is not None and self._swapped(now, full, living):
+            if full is not None and self._swapped(now, full, living, self._since):
                 return self._play(full, [*self._since, now])  # a swap done between two looks
             # the deal counts from the first moment every card lies served, a hand over one or
             # not (a player takes a look at once); the turns are shown every moment after it
@@ -149,8 +150,7 @@ class Deal:
         if full is None:
             if filled and not unread and now.still >= DEAL_STILL - CLOCK:
                 return self._play(now)  # a card dealt face up by mistake: a person sees it
-            if self._waiting or (filled and bare and all(
-                    c is None or c.shows for c in named.values())):
+            if self._waiting or (filled and bare and walls_only):
                 self._waiting.append(now)  # every card lay: what follows is the turns' to judge
             return None
         self._since.append(now)
@@ -162,15 +162,15 @@ class Deal:
         return None
 
     def _swapped(self, now: Moment, full: Moment, living: list[str],
-                 since: list[Moment] | None = None) -> bool:
+                 since: list[Moment]) -> bool:
         """Whether the cards lie as dealt again after two seats were handled: two face-down
         cards with other identities now, two seats emptied on the way, or two covered at once
-        for as long as an exchange takes (the turns judge what they did)."""
+        for as long as an exchange takes, from `full` through the moments `since` to `now` (the
+        turns judge what they did)."""
         was, seen = full.seen, now.seen
         moved = [p for p in living if was.face(p) is Face.DOWN and seen.face(p) is Face.DOWN
                  and None not in (was.seats[p].card_id, seen.seats[p].card_id)
                  and was.seats[p].card_id != seen.seats[p].card_id]
-        since = self._since if since is None else since
         emptied = {p for m in since for p in living
                    if was.face(p) is Face.DOWN and m.seen.face(p) is Face.EMPTY}
         covered = Gathering()  # two cards under the hands at once, long enough to be exchanged
