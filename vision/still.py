@@ -145,8 +145,8 @@ class StillReader:
         read = [(box, self.reader.part(pixels, box, self._view)) for box in parts]
         self.parts += len(parts)
         self._parted = True
-        merged = _merged(self._read, read, shape)
         scale = look.shape[1] / width
+        merged = _merged(self._read, read, shape, self._resting(at, scale))
         for x0, y0, x1, y1 in parts:
             rows, cols = _thumbnail_span(y0, y1, scale), _thumbnail_span(x0, x1, scale)
             reference[rows, cols] = look[rows, cols]
@@ -173,6 +173,16 @@ class StillReader:
             self._again = [_grown(quad, length, (height, width)) for quad in _unlike(read, self._read)]
         self._reference, self._read, self._whole_at, self._parted = look.copy(), read, frame.at, False
         return read
+
+    def _resting(self, at: float, scale: float) -> np.ndarray:
+        """Mask of the cards read before over whose box no thumbnail pixel changed for SETTLING seconds."""
+        resting = np.zeros(len(self._read), bool)
+        for k, quad in enumerate(self._read.quad):
+            x0, y0 = np.floor(quad.min(axis=0) * scale).astype(int)
+            x1, y1 = np.ceil(quad.max(axis=0) * scale).astype(int)
+            under = self._moved_at[max(0, y0):max(0, y1), max(0, x0):max(0, x1)]
+            resting[k] = under.size > 0 and at - float(under.max()) >= SETTLING
+        return resting
 
     def _looked_closer(self, frame: np.ndarray, look: np.ndarray, at: float, read: CardDetections,
                        cards: CardDetections | None) -> CardDetections:
@@ -277,15 +287,21 @@ def _uncut(detections: CardDetections, box: Box, shape: tuple[int, ...]) -> np.n
     return _inside(detections.quad, inner, 2 * CUT)  # type: ignore[arg-type]
 
 
-def _merged(before: CardDetections, parts: list[tuple[Box, CardDetections]], shape: tuple[int, ...]) -> CardDetections:
+def _merged(before: CardDetections, parts: list[tuple[Box, CardDetections]], shape: tuple[int, ...],
+            resting: np.ndarray) -> CardDetections:
     """The reading of a frame whose parts were read anew: the cards read before that lie wholly inside no
-    part keep their reading, and each part's cards not cut by its edge and lying on none of those are added."""
-    kept = np.ones(len(before), bool)
+    part keep their reading, and so do those `resting` (nothing changed over them for SETTLING) on which no
+    card of the parts' readings lies: a part's reading misses a card lying still now and then (one its edge
+    cuts, its outline read before a little short), and nothing there moved to take it away. Each part's
+    cards not cut by its edge and lying on none of those are added."""
+    inside = np.zeros(len(before), bool)
     for box, _ in parts:
-        kept &= ~_inside(before.quad, box)
-    stand = before[kept]
-    new = [read[_uncut(read, box, shape)] for box, read in parts]
-    fresh = CardDetections.joined(new)
+        inside |= _inside(before.quad, box)
+    fresh = CardDetections.joined([read[_uncut(read, box, shape)] for box, read in parts])
+    missed = inside & resting
+    if len(fresh):
+        missed &= np.array([not _overlaps(quad, fresh.quad) for quad in before.quad], bool)
+    stand = before[~inside | missed]
     if len(stand) and len(fresh):
         fresh = fresh[[not _overlaps(quad, stand.quad) for quad in fresh.quad]]
     return CardDetections.joined([stand, fresh])

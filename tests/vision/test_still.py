@@ -7,7 +7,8 @@ import cv2
 import numpy as np
 
 from vision.art.scene import Camera, Placed, Scene, render_scene
-from vision.recognize import CardReader
+from vision.detections import CardDetections
+from vision.recognize import CardReader, View
 from vision.source import Frame
 from vision.still import LONGEST, QUIET, SETTLING, StillReader
 
@@ -15,9 +16,9 @@ CAMERA = Camera(960, 540, tilt=0, view_cm=70)
 READER = CardReader()
 
 
-def _table(anna_at: tuple[float, float] = (-12.0, 0.0)) -> np.ndarray:
-    """Anna's 1D and Bruno's 10B face up on felt; Anna's card where asked (cm)."""
-    cards = (Placed("1D", True, anna_at, 10.0), Placed("10B", True, (12.0, 0.0), -20.0))
+def _table(anna_at: tuple[float, float] = (-12.0, 0.0), bruno_at: tuple[float, float] = (12.0, 0.0)) -> np.ndarray:
+    """Anna's 1D and Bruno's 10B face up on felt, where asked (cm)."""
+    cards = (Placed("1D", True, anna_at, 10.0), Placed("10B", True, bruno_at, -20.0))
     frame, _ = render_scene(Scene((), cards, "felt"), CAMERA, seed=3)
     return frame
 
@@ -87,6 +88,27 @@ def test_a_card_taken_away_is_read_no_more_and_its_place_is_read_while_it_settle
     reads = _reads(still)
     still(gone, at=at + SETTLING + 0.01)
     assert _reads(still) == reads
+
+
+class _MissingInParts(CardReader):
+    """The real reader, whose readings of parts of a frame miss one card (a part's edge cutting it, an
+    outline read a little short): a whole reading still finds it."""
+
+    def __init__(self, missed: str) -> None:
+        super().__init__(READER.classifier)
+        self.missed = missed
+
+    def part(self, frame: np.ndarray, box: tuple[int, int, int, int], view: View) -> CardDetections:
+        read = super().part(frame, box, view)
+        return read[read.label != self.missed]
+
+
+def test_a_card_lying_still_that_a_parts_reading_misses_keeps_its_reading() -> None:
+    still = StillReader(_MissingInParts("10B"))
+    close = {"bruno_at": (1.0, 0.0)}  # Bruno's card near enough for the part round Anna's to take it in
+    at = _settled(still, _table(**close))
+    nudged = still(_table(anna_at=(-11.7, 0.2), **close), at=at)
+    assert still.parts == 1 and sorted(nudged.label) == ["10B", "1D"]
 
 
 def test_a_reading_unlike_the_one_before_does_not_stand_for_the_next_frame() -> None:
