@@ -26,6 +26,12 @@ table; turning it under his hand takes up to 0.6 s, the reader names it about 0.
 slow camera's frame and the tracker's confirmation), and a card can be seen at its place up to
 0.3 s before the dealer's hand has let it go. A turn begun sooner counts the deal at once."""
 
+MISDEALT = 1
+"""Cards no Re or Cavallo that may lie face up at a deal counted without a turn begun (dealt face up
+by mistake: a person sees it). A table showing more is being revealed: a seat's card read only then
+(unread at its place all along, on a busy cloth) left its deal and turns unseen, and a deal counted
+from it would settle the reveal as if nobody had moved."""
+
 
 class FirstDealer:
     """Cards dealt face up one by one until the rule's card names the first dealer."""
@@ -133,7 +139,8 @@ class Deal:
             ctx.unread(player, now)
         full = self._full
         bare = not any(p in seen.hidden for p in living)  # no hand over a card dealt
-        walls_only = all(c is None or c.shows for c in named.values())  # nothing revealed
+        revealed = sum(c is not None and not c.shows for c in named.values())
+        walls_only = not revealed
         served = filled and not unread and walls_only
         if served and full is None and self._waiting and self._swapped(
                 now, self._waiting[0], living, self._waiting[1:]):
@@ -148,7 +155,7 @@ class Deal:
             self._full, self._since = now, []
             return self._play(now) if bare and now.still >= DEAL_STILL - CLOCK else None
         if full is None:
-            if filled and not unread and now.still >= DEAL_STILL - CLOCK:
+            if filled and not unread and revealed <= MISDEALT and now.still >= DEAL_STILL - CLOCK:
                 return self._play(now)  # a card dealt face up by mistake: a person sees it
             if self._waiting or (filled and bare and walls_only):
                 self._waiting.append(now)  # every card lay: what follows is the turns' to judge

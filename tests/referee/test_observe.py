@@ -536,6 +536,23 @@ def test_a_cavallo_turned_up_late_holds_the_hand() -> None:
     assert controller.held is not None
 
 
+def test_a_card_dealt_face_up_by_mistake_counts_the_deal_once_the_table_rests() -> None:
+    game = table()
+    controller = Controller(game)
+    misdealt = "Anna 5S#1 Bruno down#2 Carla down#3 Dario down#4"
+    said = tell(controller, [(0.0, EMPTY4), (1.0, misdealt), (1.0 + DEAL_STILL, misdealt)])
+    assert kinds(said)[:1] == ["deal"] and game.hand is not None and game.hand.cards["Anna"] == parse_card("5S")
+
+
+def test_a_table_first_seen_whole_with_its_cards_revealed_counts_no_deal_and_settles_nothing() -> None:
+    game = table()
+    controller = Controller(game)
+    unread = "Anna down#1 Bruno - Carla down#3 Dario 9B#4"  # Bruno's Re never read at his place
+    said = tell(controller, [(0.0, EMPTY4), (1.0, unread), (20.0, unread), (20.5, REVEALED),
+                             (20.5 + 2 * DEAL_STILL, REVEALED)])
+    assert "deal" not in kinds(said) and "settle" not in kinds(said)
+
+
 def test_a_card_missing_for_long_is_reported() -> None:
     game = table()
     controller = Controller(game)
