@@ -91,7 +91,7 @@ class Context:
         self._sink = sink if sink is not None else self._into_game
         self.held: Warning | None = None
         self.out: list[Said] = []
-        self.warned: set[str] = set()
+        self.warned: set[str] = set()  # this hand's warnings told, and the unread cards asked about
         self.custody = Custody()  # the face-down cards' chains since the deal
         self._since: dict[str, float] = {}
         self._lasting: set[str] = set()
@@ -200,6 +200,10 @@ class Context:
         view = now.view(player)
         if not self.lasts(f"unread {player}", now.at, UNREAD_AFTER):
             return
+        asked = f"unread {player} {view.card.code if view.card is not None else '?'}"
+        if asked in self.warned:
+            return  # asked once, however the guess's confidence wavers from frame to frame
+        self.warned.add(asked)
         number = self.number() if self.game.dealer is not None else None
         if view.card is None:
             self.warn(hand=number, code="card.unread", params={"player": player})

@@ -503,6 +503,17 @@ def test_a_face_up_card_that_cannot_be_read_is_reported_once_and_nothing_is_sett
     assert game.phase is Phase.TURNS
 
 
+def test_a_face_up_card_read_unsure_with_a_wavering_confidence_is_asked_about_once() -> None:
+    game = table()
+    controller = Controller(game)
+    tell(controller, PLAIN_DEAL)
+    wavering = [(6.0 + k, f"Anna 3D#1 Bruno 9D#2@{confidence} Carla 5S#3 Dario 6B#4")
+                for k, confidence in enumerate((0.75, 0.78, 0.76, 0.79, 0.75))]
+    said = tell(controller, [*wavering, (21.0, wavering[-1][1])])
+    assert kinds(said) == ["warning"]
+    assert said[0]["message"].startswith("hand 1: Bruno's face-up card cannot be read (it reads 9D at 0.7")
+
+
 def test_the_same_card_at_two_seats_is_reported_not_guessed() -> None:
     game = table()
     controller = Controller(game)
