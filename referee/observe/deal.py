@@ -16,7 +16,7 @@ from referee.observation import Face, SeatView
 from referee.observe.clock import CLOCK
 from referee.observe.context import Context
 from referee.observe.evidence import Gathering, exchangeable
-from referee.observe.moment import Moment, away, cards_on, rotated, sure, touched
+from referee.observe.moment import Moment, away, cards_on, known, rotated, sure, touched
 from referee.rules import DealerSelection
 
 DEAL_STILL = 3.2
@@ -129,7 +129,8 @@ class Deal:
             ctx.warned = set()
         living = ctx.game.alive()
         ctx.dead_seats(now)
-        named = {p: sure(now.view(p)) for p in living}
+        named = {p: known(now.view(p), self._shown[p][0].card if p in self._shown else None)
+                 for p in living}
         for player, card in named.items():
             if card is not None and card.shows and player not in self._shown:
                 self._shown[player] = (now.view(player), now.at)

@@ -32,6 +32,17 @@ def sure(view: SeatView) -> Card | None:
     return None
 
 
+def known(view: SeatView, shown: Card | None) -> Card | None:
+    """The face-up card's name to act on: sure, or the Re or Cavallo its seat showed at the deal
+    still guessed. A shown card lies face up all hand and takes no turn: once named surely, a
+    reading of it that fades below SURE but still guesses it adds nothing new, while a guess of
+    any other card is put to a person."""
+    card = sure(view)
+    if card is None and shown is not None and view.face is Face.UP and view.card == shown:
+        return shown
+    return card
+
+
 def touched(seen: TableObservation, player: str) -> bool:
     """Whether a seat's card is being handled: gone, with a second card beside it, or hidden."""
     return (seen.face(player) is Face.EMPTY or player in seen.crowded

@@ -16,7 +16,7 @@ from referee.game import Hand, Phase
 from referee.observation import EMPTY, Face, SeatView
 from referee.observe.clock import CLOCK
 from referee.observe.context import Context
-from referee.observe.moment import Moment, away, sure
+from referee.observe.moment import Moment, away, known, sure
 from referee.rules import DealerDraw
 
 SETTLE_STILL = 2.5
@@ -57,7 +57,8 @@ class Showdown:
         ctx, game = self.ctx, self.ctx.game
         cards: dict[str, Card] = {}
         for player in hand.ring:
-            card = sure(aside if aside is not None and player == hand.dealer else now.view(player))
+            view = aside if aside is not None and player == hand.dealer else now.view(player)
+            card = known(view, hand.shown.get(player))
             if card is None:
                 ctx.unread(player, now)
             else:
@@ -104,7 +105,7 @@ class Showdown:
         cards: dict[str, Card] = {}
         for player in hand.ring:
             view = now.view(player)
-            card = sure(view)
+            card = known(view, hand.shown.get(player))
             if view.face is not Face.UP or view.card_id != self._base.get(player, EMPTY).card_id:
                 self._lifted.add(player)  # the card at this seat was taken up or replaced
             if card is None:

@@ -514,6 +514,34 @@ def test_a_face_up_card_read_unsure_with_a_wavering_confidence_is_asked_about_on
     assert said[0]["message"].startswith("hand 1: Bruno's face-up card cannot be read (it reads 9D at 0.7")
 
 
+def test_a_re_shown_at_the_deal_then_read_unsure_still_names_its_seat_at_the_reveal() -> None:
+    # Bruno's Re, named surely when shown, reads unsure as the Re di Coppe by the reveal: it never
+    # moved, and the hand is settled
+    game = table()
+    controller = Controller(game)
+    tell(controller, DEAL_STORY + CARLA_SWAPS)
+    faded = "Anna 5S#3 Bruno 10C#2@0.6 Carla 3D#1 Dario 9B#4"
+    said = tell(controller, [(10.0, faded), (10.0 + SETTLE_STILL, faded)])
+    assert kinds(said) == ["reveal", "settle"] and said[-1]["losers"] == ["Carla"]
+
+
+def test_a_re_named_as_it_is_shown_then_read_unsure_counts_the_deal_and_asks_nothing() -> None:
+    faded = "Anna down#1 Bruno 10C#2@0.6 Carla down#3 Dario 9B#4"
+    said = tell(Controller(table()), [*DEAL_STORY[:5], (3.0, faded), (3.0 + DEAL_STILL, faded)])
+    assert said == SAID_AT_THE_DEAL
+
+
+def test_a_re_shown_at_the_deal_whose_seat_reads_another_card_unsure_is_asked_about() -> None:
+    # an unsure guess of another card at Bruno's seat is no longer his Re: a person names it
+    game = table()
+    controller = Controller(game)
+    tell(controller, DEAL_STORY + CARLA_SWAPS)
+    other = "Anna 5S#3 Bruno 4C#2@0.6 Carla 3D#1 Dario 9B#4"
+    said = tell(controller, [(10.0, other), (13.0, other), (21.0, other)])
+    assert kinds(said) == ["warning"] and "Bruno" in said[0]["message"]
+    assert game.results == []
+
+
 def test_the_same_card_at_two_seats_is_reported_not_guessed() -> None:
     game = table()
     controller = Controller(game)
