@@ -16,7 +16,7 @@ from referee.observation import Face, SeatView
 from referee.observe.clock import CLOCK
 from referee.observe.context import Context
 from referee.observe.evidence import Gathering, exchangeable
-from referee.observe.moment import Moment, away, cards_on, known, rotated, sure, touched
+from referee.observe.moment import Moment, away, cards_on, known, remember, rotated, sure, touched
 from referee.rules import DealerSelection
 
 DEAL_STILL = 3.2
@@ -159,9 +159,9 @@ class Deal:
             if filled and not unread and revealed <= MISDEALT and now.still >= DEAL_STILL - CLOCK:
                 return self._play(now)  # a card dealt face up by mistake: a person sees it
             if self._waiting or (filled and bare and walls_only):
-                self._waiting.append(now)  # every card lay: what follows is the turns' to judge
+                remember(self._waiting, now)  # every card lay: what follows is the turns' to judge
             return None
-        self._since.append(now)
+        remember(self._since, now)
         if unread:
             return None  # a card being turned up: its name decides the walls
         revealing = any(c is not None and not c.shows for c in named.values())

@@ -106,6 +106,16 @@ class Moment:
         return cls(seen, seen.at, empty)
 
 
+def remember(moments: list[Moment], now: Moment) -> None:
+    """Add `now` to moments kept for a replay, keeping of a run that looks alike only its first
+    and its latest: the pictures between add time, not evidence, and a table left as it is for
+    an hour, a card on it unnamed, keeps two moments, not one per frame."""
+    if len(moments) >= 2 and moments[-2].changed_at == moments[-1].changed_at == now.changed_at:
+        moments[-1] = now
+    else:
+        moments.append(now)
+
+
 def rotated(ring: tuple[str, ...], dealer: str) -> list[str]:
     """The ring from the dealer's right round to the dealer."""
     start = ring.index(dealer) + 1

@@ -24,11 +24,12 @@ from referee.events import (
 from referee.game import Game, Phase
 from referee.observation import TableObservation
 from referee.observe import DEAL_STILL, SETTLE_STILL, Controller
+from referee.observe.moment import Moment, remember
 from referee.observe.showdown import SWEEP
 from referee.observe.turns import SETTLED, SHOWN_GONE
 from referee.rules import find_rules
 from referee.simulate import NAMES, game_events, random_game
-from story import aside, filmed, kinds, seats, table, tell
+from story import aside, filmed, kinds, observation, seats, table, tell
 
 EMPTY4 = "Anna - Bruno - Carla - Dario -"
 # The worked example: Dario deals; Bruno shows the Re di Coppe, Dario the Cavallo di Bastoni.
@@ -540,6 +541,19 @@ def test_a_re_shown_at_the_deal_whose_seat_reads_another_card_unsure_is_asked_ab
     said = tell(controller, [(10.0, other), (13.0, other), (21.0, other)])
     assert kinds(said) == ["warning"] and "Bruno" in said[0]["message"]
     assert game.results == []
+
+
+def test_a_table_left_as_it_is_keeps_two_moments_for_a_replay_not_one_per_frame() -> None:
+    # a shown card left unnamed ten minutes keeps the deal waiting: the still pictures add time,
+    # and of them only the first and the latest are kept; a change is kept again
+    kept: list[Moment] = []
+    now = Moment.first(observation(0.0, FOUR))
+    for frame in range(10 * 60 * 15):
+        now = now.then(observation(frame / 15, FOUR))
+        remember(kept, now)
+    changed = now.then(observation(600.0, "Anna - Bruno down#2 Carla down#3 Dario down#4"))
+    remember(kept, changed)
+    assert [round(m.at, 2) for m in kept] == [0.0, 599.93, 600.0]
 
 
 def test_the_same_card_at_two_seats_is_reported_not_guessed() -> None:
