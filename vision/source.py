@@ -25,12 +25,13 @@ class Frame:
     asked for, and its grey thumbnail is decoded at a fraction of its size (`thumbnail`): a frame that
     shows a still table is never decoded whole, and none is decoded twice."""
 
-    __slots__ = ("at", "index", "_pixels", "_jpeg", "_size")
+    __slots__ = ("at", "index", "_pixels", "_jpeg", "_size", "_thumbnail")
 
     def __init__(self, pixels: np.ndarray, at: float, index: int) -> None:
         self._pixels: np.ndarray | None = pixels
         self._jpeg: bytes | None = None
         self._size = (pixels.shape[1], pixels.shape[0])
+        self._thumbnail: tuple[int, np.ndarray] | None = None
         self.at, self.index = at, index
 
     @classmethod
@@ -39,6 +40,7 @@ class Frame:
         or end do not let it be decoded (`vision.io.checked_jpeg`)."""
         frame = cls.__new__(cls)
         frame._pixels, frame._jpeg, frame._size = None, jpeg, checked_jpeg(jpeg)
+        frame._thumbnail = None
         frame.at, frame.index = at, index
         return frame
 
@@ -62,11 +64,17 @@ class Frame:
 
     def thumbnail(self, side: int) -> np.ndarray:
         """The grey picture at most `side` pixels on its long side: a JPEG not yet decoded is decoded at an
-        eighth, a quarter or a half of its size (the least that is no smaller), then shrunk."""
+        eighth, a quarter or a half of its size (the least that is no smaller), then shrunk. Made once per
+        side asked for last (a frame's change is judged before it is read)."""
+        if self._thumbnail is not None and self._thumbnail[0] == side:
+            return self._thumbnail[1]
         if self._pixels is not None:
-            return grey_thumbnail(self._pixels, side)
-        assert self._jpeg is not None
-        return grey_thumbnail(reduced_grey(self._jpeg, max(self._size) / side), side)
+            look = grey_thumbnail(self._pixels, side)
+        else:
+            assert self._jpeg is not None
+            look = grey_thumbnail(reduced_grey(self._jpeg, max(self._size) / side), side)
+        self._thumbnail = (side, look)
+        return look
 
 
 class SourceState(enum.Enum):

@@ -115,6 +115,19 @@ class StillReader:
         self.parts = 0
         """Parts of frames read so far."""
 
+    def moved(self, frame: Frame) -> bool:
+        """Whether anything in the frame's picture differs from the picture last read there by more than
+        the camera's noise (a new picture, before any was read, has moved)."""
+        reference, look = self._reference, frame.thumbnail(LOOK_SIDE)
+        if reference is None or look.shape != reference.shape:
+            return True
+        return bool((cv2.absdiff(look, reference) > STILL).any())
+
+    def at_rest(self, at: float, after: float) -> bool:
+        """Whether no part of the picture moved for `after` seconds up to `at`, and no reading waits to be
+        read again."""
+        return bool(self._moved_at.size) and not self._again and at - float(self._moved_at.max()) >= after
+
     def __call__(self, frame: np.ndarray, at: float, cards: CardDetections | None = None) -> CardDetections:
         """The cards in a BGR frame taken at `at` (seconds); `cards` are those known so far (the
         tracker's), whose places are looked at closely when a reading misses them."""

@@ -22,7 +22,7 @@ import numpy as np
 from referee.events import Event, Keep, Settle
 from referee.game import Game, Phase
 from referee.observe import Controller, Said
-from referee.observe.clock import MIN_RATE, needed
+from referee.observe.clock import MIN_RATE, Clock, needed
 from vision.annotate import CardAnnotator, SeatAnnotator
 from vision.detections import CardDetections
 from vision.frames import Frame, FrameSource, SourceError, SourceState, VideoFile
@@ -47,6 +47,16 @@ UNSEATED = 150
 """Frames kept while the seats are not yet found (10 s at 15 frames a second): the seats found on
 the deal's resting cards apply to the frames since it began, so a swap begun before the last card
 has rested the finder's half second is seen from its start."""
+IDLE_AFTER = 2.0
+"""Seconds the picture must lie still (no part of it moved: vision.still) before only one frame in
+IDLE_LOOK is looked at: by then the last card laid has settled (vision.still.SETTLING) and been
+confirmed, and what the referee waits for on a still table (the deal counted, the hand settled) is
+timed in seconds on the frames' clock, which holds from 5 frames a second."""
+IDLE_LOOK = 0.13
+"""Least seconds between the frames looked at while the table lies still: about 7.5 a second, so a
+still table costs half of a 15 fps camera's frames, and a slower camera's frames are all looked at.
+The frame passed over last is looked at first when the next one has moved, so a move is followed
+from its first frame."""
 LIVE_EVERY = 0.2
 """Seconds between two live pictures sent to the page: five a second look live and spare the CPU
 the JPEG encoding of every frame."""
@@ -161,6 +171,9 @@ class TableWatcher:
         self._frame: Frame | None = None
         self._first_at: float | None = None
         self._tracked = CardDetections.empty()
+        self._looked_at: float | None = None
+        self._passed: Frame | None = None  # the last frame passed over while the table lay still
+        self._came = Clock()  # every frame given, looked at or passed over
         self._unseated: deque[tuple[CardDetections, float, frozenset[int]]] = deque(
             maxlen=UNSEATED)
 
@@ -169,19 +182,51 @@ class TableWatcher:
         """The seats, once found or given."""
         return self.finder.seats
 
+    @property
+    def rate(self) -> float | None:
+        """Pictures a second the loop keeps up with: every one it is given, looked at or passed over
+        while the table lies still (`referee.observe.clock.Clock`)."""
+        return self._came.rate
+
     def step(self, frame: Frame) -> list[Said]:
         """Take one frame; return what happened on the table, in order (nothing for a picture that could
         not be decoded: it is skipped, as a source skips one)."""
-        detections = self.read(frame)
-        return [] if detections is None else self.advance(frame, detections)
+        said = []
+        for due in self.due(frame):
+            detections = self.read(due)
+            said += [] if detections is None else self.advance(due, detections)
+        return said
+
+    def due(self, frame: Frame) -> list[Frame]:
+        """The frames to look at now that `frame` came, in order. While the table lies still
+        (IDLE_AFTER), a frame under IDLE_LOOK after the last one looked at is passed over (none); the
+        next is looked at, after the one passed over when it has moved."""
+        self._came.tick(frame.at)
+        looked = self._looked_at
+        if looked is not None and looked < frame.at < looked + IDLE_LOOK \
+                and self.still.at_rest(looked, IDLE_AFTER):
+            self._passed = frame
+            return []
+        passed, self._passed = self._passed, None
+        return [passed, frame] if passed is not None and self._moved(frame) else [frame]
+
+    def _moved(self, frame: Frame) -> bool:
+        try:
+            return self.still.moved(frame)
+        except ImageError:
+            return True  # skipped when it is read: the frame passed over is looked at
 
     def finish(self) -> list[Said]:
-        """The source has ended (a film, a folder): what the referee still settles."""
-        return self.controller.finish()
+        """The source has ended (a film, a folder): what the referee still settles, once the last frame
+        passed over is looked at."""
+        passed, self._passed = self._passed, None
+        said = [] if passed is None else self.step(passed)
+        return said + self.controller.finish()
 
     def read(self, frame: Frame) -> CardDetections | None:
         """The cards in a frame, read where the picture changed (StillReader), the places of the cards
         followed so far looked at closely; None for a picture that could not be decoded."""
+        self._looked_at = frame.at
         try:
             return self.still.read(frame, self._tracked)
         except ImageError as error:
@@ -338,7 +383,7 @@ class LiveLoop:
     def _rate(watcher: TableWatcher | None) -> dict[str, Any]:
         """The pictures a second the loop keeps up with, whole, and the least it needs when
         that is too few (the Live page shows both)."""
-        rate = watcher.controller.rate if watcher is not None else None
+        rate = watcher.rate if watcher is not None else None
         if rate is None:
             return {}
         low = {"needed": needed()} if rate < MIN_RATE else {}
@@ -364,6 +409,20 @@ class LiveLoop:
         self.service.camera_status({**self.source.status().to_json(), **self._rate(watcher)})
         if watcher is None:
             return
+        for due in watcher.due(frame):
+            self._look(watcher, due)
+        now = time.monotonic()
+        # drawn only for someone who looks (and once, so that a page opening finds a picture)
+        if now - self._last_picture >= LIVE_EVERY and (not self._last_picture or self.service.watched()):
+            self._last_picture = now
+            picture = watcher.picture()
+            if picture is not None:
+                ok, data = cv2.imencode(".jpg", picture, [cv2.IMWRITE_JPEG_QUALITY, LIVE_QUALITY])
+                if ok:
+                    self.service.show_frame(data.tobytes())
+
+    def _look(self, watcher: TableWatcher, frame: Frame) -> None:
+        """One frame read, then followed, seated and refereed under the service's lock."""
         detections = watcher.read(frame)
         if detections is None:
             return
@@ -375,16 +434,6 @@ class LiveLoop:
                        or len(self.holds.decisions) > decided)  # a verdict, or a held hand's
             if outcome and isinstance(self.source, DemoFilms):
                 self.source.verdict_given()
-        now = time.monotonic()
-        # drawn only for someone who looks (and once, so that a page opening finds a picture)
-        if now - self._last_picture >= LIVE_EVERY and (not self._last_picture or self.service.watched()):
-            self._last_picture = now
-            picture = watcher.picture()
-            if picture is not None:
-                ok, data = cv2.imencode(".jpg", picture, [cv2.IMWRITE_JPEG_QUALITY, LIVE_QUALITY])
-                if ok:
-                    self.service.show_frame(data.tobytes())
-
 
 
 HOLD = 10.0

@@ -151,3 +151,41 @@ def test_the_live_page_is_told_the_pictures_a_second_the_loop_keeps_up_with(
     for index in range(40):
         watcher.step(Frame(empty, index / fps, index))
     assert LiveLoop._rate(watcher) == told
+
+
+def looked_at(watcher: TableWatcher, frames: Iterable[Frame]) -> list[int]:
+    """The numbers of the frames the loop looks at, in the order it looks at them."""
+    looked = []
+    for frame in frames:
+        for due in watcher.due(frame):
+            looked.append(due.index)
+            detections = watcher.read(due)
+            assert detections is not None
+            watcher.advance(due, detections)
+    return looked
+
+
+def test_a_still_table_is_looked_at_in_one_frame_of_two_and_a_move_from_its_first_frame(
+        reader: CardReader) -> None:
+    truth, frames = film("hand")
+    game = Game(truth["players"], truth["rules"])
+    game.play(ChooseDealer(truth["dealer"]))
+    watcher = TableWatcher(game, reader=reader)
+    still = frames[-1].pixels
+    for index in range(45):  # three seconds of the table lying still, at 15 frames a second
+        watcher.step(Frame(still, index / 15, index))
+    # at rest for two seconds: one frame in two is passed over
+    assert looked_at(watcher, [Frame(still, i / 15, i) for i in range(45, 51)]) == [46, 48, 50]
+    # a hand comes in on frame 51, passed over, then seen on 52: 51 is looked at first
+    arm = occlude.arm_across([still] * 2, 0, 2, seed=3)
+    assert looked_at(watcher, [Frame(arm[0], 51 / 15, 51), Frame(arm[1], 52 / 15, 52)]) == [51, 52]
+    assert looked_at(watcher, [Frame(still, 53 / 15, 53)]) == [53]  # moving: every frame
+
+
+def test_a_slower_camera_has_every_frame_of_a_still_table_looked_at(reader: CardReader) -> None:
+    truth, frames = film("hand")
+    game = Game(truth["players"], truth["rules"])
+    game.play(ChooseDealer(truth["dealer"]))
+    watcher = TableWatcher(game, reader=reader)
+    still = [Frame(frames[-1].pixels, i / 7.5, i) for i in range(40)]  # over five seconds
+    assert looked_at(watcher, still) == list(range(40))
