@@ -30,7 +30,9 @@ MISDEALT = 1
 """Cards no Re or Cavallo that may lie face up at a deal counted without a turn begun (dealt face up
 by mistake: a person sees it). A table showing more is being revealed: a seat's card read only then
 (unread at its place all along, on a busy cloth) left its deal and turns unseen, and a deal counted
-from it would settle the reveal as if nobody had moved."""
+from it would settle the reveal as if nobody had moved. So is a table where such a card lay face
+down at its seat before: a card dealt face up by mistake lands face up, one seen face down first was
+turned over."""
 
 
 class FirstDealer:
@@ -106,10 +108,12 @@ class Deal:
         self._since: list[Moment] = []  # the moments after it
         self._shown: dict[str, tuple[SeatView, float]] = {}  # each Re or Cavallo seen face up
         self._waiting: list[Moment] = []  # every seat filled, a card face up not yet named: since
+        self._down: set[str] = set()  # the seats seen holding a face-down card since the table cleared
 
     def start(self, now: Moment, undone: bool, first: bool) -> None:
         """Watch the deal from this moment (a new or resumed game, a person's change)."""
         self._full, self._since, self._shown, self._waiting = None, [], {}, []
+        self._down = set()
         game = self.ctx.game
         if undone:
             self.cleared = True  # the deal watched was undone: its cards are on the table
@@ -127,6 +131,7 @@ class Deal:
                 return None  # the last hand's cards are still on the table
             self.cleared = True
             ctx.warned = set()
+            self._down = set()
         living = ctx.game.alive()
         ctx.dead_seats(now)
         named = {p: known(now.view(p), self._shown[p][0].card if p in self._shown else None)
@@ -140,7 +145,9 @@ class Deal:
             ctx.unread(player, now)
         full = self._full
         bare = not any(p in seen.hidden for p in living)  # no hand over a card dealt
+        self._down |= {p for p in living if seen.face(p) is Face.DOWN}
         revealed = sum(c is not None and not c.shows for c in named.values())
+        turned = any(c is not None and not c.shows and p in self._down for p, c in named.items())
         walls_only = not revealed
         served = filled and not unread and walls_only
         if served and full is None and self._waiting and self._swapped(
@@ -156,7 +163,8 @@ class Deal:
             self._full, self._since = now, []
             return self._play(now) if bare and now.still >= DEAL_STILL - CLOCK else None
         if full is None:
-            if filled and not unread and revealed <= MISDEALT and now.still >= DEAL_STILL - CLOCK:
+            if filled and not unread and revealed <= MISDEALT and not turned \
+                    and now.still >= DEAL_STILL - CLOCK:
                 return self._play(now)  # a card dealt face up by mistake: a person sees it
             if self._waiting or (filled and bare and walls_only):
                 remember(self._waiting, now)  # every card lay: what follows is the turns' to judge

@@ -606,6 +606,19 @@ def test_a_table_first_seen_whole_with_its_cards_revealed_counts_no_deal_and_set
     assert "deal" not in kinds(said) and "settle" not in kinds(said)
 
 
+def test_a_card_turned_over_where_it_lay_face_down_is_no_card_dealt_face_up_by_mistake() -> None:
+    # Bruno's Re unread at his place all along: Anna turns her card over, Bruno's Re is read at
+    # last, and the table rests; her card was face down before, so this is the reveal, and the
+    # turns were never seen
+    game = table()
+    controller = Controller(game)
+    unread = "Anna down#1 Bruno - Carla down#3 Dario 9B#4"
+    turned = "Anna 5S#1 Bruno 10C#2 Carla down#3 Dario 9B#4"
+    said = tell(controller, [(0.0, EMPTY4), (1.0, unread), (20.0, unread), (20.5, turned),
+                             (20.5 + 2 * DEAL_STILL, turned)])
+    assert "deal" not in kinds(said) and game.hand is None
+
+
 def test_a_card_missing_for_long_is_reported() -> None:
     game = table()
     controller = Controller(game)
