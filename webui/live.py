@@ -208,7 +208,9 @@ class TableWatcher:
             self._passed = frame
             return []
         passed, self._passed = self._passed, None
-        return [passed, frame] if passed is not None and self._moved(frame) else [frame]
+        if passed is None or passed.at >= frame.at or not self._moved(frame):
+            return [frame]  # a frame passed over on an earlier source's clock is dropped
+        return [passed, frame]
 
     def _moved(self, frame: Frame) -> bool:
         try:
