@@ -172,8 +172,7 @@ class Deal:
         remember(self._since, now)
         if unread:
             return None  # a card being turned up: its name decides the walls
-        revealing = any(c is not None and not c.shows for c in named.values())
-        if revealing or self._turn_begun(now, full, living):
+        if revealed or self._turn_begun(now, full, living):
             return self._play(full, self._since)
         return None
 
