@@ -118,10 +118,16 @@ class StillReader:
     def moved(self, frame: Frame) -> bool:
         """Whether anything in the frame's picture differs from the picture last read there by more than
         the camera's noise (a new picture, before any was read, has moved)."""
-        reference, look = self._reference, frame.thumbnail(LOOK_SIDE)
+        changed = self._changed(frame.thumbnail(LOOK_SIDE))
+        return changed is None or bool(changed.any())
+
+    def _changed(self, look: np.ndarray) -> np.ndarray | None:
+        """Mask of the thumbnail's pixels that differ from the picture last read there by more than STILL;
+        None for a new picture (none read yet, or another size)."""
+        reference = self._reference
         if reference is None or look.shape != reference.shape:
-            return True
-        return bool((cv2.absdiff(look, reference) > STILL).any())
+            return None
+        return cv2.absdiff(look, reference) > STILL
 
     def at_rest(self, at: float, after: float) -> bool:
         """Whether no part of the picture moved for `after` seconds up to `at`, and no reading waits to be
@@ -138,11 +144,10 @@ class StillReader:
         at, look = frame.at, frame.thumbnail(LOOK_SIDE)
         width, height = frame.size
         shape = (height, width)
-        reference = self._reference
-        if reference is None or look.shape != reference.shape or at < self._whole_at:
+        reference, changed = self._reference, self._changed(look)
+        if reference is None or changed is None or at < self._whole_at:
             self._moved_at = np.full(look.shape, at)  # all of a new picture is new: read whole while it settles
             return self._whole(frame, look, cards, "new", steady=False)
-        changed = cv2.absdiff(look, reference) > STILL
         self._moved_at[changed] = at
         if at - self._whole_at >= (LONGEST if self._parted else QUIET):
             return self._whole(frame, look, cards, "check")
