@@ -12,7 +12,7 @@ import numpy as np
 from vision.detections import CardDetections
 from vision.labels import NONE
 from vision.locate.geometry import areas, intersection, long_side, on_grid
-from vision.recognize import CardReader
+from vision.recognize import SURE, CardReader
 
 FORGET = 5.0
 """Seconds a card's place is looked at after the card was last known there: a card lifted to be looked
@@ -135,13 +135,21 @@ class CloseLooks:
         return more[[not _on_any(quad, read.quad) for quad in more.quad]] if len(more) else more
 
     def _closer(self, frame: np.ndarray, place: _Place, sides: tuple[float, ...] | None = None) -> CardDetections:
-        """The card read at a place, enlarged to each of `sides` (`enlarge`) in turn until one is; none when
-        none is."""
+        """The card read at a place, enlarged to each of `sides` (`enlarge`) in turn until one is; else the
+        card surely named in the outline the place's card had (`_as_it_lay`); none when none is."""
         for side in self.enlarge if sides is None else sides:
             found = self._enlarged(frame, place, side)
             if len(found):
                 return found
-        return CardDetections.empty()
+        return self._as_it_lay(frame, place)
+
+    def _as_it_lay(self, frame: np.ndarray, place: _Place) -> CardDetections:
+        """The card named SURE or more in the outline the place's card had: a card turned over where it
+        lay keeps its outline, where a search may not find it (a far card face up, its white paper
+        beside a checked cloth's white checks); the bare table, a hand or half a card there is named
+        no card."""
+        read = self.reader.read_quads(frame, place.quad[None])
+        return read[(read.label != NONE) & (read.confidence >= SURE)]
 
     def _enlarged(self, frame: np.ndarray, place: _Place, side: float) -> CardDetections:
         """The card read at a place on the frame's window round it, enlarged so the place's card is

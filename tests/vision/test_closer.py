@@ -168,3 +168,29 @@ def test_at_15_frames_a_second_a_place_showing_nothing_is_looked_at_in_every_oth
     for k in range(3, 9):  # six frames of the place lying empty and still: three looks, at both enlargements
         assert not len(looks(empty, _look(empty), k / 15, NOTHING, NOTHING))
     assert reader.calls == calls + 3 * 2
+
+
+class BlindReader(CardReader):
+    """The card reader whose search finds nothing (a far card face up beside a checked cloth's white
+    checks), its classifier as it is."""
+
+    def __call__(self, frame: np.ndarray) -> CardDetections:
+        return NOTHING
+
+
+def test_a_card_turned_over_where_it_lay_is_named_in_its_outline_when_no_search_finds_it() -> None:
+    camera = Camera(960, 540, tilt=0, view_cm=70)
+    face_down, _ = render_scene(Scene((), (Placed("7B", False, (-12.0, 0.0), 10.0),), "felt"), camera, seed=3)
+    face_up, _ = render_scene(Scene((), (Placed("7B", True, (-12.0, 0.0), 10.0),), "felt"), camera, seed=3)
+    empty, _ = render_scene(Scene((), (), "felt"), camera, seed=3)
+    dealt = CardReader()(face_down)
+    assert list(dealt.label) == ["back"]
+    looks = CloseLooks(BlindReader())
+    for at in (0.0, 0.1):
+        looks(face_down, _look(face_down), at, dealt, dealt)
+    # the 7B is turned up where it lay; the whole reading and every closer look's search miss it
+    looks(face_up, _look(face_up), 0.2, NOTHING, dealt)  # the table round it stirred
+    assert list(looks(face_up, _look(face_up), 0.3, NOTHING, dealt).label) == ["7B"]
+    # taken away, its outline shows the bare cloth: no card
+    looks(empty, _look(empty), 0.4, NOTHING, dealt)
+    assert not len(looks(empty, _look(empty), 0.5, NOTHING, dealt))
