@@ -24,7 +24,7 @@ KINDS = ("continue", "swap", "unseen", "redeal", "write")
 """Every way on, in the order the page offers them."""
 ANSWERS = ("yes", "no")
 """The answers to `unseen`: were the two cards covered together exchanged?"""
-CHOSEN_FIRST = {"swap.unseen": ("a", "b"), "swap.put_back": ("a", "b")}
+CHOSEN_FIRST = {"swap.unseen": ("a", "b"), "swap.unread": ("a", "b"), "swap.put_back": ("a", "b")}
 """Holds whose parameters name the two seats the rules sentence is about."""
 OVER = frozenset({"draw.unseen"})
 """Holds raised once the hand is over on the table (its cards gathered, or the film ended): the
@@ -65,7 +65,7 @@ def offered(game: Game, code: str, params: Mapping[str, Any], moved: Sequence[st
     """The ways on from a hold raised with `code` and `params`, the seats seen `moved`."""
     playing = in_play(game)
     ways: list[dict[str, Any]] = []
-    if code == "swap.unseen":
+    if code in ("swap.unseen", "swap.unread"):
         ways.append({"way": "unseen", "a": params["a"], "b": params["b"]})
     elif code not in OVER:
         ways.append({"way": "continue"})

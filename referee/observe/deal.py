@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from referee.cards import Card
 from referee.events import ChooseDealer, Deal as DealEvent, FaceUp
-from referee.observation import Face, SeatView
+from referee.observation import Face, SeatView, TableObservation
 from referee.observe.clock import CLOCK
 from referee.observe.context import Context
 from referee.observe.evidence import Gathering, exchangeable
@@ -96,6 +96,9 @@ class Dealt:
     """The seats a second card lay by as dealt (the stock by the dealer's card)."""
     at: float = 0.0
     """When the deal counts from: the moment every card lay served, before the moments replayed."""
+    unread: tuple[tuple[str, str], ...] = ()
+    """Pairs of seats (unread, left) whose cards may have been exchanged before the deal counted: the
+    first's card lay unread at its seat while the second's left its seat (`Deal._left_unread`)."""
 
 
 class Deal:
@@ -109,11 +112,12 @@ class Deal:
         self._shown: dict[str, tuple[SeatView, float]] = {}  # each Re or Cavallo seen face up
         self._waiting: list[Moment] = []  # every seat filled, a card face up not yet named: since
         self._down: set[str] = set()  # the seats seen holding a face-down card since the table cleared
+        self._unread: set[tuple[str, str]] = set()  # (unread, left): see _left_unread
 
     def start(self, now: Moment, undone: bool, first: bool) -> None:
         """Watch the deal from this moment (a new or resumed game, a person's change)."""
         self._full, self._since, self._shown, self._waiting = None, [], {}, []
-        self._down = set()
+        self._down, self._unread = set(), set()
         game = self.ctx.game
         if undone:
             self.cleared = True  # the deal watched was undone: its cards are on the table
@@ -131,7 +135,7 @@ class Deal:
                 return None  # the last hand's cards are still on the table
             self.cleared = True
             ctx.warned = set()
-            self._down = set()
+            self._down, self._unread = set(), set()
         living = ctx.game.alive()
         ctx.dead_seats(now)
         named = {p: known(now.view(p), self._shown[p][0].card if p in self._shown else None)
@@ -145,6 +149,8 @@ class Deal:
             ctx.unread(player, now)
         full = self._full
         bare = not any(p in seen.hidden for p in living)  # no hand over a card dealt
+        if not filled:
+            self._left_unread(seen, living)
         self._down |= {p for p in living if seen.face(p) is Face.DOWN}
         revealed = sum(c is not None and not c.shows for c in named.values())
         turned = any(c is not None and not c.shows and p in self._down for p, c in named.items())
@@ -175,6 +181,20 @@ class Deal:
         if revealed or self._turn_begun(now, full, living):
             return self._play(full, self._since)
         return None
+
+    def _left_unread(self, seen: TableObservation, living: list[str]) -> None:
+        """Note each card seen face down that has left its seat while a seat before it in the round has
+        shown no card face down since the table cleared: the dealer deals round in order, so that seat's card lies there unread (a far card on a
+        busy cloth), and the two may be exchanged with nobody seeing it. The turns ask the game whether
+        such an exchange was allowed (`Turns.begin`)."""
+        dealer = self.ctx.game.next_dealer
+        if dealer is None or dealer not in living:
+            return
+        order = rotated(tuple(living), dealer)
+        for k, player in enumerate(order):
+            if player in self._down and seen.face(player) is Face.EMPTY:
+                self._unread |= {(other, player) for other in order[:k]
+                                 if seen.face(other) is Face.EMPTY and other not in self._down}
 
     def _swapped(self, now: Moment, full: Moment, living: list[str],
                  since: list[Moment]) -> bool:
@@ -238,7 +258,9 @@ class Deal:
             ctx.warn(code="deal.refused", params={"why": refused.message}, hand=refused.hand)
             return None
         ctx.play(event)
+        unread = tuple(sorted(self._unread))
         self._full, self._since, self._shown, self._waiting = None, [], {}, []
+        self._unread = set()
         hand = game.hand
         assert hand is not None
         ctx.say("deal", {"dealer": hand.dealer}, f"Hand {hand.number}: {hand.dealer} deals",
@@ -256,4 +278,4 @@ class Deal:
             found = hand.target(player, game.rules)
             ctx.say("target", {"player": player, "target": found.target,
                                "reason": found.reason()}, found.reason(), found.reason_it())
-        return Dealt(base, shown_from, list(replay or []), dealt.seen.crowded, dealt.at)
+        return Dealt(base, shown_from, list(replay or []), dealt.seen.crowded, dealt.at, unread)

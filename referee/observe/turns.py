@@ -129,6 +129,11 @@ class Turns:
         self.rebase(dealt.base, dealt.shown_from, dealt.beside, at=dealt.at)
         self.ctx.custody = Custody.dealt(
             (p for p, view in dealt.base.items() if view.face is Face.DOWN), at)
+        hand = self.ctx.game.hand
+        unread = [pair for pair in dealt.unread if all(dealt.base[p].face is Face.DOWN for p in pair)]
+        if hand is not None and unread:  # cards that may have been exchanged before the deal counted
+            self._at = dealt.at
+            self._unseen_swaps(unread, hand, "swap.unread")
 
     def lost_sight(self, now: Moment, gap: float, hand: Hand) -> None:
         """No picture for `gap` seconds: every face-down card's custody is lost; where the
@@ -328,13 +333,14 @@ class Turns:
             moved = seats if kind is Kind.SWAP else ()
             self._unseen_swaps(evidence.covered_with(moved), hand)
 
-    def _unseen_swaps(self, pairs: list[tuple[str, str]], hand: Hand) -> None:
-        """Seats covered at once, long enough to exchange their cards unseen: where the game
-        would not allow that swap, the hand is held and the table asked."""
+    def _unseen_swaps(self, pairs: list[tuple[str, str]], hand: Hand, code: str = "swap.unseen") -> None:
+        """Seats covered at once, long enough to exchange their cards unseen (or one unread while the
+        other left: `code` says which): where the game would not allow that swap, the hand is held and
+        the table asked."""
         for a, b in pairs:
             self.ctx.custody = self.ctx.custody.pair(a, b, self._at, "covered", seen=False)
             if swapper(hand, self.ctx.game, a, b) is None:
-                self.ctx.hold(code="swap.unseen", params={"a": a, "b": b})
+                self.ctx.hold(code=code, params={"a": a, "b": b})
                 return
 
     @staticmethod

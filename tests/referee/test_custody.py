@@ -234,3 +234,58 @@ def test_at_five_pictures_a_second_two_cards_under_the_hands_after_a_put_back_ho
     said = tell(controller, _at_five([(153, covered), (156, FIVE), (162, FIVE), (168, FIVE)]), fps=5)
     assert kinds(said) == ["warning"]
     assert "Anna's and Carla's cards were both under the hands" in said[0]["message"]
+
+
+# -- a card unread at its seat before the deal counts ----------------------------------------------
+
+ANNA_UNREAD = "Anna - Bruno down#2 Carla down#3 Dario down#4 Elena down#5"
+"""Anna's card, dealt first, lies unread at her seat (a far card on a busy cloth)."""
+
+
+def test_a_card_leaving_its_seat_while_one_dealt_before_it_lies_unread_holds_the_hand_where_no_swap_could() -> None:
+    # Carla's card leaves and comes back while Anna's lies unread; Anna's is read at last and the
+    # deal counts: Anna and Carla may have exchanged their cards, which the rules never allow
+    controller = Controller(table(PLAYERS, "Elena"))
+    said = tell(controller, [(0.0, EMPTY5), (1.0, ANNA_UNREAD),
+                             (3.0, "Anna - Bruno down#2 Carla - Dario down#4 Elena down#5"),
+                             (4.0, "Anna - Bruno down#2 Carla down#6 Dario down#4 Elena down#5"),
+                             (5.0, "Anna down#1 Bruno down#2 Carla down#6 Dario down#4 Elena down#5"),
+                             (5.0 + DEAL_STILL, "Anna down#1 Bruno down#2 Carla down#6 Dario down#4 Elena down#5")])
+    assert kinds(said)[0] == "deal" and kinds(said)[-1] == "warning" and kinds(said).count("warning") == 1
+    assert said[-1]["message"].startswith("hand 1: Anna's card lay unread at its seat while Carla's left its seat")
+    assert controller.held is not None
+
+
+def test_a_card_leaving_its_seat_while_its_swap_partner_lies_unread_breaks_their_custody_and_goes_on() -> None:
+    # Bruno's card leaves and comes back while Anna's lies unread: Anna may swap with Bruno, so the
+    # hand goes on, the verdict resting on custody broken between them
+    controller = Controller(table(PLAYERS, "Elena"))
+    from story import filmed, observation  # the Said objects, not their JSON
+
+    back = "Anna down#1 Bruno down#6 Carla down#3 Dario down#4 Elena down#5"
+    story = [(0.0, EMPTY5), (1.0, ANNA_UNREAD),
+             (3.0, "Anna - Bruno - Carla down#3 Dario down#4 Elena down#5"),
+             (4.0, "Anna - Bruno down#6 Carla down#3 Dario down#4 Elena down#5"),
+             (5.0, back), (5.0 + DEAL_STILL, back),
+             (5.0 + DEAL_STILL + 1.0, FACES), (5.0 + DEAL_STILL + 1.0 + SETTLE_STILL + 0.5, FACES)]
+    said = []
+    for when, line in filmed(story):
+        said += controller.observe(observation(when, line))
+    assert controller.held is None
+    settle = said[-1]
+    assert settle.kind == "settle" and settle.custody is not None and not settle.custody.unbroken
+    assert settle.custody.to_json()["Anna"][1].startswith("covered Bruno")
+    assert settle.custody.to_json()["Anna"][1].endswith("unseen")
+
+
+def test_a_player_peeking_before_the_seats_after_his_are_dealt_breaks_no_custody() -> None:
+    # Anna looks at her card while the dealer still deals round: the seats after hers are empty
+    # because their cards are yet to come, not unread
+    controller = Controller(table(PLAYERS, "Elena"))
+    said = tell(controller, [(0.0, EMPTY5), (1.0, "Anna down#1 Bruno - Carla - Dario - Elena -"),
+                             (1.5, "Anna - Bruno - Carla - Dario - Elena -"),
+                             (2.5, "Anna down#1 Bruno down#2 Carla - Dario - Elena -"),
+                             (3.5, FIVE), (3.5 + DEAL_STILL, FIVE)])
+    assert kinds(said)[0] == "deal" and "warning" not in kinds(said)
+    said = revealed(controller, 3.5 + DEAL_STILL + 1.0)
+    assert said[-1]["event"] == "settle" and said[-1]["losers"] == ["Bruno"]
