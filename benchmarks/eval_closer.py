@@ -6,7 +6,7 @@ at their place finds, per long side the place's card is enlarged to, and at what
 The hands are eval_live's (the same seed, paces and views, faces cut out of the valid-split photos),
 filmed in memory and passed through JPEG as there. From the reveal to the end of the film, every
 EVERY-th frame is read whole; each face-up card lying at a seat and shown whole that the reading
-does not name where it lies is looked at closely (`CloseLooks._closer`, the card's true outline as
+does not name where it lies is searched for closely (`CloseLooks._searched`, the card's true outline as
 its place) at every enlargement (or sequence of them, the next tried when one finds nothing,
 as the loop does: `160,200`). A look is right when it names the card, wrong when it names
 another, empty otherwise; its time is the look's wall time on one thread (both looks, when the first finds nothing).
@@ -72,7 +72,7 @@ def study_hand(seed: int, pace: str, view: str, number: int) -> dict[str, Any]:
             missed += 1
             for size, look in looks.items():
                 clock = time.perf_counter()
-                found = look._closer(frame, place)
+                found = look._searched(frame, place)
                 counts[size]["seconds"] += time.perf_counter() - clock
                 verdict = "empty" if not len(found) else "right" if found.label[0] == card["label"] else "wrong"
                 counts[size][verdict] += 1

@@ -406,10 +406,10 @@ WORDS: dict[str, dict[str, str]] = {
                           "voi che carta ha"},
     "cards.two_seats": {"en": "the same card {card} at two seats: {first} and {second}",
                         "it": "la stessa carta {card} a due posti: {first} e {second}"},
-    "card.reads_otherwise": {"en": "{player}'s card now reads {card}, but {read} was read at the "
-                                   "reveal: correct it if it is so",
-                             "it": "la carta di {player} ora si legge {card}, ma allo scoprire "
-                                   "era {read}: correggetela se è così"},
+    "card.reads_otherwise": {"en": "{player}'s card now reads {card}, but {read} was read before: "
+                                   "correct it if it is so",
+                             "it": "la carta di {player} ora si legge {card}, ma prima si leggeva "
+                                   "{read}: correggetela se è così"},
     "sink.refused": {"en": "{why}", "it": "{why} (rifiutato)"},
     # the turns' (referee.observe.turns)
     "shown.moved": {"en": "{owner}'s {card:card} shown at the deal has moved (a {card:kind} that "

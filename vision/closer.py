@@ -135,13 +135,19 @@ class CloseLooks:
         return more[[not _on_any(quad, read.quad) for quad in more.quad]] if len(more) else more
 
     def _closer(self, frame: np.ndarray, place: _Place, sides: tuple[float, ...] | None = None) -> CardDetections:
-        """The card read at a place, enlarged to each of `sides` (`enlarge`) in turn until one is; else the
-        card surely named in the outline the place's card had (`_as_it_lay`); none when none is."""
+        """The card searched for at a place enlarged (`_searched`); else the card surely named in the
+        outline the place's card had (`_as_it_lay`); none when neither is."""
+        found = self._searched(frame, place, sides)
+        return found if len(found) else self._as_it_lay(frame, place)
+
+    def _searched(self, frame: np.ndarray, place: _Place, sides: tuple[float, ...] | None = None) -> CardDetections:
+        """The card read at a place, enlarged to each of `sides` (`enlarge`) in turn until one is; none when
+        none is."""
         for side in self.enlarge if sides is None else sides:
             found = self._enlarged(frame, place, side)
             if len(found):
                 return found
-        return self._as_it_lay(frame, place)
+        return CardDetections.empty()
 
     def _as_it_lay(self, frame: np.ndarray, place: _Place) -> CardDetections:
         """The card named SURE or more in the outline the place's card had: a card turned over where it

@@ -26,7 +26,7 @@ ANSWERS = ("yes", "no")
 """The answers to `unseen`: were the two cards covered together exchanged?"""
 CHOSEN_FIRST = {"swap.unseen": ("a", "b"), "swap.unread": ("a", "b"), "swap.put_back": ("a", "b")}
 """Holds whose parameters name the two seats the rules sentence is about."""
-OVER = frozenset({"draw.unseen"})
+OVER = frozenset({"draw.unseen", "card.reads_otherwise"})
 """Holds raised once the hand is over on the table (its cards gathered, or the film ended): the
 camera has nothing more to see, so the hand is not left to it; written, it is settled at once."""
 

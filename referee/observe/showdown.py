@@ -50,6 +50,7 @@ class Showdown:
         self._drawing = False  # the dealer is seen drawing, and his draw is not read yet
         self._left = False  # the dealer's own card seen leaving his seat (his seat empty, or aside)
         self._unread = False  # ... and then a draw of his seen and not read: asked, not kept
+        self._otherwise: dict[str, Card] = {}  # per seat, the card it reads now unlike the one played
 
     def reveal(self, now: Moment, hand: Hand, aside: SeatView | None = None) -> None:
         """Every seat shows its face, the dealer's perhaps `aside` (put aside to draw): once all
@@ -102,6 +103,7 @@ class Showdown:
         ctx, game = self.ctx, self.ctx.game
         dealer = hand.dealer
         ready = True
+        self._otherwise = {}
         cards: dict[str, Card] = {}
         for player in hand.ring:
             view = now.view(player)
@@ -143,9 +145,9 @@ class Showdown:
                 self.read[player] = card
             elif held == read:
                 ready = False
-                ctx.warn(code="card.reads_otherwise", params={
-                    "player": player, "card": card.code, "read": read.code if read else "?"},
-                    hand=hand.number)
+                self._otherwise[player] = card
+                ctx.warn(code="card.reads_otherwise", params=self._reads_otherwise(player, card),
+                         hand=hand.number)
         if ready and now.still >= SETTLE_STILL:
             self.settle(hand)
             return True
@@ -205,12 +207,22 @@ class Showdown:
     def ended(self, hand: Hand) -> bool:
         """The hand is over on the table (collected, or the film has ended): settled with the
         cards read, True; held, False, while the dealer's draw was seen and never read (he does
-        not keep: what he holds is asked)."""
+        not keep: what he holds is asked), or a card read otherwise than it was played in the
+        last picture before (`card.reads_otherwise`)."""
         if self.ctx.game.phase is Phase.DEALER and self._drawing and self._unread:
             self.ctx.hold(code="draw.unseen", params={"dealer": hand.dealer})
             return False
+        for player, card in self._otherwise.items():  # read otherwise as the cards left: which
+            # reading is right only a person can tell, so neither is settled
+            self.ctx.hold(code="card.reads_otherwise", params=self._reads_otherwise(player, card),
+                          hand=hand.number)
+            return False
         self.settle(hand)
         return True
+
+    def _reads_otherwise(self, player: str, card: Card) -> dict[str, str]:
+        read = self.read.get(player)
+        return {"player": player, "card": card.code, "read": read.code if read else "?"}
 
     def settle(self, hand: Hand) -> None:
         """Settle the hand, the dealer keeping if he has not drawn, and narrate who pays."""

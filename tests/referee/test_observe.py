@@ -183,8 +183,8 @@ def test_the_dealers_card_read_anew_where_it_lies_is_no_draw() -> None:
     reread = "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 7B#4"  # the same card, another name
     said = tell(controller, [(7.0, reread), (13.0, reread)])
     assert said == [{"event": "warning", "hand": 1, "message":
-                     "hand 1: Dario's card now reads 7B, but 1B was read at the reveal: correct "
-                     "it if it is so"}]
+                     "hand 1: Dario's card now reads 7B, but 1B was read before: correct it if it "
+                     "is so"}]
     assert game.phase is Phase.DEALER
 
 
@@ -651,8 +651,8 @@ def test_a_reading_that_changes_after_the_reveal_waits_for_a_person() -> None:
     better = "Anna 8D#1 Bruno 4C#2 Carla 5S#3 Dario 6B#4"
     said = tell(controller, [(7.0, better), (13.0, better)])
     assert said == [{"event": "warning", "hand": 1, "message":
-                     "hand 1: Anna's card now reads 8D, but 3D was read at the reveal: correct "
-                     "it if it is so"}]
+                     "hand 1: Anna's card now reads 8D, but 3D was read before: correct it if it "
+                     "is so"}]
     game.play(Correct("Anna", parse_card("8D")))
     said = tell(controller, [(14.0, better)])
     assert kinds(said) == ["keep", "settle"] and said[-1]["losers"] == ["Bruno"]
@@ -1011,6 +1011,27 @@ def test_the_dealers_draw_after_the_reveal_then_a_quick_collection() -> None:
     assert kinds(said) == ["draw", "settle"]
     assert said[0] == {"event": "draw", "hand": 1, "player": "Dario", "card": "6C"}
     assert said[1]["losers"] == ["Carla"]
+
+
+def test_a_drawn_card_read_otherwise_as_the_cards_are_gathered_is_settled_with_neither_reading() -> None:
+    # Dario's draw is named the 2C, then reads the Asso di Coppe, the lowest card, until the cards
+    # are gathered: which reading is right decides who pays, so the table is asked
+    game = table()
+    controller = Controller(game)
+    tell(controller, BRISK_DEAL + BRISK_REVEAL)
+    said = tell(controller, [
+        (5.0, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario - aside 1B#4"),
+        (5.5, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario down#5 aside 1B#4"),
+        (5.9, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario 2C#5 aside 1B#4"),
+        (6.5, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario 1C#5 aside 1B#4"),
+        (6.9, "Anna - Bruno 10C#2 Carla 3D#3 Dario 1C#5 aside 1B#4 aside 5S#1"),
+        (7.2, "Anna - Bruno - Carla - Dario 1C#5 aside 1B#4 aside 10C#2 aside 3D#3")])
+    assert kinds(said) == ["draw", "warning"]
+    assert said[1]["message"] == "hand 1: Dario's card now reads 1C, but 2C was read before: correct it if it is so"
+    assert controller.held is not None
+    assert tell(controller, [(8.0, "Anna - Bruno - Carla - Dario - aside 1B#4 aside 10C#2 aside 3D#3 "
+                                   "aside 1C#5")]) == []
+    assert game.results == []  # the page has the table write the hand (tests/webui/test_webui_held.py)
 
 
 def test_a_collected_card_passing_over_the_dealers_seat_is_no_draw() -> None:

@@ -178,6 +178,28 @@ def test_a_draw_never_read_before_the_gathering_is_written_and_settled(story: St
     assert game.results[-1].losers == ("Dario",) and story.table.state()["held"] is None
 
 
+def test_a_draw_read_otherwise_until_the_gathering_is_written_and_settled(story: StoryTable) -> None:
+    kept = "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario 6B#4"
+    said = story.tell([(9.0, kept), (10.0, kept),
+                       (10.5, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario -"),  # he takes up his card
+                       (11.0, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario down#5"),  # and draws
+                       (11.5, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario 2C#5"),  # named the 2C
+                       (12.5, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario 1C#5"),  # then the Asso
+                       (13.0, "Anna - Bruno - Carla - Dario 1C#5"),  # gathered
+                       (13.5, "Anna - Bruno - Carla - Dario 1C#5")])
+    assert "settle" not in [line["event"] for line in said]
+    held = story.table.state()["held"]
+    assert held["code"] == "card.reads_otherwise"
+    assert held["text_it"] == ("Mano 1: la carta di Dario ora si legge 1C, ma prima si leggeva 2C: "
+                               "correggetela se è così")
+    assert ways(story.table) == [{"way": "redeal"}, {"way": "write"}]  # no watching on
+    cards = {c["player"]: c["card"] for c in held["ways"][-1]["cards"]}
+    story.table.decide(held["id"], {"way": "write", "cards": {**cards, "Dario": "1C"}})
+    game = story.table.game
+    assert list(game.history)[-1] == Settle()
+    assert game.results[-1].losers == ("Dario",) and story.table.state()["held"] is None
+
+
 def test_a_dealer_written_with_his_own_card_kept_it(story: StoryTable) -> None:
     kept = "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario 6B#4"
     story.tell([(9.0, kept), (10.0, kept), (10.5, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario -"),
