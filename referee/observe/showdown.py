@@ -50,7 +50,7 @@ class Showdown:
         self._drawing = False  # the dealer is seen drawing, and his draw is not read yet
         self._left = False  # the dealer's own card seen leaving his seat (his seat empty, or aside)
         self._unread = False  # ... and then a draw of his seen and not read: asked, not kept
-        self._otherwise: dict[str, Card] = {}  # per seat, the card it reads now unlike the one played
+        self._otherwise: dict[str, Card] = {}  # per seat, the card it read last, unlike the one played
 
     def reveal(self, now: Moment, hand: Hand, aside: SeatView | None = None) -> None:
         """Every seat shows its face, the dealer's perhaps `aside` (put aside to draw): once all
@@ -103,7 +103,6 @@ class Showdown:
         ctx, game = self.ctx, self.ctx.game
         dealer = hand.dealer
         ready = True
-        self._otherwise = {}
         cards: dict[str, Card] = {}
         for player in hand.ring:
             view = now.view(player)
@@ -125,6 +124,7 @@ class Showdown:
         for player, card in cards.items():
             held, read = hand.cards.get(player), self.read.get(player)
             if card == read or card == held:
+                self._otherwise.pop(player, None)
                 continue
             if player == dealer and game.phase is Phase.DEALER and dealer in self._lifted:
                 if card in others:
@@ -207,8 +207,8 @@ class Showdown:
     def ended(self, hand: Hand) -> bool:
         """The hand is over on the table (collected, or the film has ended): settled with the
         cards read, True; held, False, while the dealer's draw was seen and never read (he does
-        not keep: what he holds is asked), or a card read otherwise than it was played in the
-        last picture before (`card.reads_otherwise`)."""
+        not keep: what he holds is asked), or a card whose last reading named another card than
+        the one played (`card.reads_otherwise`)."""
         if self.ctx.game.phase is Phase.DEALER and self._drawing and self._unread:
             self.ctx.hold(code="draw.unseen", params={"dealer": hand.dealer})
             return False
