@@ -26,6 +26,10 @@ table; turning it under his hand takes up to 0.6 s, the reader names it about 0.
 slow camera's frame and the tracker's confirmation), and a card can be seen at its place up to
 0.3 s before the dealer's hand has let it go. A turn begun sooner counts the deal at once."""
 
+LAID = 1.0
+"""Seconds a face-down card must lie at a seat, the same card all along, to have been dealt there: a
+card carried past a seat, or held at it a moment by the dealer's hand, moves on within that."""
+
 MISDEALT = 1
 """Cards no Re or Cavallo that may lie face up at a deal counted without a turn begun (dealt face up
 by mistake: a person sees it). A table showing more is being revealed: a seat's card read only then
@@ -113,11 +117,13 @@ class Deal:
         self._waiting: list[Moment] = []  # every seat filled, a card face up not yet named: since
         self._down: set[str] = set()  # the seats seen holding a face-down card since the table cleared
         self._unread: set[tuple[str, str]] = set()  # (unread, left): see _left_unread
+        self._lying: dict[str, tuple[int | None, float]] = {}  # per seat, its face-down card and since when
+        self._laid: set[str] = set()  # the seats where a face-down card has lain LAID since the table cleared
 
     def start(self, now: Moment, undone: bool, first: bool) -> None:
         """Watch the deal from this moment (a new or resumed game, a person's change)."""
         self._full, self._since, self._shown, self._waiting = None, [], {}, []
-        self._down, self._unread = set(), set()
+        self._down, self._unread, self._lying, self._laid = set(), set(), {}, set()
         game = self.ctx.game
         if undone:
             self.cleared = True  # the deal watched was undone: its cards are on the table
@@ -135,7 +141,7 @@ class Deal:
                 return None  # the last hand's cards are still on the table
             self.cleared = True
             ctx.warned = set()
-            self._down, self._unread = set(), set()
+            self._down, self._unread, self._lying, self._laid = set(), set(), {}, set()
         living = ctx.game.alive()
         ctx.dead_seats(now)
         named = {p: known(now.view(p), self._shown[p][0].card if p in self._shown else None)
@@ -183,18 +189,28 @@ class Deal:
         return None
 
     def _left_unread(self, seen: TableObservation, living: list[str]) -> None:
-        """Note each card seen face down that has left its seat while a seat before it in the round has
-        shown no card face down since the table cleared: the dealer deals round in order, so that seat's card lies there unread (a far card on a
+        """Note each card that lay face down at its seat for LAID and has left it while no card has lain
+        so at a seat before it in the round since the table cleared: the dealer deals round in order, so that seat's card lies there unread (a far card on a
         busy cloth), and the two may be exchanged with nobody seeing it. The turns ask the game whether
         such an exchange was allowed (`Turns.begin`)."""
+        for player in living:
+            view = seen.seats.get(player)
+            if view is None or view.face is not Face.DOWN:
+                self._lying.pop(player, None)
+                continue
+            card, since = self._lying.setdefault(player, (view.card_id, seen.at))
+            if card != view.card_id:
+                self._lying[player] = (view.card_id, seen.at)
+            elif seen.at - since >= LAID - CLOCK:
+                self._laid.add(player)
         dealer = self.ctx.game.next_dealer
         if dealer is None or dealer not in living:
             return
         order = rotated(tuple(living), dealer)
         for k, player in enumerate(order):
-            if player in self._down and seen.face(player) is Face.EMPTY:
+            if player in self._laid and seen.face(player) is Face.EMPTY:
                 self._unread |= {(other, player) for other in order[:k]
-                                 if seen.face(other) is Face.EMPTY and other not in self._down}
+                                 if seen.face(other) is Face.EMPTY and other not in self._laid}
 
     def _swapped(self, now: Moment, full: Moment, living: list[str],
                  since: list[Moment]) -> bool:

@@ -10,6 +10,7 @@ import pytest
 from referee.game import Phase
 from referee.observe import DEAL_STILL, SETTLE_STILL, Controller
 from referee.observe.clock import GAP
+from referee.observe.deal import LAID
 from referee.observe.turns import SETTLED
 from story import FPS, kinds, table, tell
 
@@ -288,4 +289,18 @@ def test_a_player_peeking_before_the_seats_after_his_are_dealt_breaks_no_custody
                              (3.5, FIVE), (3.5 + DEAL_STILL, FIVE)])
     assert kinds(said)[0] == "deal" and "warning" not in kinds(said)
     said = revealed(controller, 3.5 + DEAL_STILL + 1.0)
+    assert said[-1]["event"] == "settle" and said[-1]["losers"] == ["Bruno"]
+
+
+def test_a_card_carried_past_a_seat_while_one_dealt_before_it_lies_unread_breaks_no_custody() -> None:
+    # the dealer's hand holds Carla's card at her seat for a moment, then lays it a little further
+    # on, while Anna's lies unread: nothing lay at Carla's seat to be exchanged
+    controller = Controller(table(PLAYERS, "Elena"))
+    said = tell(controller, [(0.0, EMPTY5), (1.0, "Anna - Bruno down#2 Carla - Dario - Elena -"),
+                             (2.0, "Anna - Bruno down#2 Carla down#3 Dario - Elena -"),
+                             (2.0 + LAID / 2, "Anna - Bruno down#2 Carla - Dario - Elena -"),
+                             (2.0 + LAID, "Anna - Bruno down#2 Carla down#3 Dario - Elena -"),
+                             (4.0, ANNA_UNREAD), (5.0, FIVE), (5.0 + DEAL_STILL, FIVE)])
+    assert kinds(said)[0] == "deal" and "warning" not in kinds(said)
+    said = revealed(controller, 5.0 + DEAL_STILL + 1.0)
     assert said[-1]["event"] == "settle" and said[-1]["losers"] == ["Bruno"]
