@@ -24,6 +24,8 @@ KINDS = ("continue", "swap", "unseen", "redeal", "write")
 """Every way on, in the order the page offers them."""
 ANSWERS = ("yes", "no")
 """The answers to `unseen`: were the two cards covered together exchanged?"""
+UNSEEN = frozenset({"swap.unseen", "swap.unread"})
+"""Holds that ask whether two cards out of sight together were exchanged (the `unseen` way)."""
 CHOSEN_FIRST = {"swap.unseen": ("a", "b"), "swap.unread": ("a", "b"), "swap.put_back": ("a", "b")}
 """Holds whose parameters name the two seats the rules sentence is about."""
 OVER = frozenset({"draw.unseen", "card.reads_otherwise"})
@@ -65,7 +67,7 @@ def offered(game: Game, code: str, params: Mapping[str, Any], moved: Sequence[st
     """The ways on from a hold raised with `code` and `params`, the seats seen `moved`."""
     playing = in_play(game)
     ways: list[dict[str, Any]] = []
-    if code in ("swap.unseen", "swap.unread"):
+    if code in UNSEEN:
         ways.append({"way": "unseen", "a": params["a"], "b": params["b"]})
     elif code not in OVER:
         ways.append({"way": "continue"})

@@ -115,6 +115,10 @@ class Deal:
         self._since: list[Moment] = []  # the moments after it
         self._shown: dict[str, tuple[SeatView, float]] = {}  # each Re or Cavallo seen face up
         self._waiting: list[Moment] = []  # every seat filled, a card face up not yet named: since
+        self._forget_table()
+
+    def _forget_table(self) -> None:
+        """Forget what the seats showed: the table cleared, or the deal is watched anew."""
         self._down: set[str] = set()  # the seats seen holding a face-down card since the table cleared
         self._unread: set[tuple[str, str]] = set()  # (unread, left): see _left_unread
         self._lying: dict[str, tuple[int | None, float]] = {}  # per seat, its face-down card and since when
@@ -123,7 +127,7 @@ class Deal:
     def start(self, now: Moment, undone: bool, first: bool) -> None:
         """Watch the deal from this moment (a new or resumed game, a person's change)."""
         self._full, self._since, self._shown, self._waiting = None, [], {}, []
-        self._down, self._unread, self._lying, self._laid = set(), set(), {}, set()
+        self._forget_table()
         game = self.ctx.game
         if undone:
             self.cleared = True  # the deal watched was undone: its cards are on the table
@@ -141,7 +145,7 @@ class Deal:
                 return None  # the last hand's cards are still on the table
             self.cleared = True
             ctx.warned = set()
-            self._down, self._unread, self._lying, self._laid = set(), set(), {}, set()
+            self._forget_table()
         living = ctx.game.alive()
         ctx.dead_seats(now)
         named = {p: known(now.view(p), self._shown[p][0].card if p in self._shown else None)
@@ -190,9 +194,10 @@ class Deal:
 
     def _left_unread(self, seen: TableObservation, living: list[str]) -> None:
         """Note each card that lay face down at its seat for LAID and has left it while no card has lain
-        so at a seat before it in the round since the table cleared: the dealer deals round in order, so that seat's card lies there unread (a far card on a
-        busy cloth), and the two may be exchanged with nobody seeing it. The turns ask the game whether
-        such an exchange was allowed (`Turns.begin`)."""
+        so at a seat before it in the round since the table cleared: the dealer deals round in order,
+        so that seat's card lies there unread (a far card on a busy cloth), and the two may be
+        exchanged with nobody seeing it. The turns ask the game whether such an exchange was allowed
+        (`Turns.begin`)."""
         for player in living:
             view = seen.seats.get(player)
             if view is None or view.face is not Face.DOWN:
