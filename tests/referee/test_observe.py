@@ -856,6 +856,9 @@ BRISK_REVEAL = [(4.0, "Anna 5S#1 Bruno 10C#2 Carla down#3 Dario down#4"),
                 (4.3, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario down#4"),
                 (4.6, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario 1B#4")]
 COLLECTED = "Anna - Bruno 10C#2 Carla 3D#3 Dario 1B#4 aside 5S#1"
+DRAWING = [(5.0, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario - aside 1B#4"),
+           (5.5, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario down#5 aside 1B#4")]
+"""After the brisk reveal, Dario puts his Asso aside and draws the stock's top card, face down."""
 
 
 def test_cards_collected_a_second_after_the_reveal_settle_the_hand_at_once() -> None:
@@ -1003,8 +1006,7 @@ def test_the_dealers_draw_after_the_reveal_then_a_quick_collection() -> None:
     controller = Controller(game)
     tell(controller, BRISK_DEAL + BRISK_REVEAL)
     said = tell(controller, [
-        (5.0, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario - aside 1B#4"),  # his Asso put aside
-        (5.5, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario down#5 aside 1B#4"),
+        *DRAWING,  # his Asso put aside, and his draw
         (5.9, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario 6C#5 aside 1B#4"),
         (6.9, "Anna - Bruno 10C#2 Carla 3D#3 Dario 6C#5 aside 1B#4 aside 5S#1"),
         (7.2, "Anna - Bruno - Carla - Dario 5S#1 aside 1B#4 aside 10C#2 aside 3D#3")])
@@ -1020,8 +1022,7 @@ def test_a_drawn_card_read_otherwise_as_the_cards_are_gathered_is_settled_with_n
     controller = Controller(game)
     tell(controller, BRISK_DEAL + BRISK_REVEAL)
     said = tell(controller, [
-        (5.0, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario - aside 1B#4"),
-        (5.5, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario down#5 aside 1B#4"),
+        *DRAWING,
         (5.9, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario 2C#5 aside 1B#4"),
         (6.5, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario 1C#5 aside 1B#4"),
         (6.9, "Anna - Bruno 10C#2 Carla 3D#3 Dario 1C#5 aside 1B#4 aside 5S#1"),
@@ -1068,8 +1069,7 @@ def test_a_dealer_who_drew_a_card_never_read_before_the_gathering_is_asked_not_k
     controller = Controller(game)
     tell(controller, BRISK_DEAL + BRISK_REVEAL)
     said = tell(controller, [
-        (5.0, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario - aside 1B#4"),
-        (5.5, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario down#5 aside 1B#4"),
+        *DRAWING,
         (6.5, "Anna - Bruno - Carla 3D#3 Dario down#5 aside 1B#4 aside 5S#1 aside 10C#2")])
     assert kinds(said) == ["warning"]
     assert said[0]["message"] == ("hand 1: Dario drew a card the camera did not read: "
@@ -1116,8 +1116,7 @@ def test_a_film_that_ends_on_the_dealers_drawn_card_unread_settles_nothing() -> 
     game = table()
     controller = Controller(game)
     tell(controller, BRISK_DEAL + BRISK_REVEAL)
-    tell(controller, [(5.0, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario - aside 1B#4"),
-                      (5.5, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario down#5 aside 1B#4")])
+    tell(controller, DRAWING)
     assert [said.kind for said in controller.finish()] == ["warning"]
     assert controller.held is not None and controller.held.code == "draw.unseen"
     assert not game.results

@@ -29,6 +29,13 @@ def story(table: TableService) -> StoryTable:
     return told
 
 
+KEPT = "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario 6B#4"
+DRAWS = [(9.0, KEPT), (10.0, KEPT),
+         (10.5, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario -"),  # he takes up his card
+         (11.0, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario down#5")]  # and draws
+"""Everyone but the dealer keeps and turns up; Dario takes up his 6B and draws, face down."""
+
+
 def ways(table: TableService) -> list[dict]:
     return [{k: v for k, v in way.items() if k in ("way", "player", "target", "a", "b")}
             for way in table.state()["held"]["ways"]]
@@ -158,10 +165,7 @@ def test_a_hand_written_with_a_card_missing_or_seen_twice_is_refused(story: Stor
 
 
 def test_a_draw_never_read_before_the_gathering_is_written_and_settled(story: StoryTable) -> None:
-    kept = "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario 6B#4"
-    said = story.tell([(9.0, kept), (10.0, kept),
-                       (10.5, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario -"),  # he takes up his card
-                       (11.0, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario down#5"),  # and draws
+    said = story.tell([*DRAWS,
                        (12.0, "Anna - Bruno - Carla - Dario down#5"),  # gathered, unread
                        (12.5, "Anna - Bruno - Carla - Dario down#5")])
     assert [line["event"] for line in said][-1] == "warning"
@@ -179,10 +183,7 @@ def test_a_draw_never_read_before_the_gathering_is_written_and_settled(story: St
 
 
 def test_a_draw_read_otherwise_until_the_gathering_is_written_and_settled(story: StoryTable) -> None:
-    kept = "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario 6B#4"
-    said = story.tell([(9.0, kept), (10.0, kept),
-                       (10.5, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario -"),  # he takes up his card
-                       (11.0, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario down#5"),  # and draws
+    said = story.tell([*DRAWS,
                        (11.5, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario 2C#5"),  # named the 2C
                        (12.5, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario 1C#5"),  # then the Asso
                        (13.0, "Anna - Bruno - Carla - Dario 1C#5"),  # gathered
@@ -201,9 +202,7 @@ def test_a_draw_read_otherwise_until_the_gathering_is_written_and_settled(story:
 
 
 def test_a_dealer_written_with_his_own_card_kept_it(story: StoryTable) -> None:
-    kept = "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario 6B#4"
-    story.tell([(9.0, kept), (10.0, kept), (10.5, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario -"),
-                (11.0, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario down#5"),
+    story.tell([*DRAWS,
                 (12.0, "Anna - Bruno - Carla - Dario down#5"),
                 (12.5, "Anna - Bruno - Carla - Dario down#5")])
     held = story.table.state()["held"]
