@@ -449,11 +449,11 @@ WORDS: dict[str, dict[str, str]] = {
                           "whether they were",
                     "it": "le carte di {a} e di {b} erano coperte insieme: la fotocamera non sa "
                           "se sono state scambiate, e non è permesso; ditelo voi"},
-    "swap.unread": {"en": "{a}'s card lay unread at its seat while {b}'s left its seat before the deal "
+    "swap.unread": {"en": "{a}'s card lay unread at its seat while {b}'s left its seat or lay under a hand before the deal "
                           "was counted: the camera cannot tell whether they were swapped, which is not "
                           "allowed; say whether they were",
                     "it": "la carta di {a} non si leggeva al suo posto mentre quella di {b} lasciava il "
-                          "suo, prima che la distribuzione fosse contata: la fotocamera non sa se sono "
+                          "suo o stava sotto una mano, prima che la distribuzione fosse contata: la fotocamera non sa se sono "
                           "state scambiate, e non è permesso; ditelo voi"},
     # a person's answer (webui.held): two cards exchanged under the hands, not allowed
     "swap.put_back": {"en": "{a}'s and {b}'s cards were swapped under the hands, which is not "

@@ -30,6 +30,12 @@ LAID = 1.0
 """Seconds a face-down card must lie at a seat, the same card all along, to have been dealt there: a
 card carried past a seat, or held at it a moment by the dealer's hand, moves on within that."""
 
+OWN_LAST = 3.0
+"""Seconds after the last other seat's card lands within which the dealer's own card, dealt last,
+lies read at his seat: at the slowest table the next card comes up to 2 s after the last, dealing
+it takes 0.6 s, and the reader confirms a card about 0.3 s after it lands. Past that his card lies
+where the camera does not read it (against the stock, on a busy cloth)."""
+
 MISDEALT = 1
 """Cards no Re or Cavallo that may lie face up at a deal counted without a turn begun (dealt face up
 by mistake: a person sees it). A table showing more is being revealed: a seat's card read only then
@@ -122,7 +128,8 @@ class Deal:
         self._down: set[str] = set()  # the seats seen holding a face-down card since the table cleared
         self._unread: set[tuple[str, str]] = set()  # (unread, left): see _left_unread
         self._lying: dict[str, tuple[int | None, float]] = {}  # per seat, its face-down card and since when
-        self._laid: set[str] = set()  # the seats where a face-down card has lain LAID since the table cleared
+        self._laid: dict[str, float] = {}  # per seat where a face-down card has lain LAID since the table cleared, since when
+        self._handled = Gathering()  # the laid cards under a hand while a seat's card lies unread
 
     def start(self, now: Moment, undone: bool, first: bool) -> None:
         """Watch the deal from this moment (a new or resumed game, a person's change)."""
@@ -159,8 +166,7 @@ class Deal:
             ctx.unread(player, now)
         full = self._full
         bare = not any(p in seen.hidden for p in living)  # no hand over a card dealt
-        if not filled:
-            self._left_unread(seen, living)
+        self._left_unread(seen, living)
         self._down |= {p for p in living if seen.face(p) is Face.DOWN}
         revealed = sum(c is not None and not c.shows for c in named.values())
         turned = any(c is not None and not c.shows and p in self._down for p, c in named.items())
@@ -193,11 +199,10 @@ class Deal:
         return None
 
     def _left_unread(self, seen: TableObservation, living: list[str]) -> None:
-        """Note each card that lay face down at its seat for LAID and has left it while no card has lain
-        so at a seat before it in the round since the table cleared: the dealer deals round in order,
-        so that seat's card lies there unread (a far card on a busy cloth), and the two may be
-        exchanged with nobody seeing it. The turns ask the game whether such an exchange was allowed
-        (`Turns.begin`)."""
+        """Note each card that lay face down at its seat for LAID and has left it, or lain under a
+        hand for as long as an exchange takes, while another seat's card lies there unread: the
+        two may be exchanged with nobody seeing it. The turns ask the game whether such an exchange
+        was allowed (`Turns.begin`)."""
         for player in living:
             view = seen.seats.get(player)
             if view is None or view.face is not Face.DOWN:
@@ -207,15 +212,30 @@ class Deal:
             if card != view.card_id:
                 self._lying[player] = (view.card_id, seen.at)
             elif seen.at - since >= LAID - CLOCK:
-                self._laid.add(player)
+                self._laid.setdefault(player, since)
+        unread = self._unread_seats(seen, living)
+        under = {p for p in self._laid if p in living and touched(seen, p)}
+        self._handled.covered(unread | under, seen.at)
+        for player in under:
+            gone = seen.face(player) is Face.EMPTY
+            self._unread |= {(other, player) for other in unread if other != player and (
+                gone or exchangeable(self._handled.together.get(frozenset((other, player)), 0.0)))}
+
+    def _unread_seats(self, seen: TableObservation, living: list[str]) -> set[str]:
+        """The seats showing no card whose card lies there unread: the dealer deals round in order,
+        so a seat before one where a card has lain, and his own seat, dealt last, once OWN_LAST has
+        passed since every other seat's card landed."""
         dealer = self.ctx.game.next_dealer
         if dealer is None or dealer not in living:
-            return
+            return set()
         order = rotated(tuple(living), dealer)
-        for k, player in enumerate(order):
-            if player in self._laid and seen.face(player) is Face.EMPTY:
-                self._unread |= {(other, player) for other in order[:k]
-                                 if seen.face(other) is Face.EMPTY and other not in self._laid}
+        bare = [p for p in order if seen.face(p) is Face.EMPTY and p not in self._laid]
+        last = max((k for k, p in enumerate(order) if p in self._laid), default=-1)
+        unread = {p for p in bare if order.index(p) < last}
+        others = [self._laid[p] for p in order[:-1] if p in self._laid]
+        if dealer in bare and len(others) == len(order) - 1 and seen.at - max(others) >= OWN_LAST - CLOCK:
+            unread.add(dealer)
+        return unread
 
     def _swapped(self, now: Moment, full: Moment, living: list[str],
                  since: list[Moment]) -> bool:

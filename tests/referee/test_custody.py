@@ -10,7 +10,7 @@ import pytest
 from referee.game import Phase
 from referee.observe import DEAL_STILL, SETTLE_STILL, Controller
 from referee.observe.clock import GAP
-from referee.observe.deal import LAID
+from referee.observe.deal import LAID, OWN_LAST
 from referee.observe.turns import SETTLED
 from story import FPS, kinds, table, tell
 
@@ -253,7 +253,7 @@ def test_a_card_leaving_its_seat_while_one_dealt_before_it_lies_unread_holds_the
                              (5.0, "Anna down#1 Bruno down#2 Carla down#6 Dario down#4 Elena down#5"),
                              (5.0 + DEAL_STILL, "Anna down#1 Bruno down#2 Carla down#6 Dario down#4 Elena down#5")])
     assert kinds(said)[0] == "deal" and kinds(said)[-1] == "warning" and kinds(said).count("warning") == 1
-    assert said[-1]["message"].startswith("hand 1: Anna's card lay unread at its seat while Carla's left its seat")
+    assert said[-1]["message"].startswith("hand 1: Anna's card lay unread at its seat while Carla's left its seat or lay under a hand")
     assert controller.held is not None
 
 
@@ -303,4 +303,54 @@ def test_a_card_carried_past_a_seat_while_one_dealt_before_it_lies_unread_breaks
                              (4.0, ANNA_UNREAD), (5.0, FIVE), (5.0 + DEAL_STILL, FIVE)])
     assert kinds(said)[0] == "deal" and "warning" not in kinds(said)
     said = revealed(controller, 5.0 + DEAL_STILL + 1.0)
+    assert said[-1]["event"] == "settle" and said[-1]["losers"] == ["Bruno"]
+
+
+OWN_UNREAD = "Anna down#1 Bruno down#2 Carla down#3 Dario down#4 Elena -"
+"""Every card lies but the dealer's own, dealt last, read at no seat (laid against the stock)."""
+
+
+def test_a_card_under_a_hand_while_the_dealers_own_lies_unread_holds_the_hand_where_no_swap_could() -> None:
+    # the dealer's card is still unread OWN_LAST after the others landed, so it lies somewhere;
+    # Carla's card lies under a hand long enough to be exchanged with it, which the rules never allow
+    controller = Controller(table(PLAYERS, "Elena"))
+    hand = "Anna down#1 Bruno down#2 Carla down#3~ Dario down#4 Elena -"
+    said = tell(controller, [(0.0, EMPTY5), (1.0, OWN_UNREAD), (1.0 + OWN_LAST + 1.0, hand),
+                             (1.0 + OWN_LAST + 2.0, OWN_UNREAD), (1.0 + OWN_LAST + 3.0, FIVE),
+                             (1.0 + OWN_LAST + 3.0 + DEAL_STILL, FIVE)])
+    assert kinds(said)[0] == "deal" and kinds(said)[-1] == "warning" and kinds(said).count("warning") == 1
+    assert said[-1]["message"].startswith("hand 1: Elena's card lay unread at its seat while Carla's left its seat or lay under a hand")
+    assert controller.held is not None and controller.held.code == "swap.unread"
+
+
+def test_a_card_under_a_hand_while_the_dealers_own_lies_unread_breaks_their_custody_where_they_may_swap() -> None:
+    # Dario may swap with the dealer, so the hand goes on, the verdict resting on custody broken
+    # between them
+    controller = Controller(table(PLAYERS, "Elena"))
+    from story import filmed, observation  # the Said objects, not their JSON
+
+    hand = "Anna down#1 Bruno down#2 Carla down#3 Dario down#4~ Elena -"
+    after = 1.0 + OWN_LAST + 3.0 + DEAL_STILL
+    story = [(0.0, EMPTY5), (1.0, OWN_UNREAD), (1.0 + OWN_LAST + 1.0, hand),
+             (1.0 + OWN_LAST + 2.0, OWN_UNREAD), (1.0 + OWN_LAST + 3.0, FIVE), (after, FIVE),
+             (after + 1.0, FACES), (after + 1.0 + SETTLE_STILL + 0.5, FACES)]
+    said = []
+    for when, line in filmed(story):
+        said += controller.observe(observation(when, line))
+    assert controller.held is None and "warning" not in [s.kind for s in said]
+    settle = said[-1]
+    assert settle.kind == "settle" and settle.custody is not None and not settle.custody.unbroken
+    assert settle.custody.to_json()["Elena"][1].startswith("covered Dario")
+    assert settle.custody.to_json()["Elena"][1].endswith("unseen")
+
+
+def test_a_player_peeking_while_the_dealer_deals_his_own_card_breaks_no_custody() -> None:
+    # Bruno looks under his card as soon as it lies; the dealer's card is yet to come, not unread
+    controller = Controller(table(PLAYERS, "Elena"))
+    hand = "Anna down#1 Bruno down#2~ Carla down#3 Dario down#4 Elena -"
+    said = tell(controller, [(0.0, EMPTY5), (1.0, OWN_UNREAD), (1.0 + LAID, hand),
+                             (1.0 + OWN_LAST - 0.5, OWN_UNREAD), (1.0 + OWN_LAST, FIVE),
+                             (1.0 + OWN_LAST + DEAL_STILL, FIVE)])
+    assert kinds(said)[0] == "deal" and "warning" not in kinds(said)
+    said = revealed(controller, 1.0 + OWN_LAST + DEAL_STILL + 1.0)
     assert said[-1]["event"] == "settle" and said[-1]["losers"] == ["Bruno"]
