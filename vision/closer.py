@@ -1,5 +1,6 @@
 """A closer look where a card lay at rest and is read no more: a card turned face up on a checked cloth,
-its white paper beside the light checks, is lost at the search's scale and found on its place enlarged."""
+its white paper beside the light checks, is lost at the search's scale and found on its place enlarged;
+and, while a deal is awaited, a look round the deck, against which the dealer lays his own card."""
 
 from __future__ import annotations
 
@@ -56,6 +57,10 @@ unread for two frames (0.13 s), under the 0.2 s after which the tracker counts i
 MOST_LOOKS = 4
 """Places looked at closely anew in one frame at most (those whose cards were known last first): after a reveal on a
 checked cloth, each costs about a whole reading of a small frame."""
+BY_THE_PILE = 1.5
+"""Card lengths from the pile's centre within which a card read on the table round it lies against it:
+the dealer lays his own card by the deck, corner to side or side to side, its centre about a card's
+length from the pile's."""
 STIRRED = 20
 """Grey levels by which a place's thumbnail (vision/still.py's) must differ from the frame before for a
 hand to be moving there, which holds nothing to find yet: a hand's edge moving a few pixels changes
@@ -107,14 +112,16 @@ class CloseLooks:
         """Long sides (pixels) a place's card is enlarged to, in the order tried (CLOSE_CARDS)."""
         self._places: list[_Place] = []
         self._look: np.ndarray | None = None
+        self._pile: tuple[_Place, _Look] | None = None  # the last look round the pile, and where it lay
 
     def __call__(self, frame: np.ndarray, look: np.ndarray, at: float, read: CardDetections,
-                 cards: CardDetections, checked: bool = True) -> CardDetections:
+                 cards: CardDetections, checked: bool = True, pile: np.ndarray | None = None) -> CardDetections:
         """The cards a whole reading `read` of a frame missed at the places where cards lay at rest, read
         on those places enlarged. `cards` are the cards known so far (the tracker's, confirmed: a card
         outlined in a frame or two, a half of one, has no place), `look` the frame's grey thumbnail
         (for which places are still); unless the table shows a `checked` cloth, a card is enlarged only
-        to PLAIN_CLOSE's sides."""
+        to PLAIN_CLOSE's sides. With a `pile` (the quad of the deck a deal is dealt from) the cards
+        lying against it are read on the table round it enlarged too (`_by_the_pile`)."""
         self._remember(cards, at)
         read = read[read.label != NONE]
         missed = [place for place in self._places if place.rested and not _at(place, read)]
@@ -130,9 +137,13 @@ class CloseLooks:
                 place.looked = _Look(window, look[window].copy(), self._closer(frame, place, sides), at)
                 looks += 1
             found.append(place.looked.found)
+        if pile is not None:
+            found.append(self._by_the_pile(frame, look, at, pile))
         self._look = look
         more = CardDetections.joined(found)
-        return more[[not _on_any(quad, read.quad) for quad in more.quad]] if len(more) else more
+        # a card the reading outlined already, or another look found first (the one by the pile at its place)
+        return more[[not _on_any(quad, np.concatenate([read.quad, more.quad[:k]]))
+                     for k, quad in enumerate(more.quad)]] if len(more) else more
 
     def _closer(self, frame: np.ndarray, place: _Place, sides: tuple[float, ...] | None = None) -> CardDetections:
         """The card searched for at a place enlarged (`_searched`); else the card surely named in the
@@ -174,6 +185,35 @@ class CloseLooks:
         if not len(here):
             return CardDetections.empty()
         return read[[here[np.argmax(read.confidence[here])]]]
+
+    def _by_the_pile(self, frame: np.ndarray, look: np.ndarray, at: float, pile: np.ndarray) -> CardDetections:
+        """The cards lying against the pile, read on the table round it enlarged to PLAIN_CLOSE: the dealer
+        lays his own card by the deck, and at the whole reading's scale two cards touching outline one
+        shape, neither a card's. A look stands while the pile lies where it did and the table round it
+        as it was; none is taken while a hand moves there."""
+        place = _Place(pile, at)
+        if self._pile is not None:
+            was, looked = self._pile
+            if _near(was, place.centre, RESTING) and _unstirred(looked.thumbnail, look[looked.window]):
+                return looked.found
+        window = _thumbnail_window(place, frame.shape, look.shape)
+        if self._look is None or not _unstirred(self._look[window], look[window]):
+            self._pile = None
+            return CardDetections.empty()
+        x0, y0, x1, y1 = _window(place, frame.shape)
+        scale = PLAIN_CLOSE[0] / place.length
+        read = self.reader(cv2.resize(frame[y0:y1, x0:x1], None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR))
+        found = CardDetections.empty()
+        if len(read):
+            quads = ((read.quad + 0.5) / scale - 0.5 + np.array([x0, y0], np.float32)).astype(np.float32)
+            read = CardDetections(quads, read.label, read.confidence, read.abstain)
+            share = areas(read.quad) / max(float(areas(pile[None])[0]), 1.0)
+            near = np.linalg.norm(read.quad.mean(axis=1) - place.centre, axis=1) < BY_THE_PILE * place.length
+            beside = near & (share >= SIZED[0]) & (share <= SIZED[1]) & (read.label != NONE)
+            beside &= np.array([not _on_any(quad, pile[None]) for quad in read.quad])
+            found = read[beside]
+        self._pile = (place, _Look(window, look[window].copy(), found, at))
+        return found
 
     def _remember(self, cards: CardDetections, at: float) -> None:
         """The places of the cards known now, and those where no card has been known for under FORGET seconds."""

@@ -258,6 +258,14 @@ class SeatFinder:
         self._seen: float | None = None
         """When the picture before was taken."""
 
+    @property
+    def stock(self) -> np.ndarray | None:
+        """Where the deck lay as the first deal began, or as the seats give it (frame pixels); None
+        while unseen."""
+        if self.seats is not None and self.seats.stock is not None:
+            return np.array(self.seats.stock, np.float32)
+        return self._stock_at
+
     def update(self, tracked: CardDetections, at: float) -> Seats | None:
         """Take one frame's confirmed cards; the seats once found (re-anchored as the camera moves)."""
         length = typical_length(tracked)

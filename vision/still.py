@@ -134,12 +134,16 @@ class StillReader:
         read again."""
         return bool(self._moved_at.size) and not self._again and at - float(self._moved_at.max()) >= after
 
-    def __call__(self, frame: np.ndarray, at: float, cards: CardDetections | None = None) -> CardDetections:
+    def __call__(self, frame: np.ndarray, at: float, cards: CardDetections | None = None,
+                 pile: np.ndarray | None = None) -> CardDetections:
         """The cards in a BGR frame taken at `at` (seconds); `cards` are those known so far (the
-        tracker's), whose places are looked at closely when a reading misses them."""
-        return self.read(Frame(frame, at, 0), cards)
+        tracker's), whose places are looked at closely when a reading misses them, and `pile` the quad
+        of the deck a deal is dealt from, round which the table is looked at closely
+        (`CloseLooks`)."""
+        return self.read(Frame(frame, at, 0), cards, pile)
 
-    def read(self, frame: Frame, cards: CardDetections | None = None) -> CardDetections:
+    def read(self, frame: Frame, cards: CardDetections | None = None,
+             pile: np.ndarray | None = None) -> CardDetections:
         """The cards in a camera's frame, as `__call__` reads them: decoded whole only when read."""
         at, look = frame.at, frame.thumbnail(LOOK_SIDE)
         width, height = frame.size
@@ -147,17 +151,18 @@ class StillReader:
         reference, changed = self._reference, self._changed(look)
         if reference is None or changed is None or at < self._whole_at:
             self._moved_at = np.full(look.shape, at)  # all of a new picture is new: read whole while it settles
-            return self._whole(frame, look, cards, "new", steady=False)
+            return self._whole(frame, look, cards, "new", steady=False, pile=pile)
         self._moved_at[changed] = at
         if at - self._whole_at >= (LONGEST if self._parted else QUIET):
-            return self._whole(frame, look, cards, "check")
+            return self._whole(frame, look, cards, "check", pile=pile)
         if changed.mean() >= VIEW_MOVED:
-            return self._whole(frame, look, cards, "view")
+            return self._whole(frame, look, cards, "view", pile=pile)
         parts = self._parts(changed, at - self._moved_at < SETTLING, shape)
         if not parts:
             return self._read
         if sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in parts) >= MOSTLY * width * height:
-            return self._whole(frame, look, cards, "unsteady" if self._again == [(0, 0, width, height)] else "mostly")
+            return self._whole(frame, look, cards, "unsteady" if self._again == [(0, 0, width, height)] else "mostly",
+                               pile=pile)
         assert self._view is not None
         pixels = frame.pixels
         read = [(box, self.reader.part(pixels, box, self._view)) for box in parts]
@@ -168,20 +173,20 @@ class StillReader:
         for x0, y0, x1, y1 in parts:
             rows, cols = _thumbnail_span(y0, y1, scale), _thumbnail_span(x0, x1, scale)
             reference[rows, cols] = look[rows, cols]
-        merged = self._looked_closer(pixels, look, at, merged, cards)
+        merged = self._looked_closer(pixels, look, at, merged, cards, pile)
         self._again = [] if not len(_unlike(merged, self._read)) else parts
         self._read = merged
         return merged
 
     def _whole(self, frame: Frame, look: np.ndarray, cards: CardDetections | None, why: str,
-               steady: bool = True) -> CardDetections:
+               steady: bool = True, pile: np.ndarray | None = None) -> CardDetections:
         """The whole frame read for a reason (`wholes` counts them), its view judged anew unless it is read
         for its parts ("mostly") and the view was judged under LONGEST seconds ago; where its reading
         differs from the one before, that part is read again in the next frame (all of it unless `steady`)."""
         pixels = frame.pixels
         if self._view is None or why != "mostly" or frame.at - self._view_at >= LONGEST:
             self._view, self._view_at = self.reader.view(pixels), frame.at
-        read = self._looked_closer(pixels, look, frame.at, self.reader.whole(pixels, self._view), cards)
+        read = self._looked_closer(pixels, look, frame.at, self.reader.whole(pixels, self._view), cards, pile)
         self.wholes[why] = self.wholes.get(why, 0) + 1
         width, height = frame.size
         if not steady:
@@ -203,13 +208,13 @@ class StillReader:
         return resting
 
     def _looked_closer(self, frame: np.ndarray, look: np.ndarray, at: float, read: CardDetections,
-                       cards: CardDetections | None) -> CardDetections:
-        """A reading completed by closer looks at the places of known cards it misses."""
+                       cards: CardDetections | None, pile: np.ndarray | None = None) -> CardDetections:
+        """A reading completed by closer looks at the places of known cards it misses, and round the pile."""
         if cards is None:
             return read
         assert self._view is not None
         checked = self._view.whole.cloth.checked
-        return CardDetections.joined([read, self._closer(frame, look, at, read, cards, checked)])
+        return CardDetections.joined([read, self._closer(frame, look, at, read, cards, checked, pile)])
 
     def _parts(self, changed: np.ndarray, settling: np.ndarray, shape: tuple[int, ...]) -> list[Box]:
         """The parts of the frame to read, as boxes in frame pixels that do not overlap: round the thumbnail's

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from referee.events import ChooseDealer
-from referee.game import Game
+from referee.game import Game, Phase
 from vision.art import occlude
 from vision.frames import Frame, open_source
 from vision.recognize import CardReader
@@ -189,3 +189,26 @@ def test_a_slower_camera_has_every_frame_of_a_still_table_looked_at(reader: Card
     watcher = TableWatcher(game, reader=reader)
     still = [Frame(frames[-1].pixels, i / 7.5, i) for i in range(40)]  # over five seconds
     assert looked_at(watcher, still) == list(range(40))
+
+
+def test_the_table_round_the_deck_is_looked_at_closely_only_while_the_deal_is_awaited(
+        reader: CardReader) -> None:
+    # the dealer lays his own card against the deck: while the deal has not counted the reading is
+    # given the deck, where the stock lay as the first deal began; from the turns on, none
+    truth, frames = film("hand")
+    game = Game(truth["players"], truth["rules"])
+    game.play(ChooseDealer(truth["dealer"]))
+    watcher = TableWatcher(game, reader=reader)
+    given: list[tuple[Phase, bool]] = []
+    read = watcher.still.read
+
+    def reading(frame: Frame, cards: Any = None, pile: Any = None) -> Any:
+        given.append((game.phase, pile is not None))
+        return read(frame, cards, pile)
+
+    watcher.still.read = reading  # type: ignore[method-assign]
+    for frame in frames:
+        watcher.step(frame)
+    dealing = [piled for phase, piled in given if phase is Phase.DEAL]
+    assert any(dealing), "the deck was never looked round while the deal was awaited"
+    assert not any(piled for phase, piled in given if phase is not Phase.DEAL)

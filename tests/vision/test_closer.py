@@ -194,3 +194,48 @@ def test_a_card_turned_over_where_it_lay_is_named_in_its_outline_when_no_search_
     # taken away, its outline shows the bare cloth: no card
     looks(empty, _look(empty), 0.4, NOTHING, dealt)
     assert not len(looks(empty, _look(empty), 0.5, NOTHING, dealt))
+
+
+# -- round the pile while a deal is awaited ------------------------------------------------------
+
+PILE = tuple(Placed("1C", False, (dx, -10.0 + dy), 25.0 + turn)
+             for dx, dy, turn in ((0.2, -0.1, 2.0), (-0.1, 0.2, -1.0), (0.0, 0.0, 0.0)))
+"""The deck, a little askew, in front of the dealer."""
+OWN = Placed("2C", False, (0.0, -19.0), 0.0)
+"""The dealer's own card, laid against the deck."""
+
+
+def _pile_and_own() -> tuple[np.ndarray, np.ndarray, CardDetections]:
+    """The deck with the dealer's own card against it, the deck alone, and the reading of the deck
+    (its quad) that a whole reading gives."""
+    camera = Camera(1280, 720, tilt=5)
+    both, _ = render_scene(Scene((), (*PILE, OWN), "wood"), camera, seed=4)
+    alone, _ = render_scene(Scene((), PILE, "wood"), camera, seed=4)
+    pile = CardReader()(alone)
+    assert list(pile.label) == ["back"]
+    return both, alone, pile
+
+
+def test_a_card_lying_against_the_pile_that_the_reading_missed_is_read_round_the_pile() -> None:
+    # the whole reading names the deck alone, the dealer's card outlined with it as one shape
+    both, _, pile = _pile_and_own()
+    reader = CountingReader()
+    looks = CloseLooks(reader)
+    looks(both, _look(both), 0.0, pile, pile, False, pile.quad[0])  # the first picture: nothing to compare with
+    found = [looks(both, _look(both), 0.1 * k, pile, pile, False, pile.quad[0]) for k in range(1, 5)]
+    assert [list(f.label) for f in found] == [["back"]] * 4
+    own = found[0].quad[0].mean(axis=0)
+    assert np.linalg.norm(own - pile.quad[0].mean(axis=0)) > 0.5 * np.ptp(pile.quad[0][:, 1])  # not the deck
+    assert reader.calls == 1  # one look stands while the table round the deck lies as it was
+
+
+def test_round_a_pile_alone_no_card_is_read_and_none_is_looked_for_without_a_pile() -> None:
+    both, alone, pile = _pile_and_own()
+    looks = CloseLooks(CardReader())
+    for at in (0.0, 0.1):
+        assert not len(looks(alone, _look(alone), at, pile, pile, False, pile.quad[0]))
+    reader = CountingReader()
+    looks = CloseLooks(reader)
+    for at in (0.0, 0.1):
+        assert not len(looks(both, _look(both), at, pile, pile, False))  # no deal awaited: no pile given
+    assert reader.calls == 0
