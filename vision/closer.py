@@ -61,6 +61,13 @@ BY_THE_PILE = 1.5
 """Card lengths from the pile's centre within which a card read on the table round it lies against it:
 the dealer lays his own card by the deck, corner to side or side to side, its centre about a card's
 length from the pile's."""
+OUTLINES = 3
+"""Outlines of unlike size a place keeps, the latest first, for a card turned over where it lay
+(`CloseLooks._as_it_lay`): a hand over part of a card outlines a piece of it, and the tracker keeps
+that piece as the card's outline until the card is read whole again."""
+UNLIKE = 0.2
+"""Difference of two outlines' areas, as a share of the larger's, from which they are kept apart: a
+card read at rest keeps its area within a few hundredths from frame to frame."""
 STIRRED = 20
 """Grey levels by which a place's thumbnail (vision/still.py's) must differ from the frame before for a
 hand to be moving there, which holds nothing to find yet: a hand's edge moving a few pixels changes
@@ -90,17 +97,21 @@ class _Look:
 @dataclass
 class _Place:
     """Where a card lay: its quad (frame pixels), when it was last known there, whether it lay at rest,
-    and the last closer look at it."""
+    the last closer look at it, and the outlines of unlike size its card had there (OUTLINES)."""
 
     quad: np.ndarray
     seen: float
     rested: bool = False
     looked: _Look | None = None
+    outlines: tuple[np.ndarray, ...] = ()
     centre: np.ndarray = field(init=False)
     length: float = field(init=False)
 
     def __post_init__(self) -> None:
         self.centre, self.length = self.quad.mean(axis=0), long_side(self.quad)  # asked for often: kept
+        area = float(areas(self.quad[None])[0])
+        kept = [o for o in self.outlines if abs(float(areas(o[None])[0]) - area) >= UNLIKE * max(area, float(areas(o[None])[0]))]
+        self.outlines = (self.quad, *kept)[:OUTLINES]
 
 
 class CloseLooks:
@@ -161,12 +172,13 @@ class CloseLooks:
         return CardDetections.empty()
 
     def _as_it_lay(self, frame: np.ndarray, place: _Place) -> CardDetections:
-        """The card named SURE or more in the outline the place's card had: a card turned over where it
-        lay keeps its outline, where a search may not find it (a far card face up, its white paper
-        beside a checked cloth's white checks); the bare table, a hand or half a card there is named
-        no card."""
-        read = self.reader.read_quads(frame, place.quad[None])
-        return read[(read.label != NONE) & (read.confidence >= SURE)]
+        """The card named SURE or more in an outline the place's card had (the surest of them): a card
+        turned over where it lay keeps its outline, where a search may not find it (a far card face
+        up, its white paper beside a checked cloth's white checks, or white on a lace); the bare table,
+        a hand or half a card there is named no card."""
+        read = self.reader.read_quads(frame, np.stack(place.outlines))
+        named = np.flatnonzero((read.label != NONE) & (read.confidence >= SURE))
+        return read[[named[np.argmax(read.confidence[named])]]] if len(named) else CardDetections.empty()
 
     def _enlarged(self, frame: np.ndarray, place: _Place, side: float) -> CardDetections:
         """The card read at a place on the frame's window round it, enlarged so the place's card is
@@ -219,8 +231,9 @@ class CloseLooks:
         """The places of the cards known now, and those where no card has been known for under FORGET seconds."""
         kept = []
         for quad in cards.quad:
-            now = _Place(quad, at)
-            before = [place for place in self._places if _near(place, now.centre, SAME_PLACE)]
+            before = [place for place in self._places if _near(place, quad.mean(axis=0), SAME_PLACE)]
+            # the outlines its card had there, whole and under a hand
+            now = _Place(quad, at, outlines=before[0].outlines if before else ())
             # a card known where one lay at rest, or twice running at one spot, lies at rest
             now.rested = any(place.rested or _near(place, now.centre, RESTING) for place in before)
             same = [place for place in before if _near(place, now.centre, RESTING)]

@@ -14,7 +14,8 @@ from vision.art.scene import Camera, Placed, Scene, render_scene
 from vision.art.sequences import FPS, film
 from vision.closer import FORGET, GIVEN_UP, CloseLooks
 from vision.detections import CardDetections
-from vision.recognize import CardReader
+from vision.labels import NONE
+from vision.recognize import SURE, CardReader
 from vision.still import StillReader, _look
 from vision.track import CardTracker
 
@@ -195,6 +196,30 @@ def test_a_card_turned_over_where_it_lay_is_named_in_its_outline_when_no_search_
     looks(empty, _look(empty), 0.4, NOTHING, dealt)
     assert not len(looks(empty, _look(empty), 0.5, NOTHING, dealt))
 
+
+
+def test_a_card_outlined_in_part_under_a_hand_is_named_in_the_outline_it_had_at_rest() -> None:
+    # a hand over the 7B: the tracker keeps a piece of it as its outline, then it is turned up there
+    camera = Camera(960, 540, tilt=0, view_cm=70)
+    face_down, _ = render_scene(Scene((), (Placed("7B", False, (-12.0, 0.0), 10.0),), "felt"), camera, seed=3)
+    covered, _ = render_scene(Scene((), (Placed("7B", False, (-12.0, 0.0), 10.0, cover=0.6),), "felt"), camera, seed=3)
+    face_up, _ = render_scene(Scene((), (Placed("7B", True, (-12.0, 0.0), 10.0),), "felt"), camera, seed=3)
+    dealt = CardReader()(face_down)
+    assert list(dealt.label) == ["back"]
+    whole = dealt.quad[0]
+    piece = CardDetections((whole[0] + (whole - whole[0]) * 0.55)[None].astype(np.float32),
+                           dealt.label, dealt.confidence, dealt.abstain)  # the corner the hand left bare
+    alone = CardReader().read_quads(face_up, piece.quad)
+    assert not ((alone.label != NONE) & (alone.confidence >= SURE)).any()  # the piece names no card surely
+    looks = CloseLooks(BlindReader())
+    for at in (0.0, 0.1):
+        looks(face_down, _look(face_down), at, dealt, dealt)
+    for at in (0.2, 0.3):
+        looks(covered, _look(covered), at, NOTHING, piece)
+    looks(face_up, _look(face_up), 0.4, NOTHING, piece)  # the table round it stirred
+    found = looks(face_up, _look(face_up), 0.5, NOTHING, piece)
+    assert list(found.label) == ["7B"]
+    assert np.allclose(found.quad[0], whole)
 
 # -- round the pile while a deal is awaited ------------------------------------------------------
 
