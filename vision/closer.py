@@ -109,8 +109,8 @@ class _Place:
 
     def __post_init__(self) -> None:
         self.centre, self.length = self.quad.mean(axis=0), long_side(self.quad)  # asked for often: kept
-        area = float(areas(self.quad[None])[0])
-        kept = [o for o in self.outlines if abs(float(areas(o[None])[0]) - area) >= UNLIKE * max(area, float(areas(o[None])[0]))]
+        area, *others = areas(np.stack((self.quad, *self.outlines)))
+        kept = [o for o, other in zip(self.outlines, others) if abs(other - area) >= UNLIKE * max(area, other)]
         self.outlines = (self.quad, *kept)[:OUTLINES]
 
 
@@ -183,20 +183,23 @@ class CloseLooks:
     def _enlarged(self, frame: np.ndarray, place: _Place, side: float) -> CardDetections:
         """The card read at a place on the frame's window round it, enlarged so the place's card is
         `side` pixels long; none when none is read there."""
+        read = self._round(frame, place, side, SAME_PLACE)
+        return read[[int(np.argmax(read.confidence))]] if len(read) else read
+
+    def _round(self, frame: np.ndarray, place: _Place, side: float, reach: float) -> CardDetections:
+        """The cards read on the frame's window round a place, enlarged so the place's card is `side`
+        pixels long, that lie within `reach` card lengths of the place and of SIZED its card's area
+        (frame pixels)."""
         x0, y0, x1, y1 = _window(place, frame.shape)
         scale = side / place.length
-        window = cv2.resize(frame[y0:y1, x0:x1], None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
-        read = self.reader(window)
+        read = self.reader(cv2.resize(frame[y0:y1, x0:x1], None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR))
         if not len(read):
             return read
         quads = ((read.quad + 0.5) / scale - 0.5 + np.array([x0, y0], np.float32)).astype(np.float32)
         read = CardDetections(quads, read.label, read.confidence, read.abstain)
         share = areas(read.quad) / max(float(areas(place.quad[None])[0]), 1.0)
-        near = np.linalg.norm(read.quad.mean(axis=1) - place.centre, axis=1) < SAME_PLACE * place.length
-        here = np.flatnonzero(near & (share >= SIZED[0]) & (share <= SIZED[1]))
-        if not len(here):
-            return CardDetections.empty()
-        return read[[here[np.argmax(read.confidence[here])]]]
+        near = np.linalg.norm(read.quad.mean(axis=1) - place.centre, axis=1) < reach * place.length
+        return read[near & (share >= SIZED[0]) & (share <= SIZED[1])]
 
     def _by_the_pile(self, frame: np.ndarray, look: np.ndarray, at: float, pile: np.ndarray) -> CardDetections:
         """The cards lying against the pile, read on the table round it enlarged to PLAIN_CLOSE: the dealer
@@ -212,18 +215,9 @@ class CloseLooks:
         if self._look is None or not _unstirred(self._look[window], look[window]):
             self._pile = None
             return CardDetections.empty()
-        x0, y0, x1, y1 = _window(place, frame.shape)
-        scale = PLAIN_CLOSE[0] / place.length
-        read = self.reader(cv2.resize(frame[y0:y1, x0:x1], None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR))
-        found = CardDetections.empty()
-        if len(read):
-            quads = ((read.quad + 0.5) / scale - 0.5 + np.array([x0, y0], np.float32)).astype(np.float32)
-            read = CardDetections(quads, read.label, read.confidence, read.abstain)
-            share = areas(read.quad) / max(float(areas(pile[None])[0]), 1.0)
-            near = np.linalg.norm(read.quad.mean(axis=1) - place.centre, axis=1) < BY_THE_PILE * place.length
-            beside = near & (share >= SIZED[0]) & (share <= SIZED[1]) & (read.label != NONE)
-            beside &= np.array([not _on_any(quad, pile[None]) for quad in read.quad])
-            found = read[beside]
+        read = self._round(frame, place, PLAIN_CLOSE[0], BY_THE_PILE)
+        found = read[[label != NONE and not _on_any(quad, pile[None]) for quad, label in zip(read.quad, read.label)]] \
+            if len(read) else read
         self._pile = (place, _Look(window, look[window].copy(), found, at))
         return found
 
