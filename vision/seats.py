@@ -266,6 +266,16 @@ class SeatFinder:
             return np.array(self.seats.stock, np.float32)
         return self._stock_at
 
+    def pile(self, tracked: CardDetections) -> np.ndarray | None:
+        """The quad of the card followed where the stock lies (`stock`), within STOCK_CLEAR of its own
+        length: the deck, or the card on top of it; None where none lies there."""
+        stock = self.stock
+        if stock is None or not len(tracked):
+            return None
+        gaps = np.linalg.norm(tracked.quad.mean(axis=1) - stock, axis=1)
+        nearest = int(np.argmin(gaps))
+        return tracked.quad[nearest] if gaps[nearest] < STOCK_CLEAR * card_lengths(tracked)[nearest] else None
+
     def update(self, tracked: CardDetections, at: float) -> Seats | None:
         """Take one frame's confirmed cards; the seats once found (re-anchored as the camera moves)."""
         length = typical_length(tracked)

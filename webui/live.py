@@ -28,7 +28,7 @@ from vision.detections import CardDetections
 from vision.frames import Frame, FrameSource, SourceError, SourceState, VideoFile
 from vision.io import ImageError
 from vision.recognize import CardReader
-from vision.seats import STOCK_CLEAR, SeatFinder, Seats, SeatsError, card_lengths, typical_length
+from vision.seats import SeatFinder, Seats, SeatsError, typical_length
 from vision.seats import observe as observe_seats
 from vision.source import coded
 from vision.still import StillReader
@@ -238,14 +238,9 @@ class TableWatcher:
     def _pile(self) -> np.ndarray | None:
         """The quad of the deck while a deal is awaited, where it lay as the first deal began: the
         dealer lays his own card against it (`CloseLooks`); None where no card lies there."""
-        stock = self.finder.stock
-        tracked = self._tracked
-        if stock is None or not len(tracked) or (
-                self.finder.seats is not None and self.game.phase is not Phase.DEAL):
+        if self.finder.seats is not None and self.game.phase is not Phase.DEAL:
             return None
-        gaps = np.linalg.norm(tracked.quad.mean(axis=1) - stock, axis=1)
-        nearest = int(np.argmin(gaps))
-        return tracked.quad[nearest] if gaps[nearest] < STOCK_CLEAR * card_lengths(tracked)[nearest] else None
+        return self.finder.pile(self._tracked)
 
     def advance(self, frame: Frame, detections: CardDetections) -> list[Said]:
         """Take one frame already read (`read(frame)`): follow, seat and referee its cards."""
