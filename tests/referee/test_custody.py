@@ -8,11 +8,11 @@ allowed.
 import pytest
 
 from referee.game import Phase
-from referee.observe import DEAL_STILL, SETTLE_STILL, Controller
+from referee.observe import DEAL_STILL, SETTLE_STILL, Controller, Said
 from referee.observe.clock import GAP
 from referee.observe.deal import LAID, OWN_LAST
 from referee.observe.turns import SETTLED
-from story import FPS, kinds, table, tell
+from story import FPS, filmed, kinds, observation, table, tell
 
 PLAYERS = "Anna Bruno Carla Dario Elena"
 EMPTY5 = "Anna - Bruno - Carla - Dario - Elena -"
@@ -32,6 +32,11 @@ def dealt() -> tuple[Controller, float]:
 
 def revealed(controller: Controller, at: float) -> list[dict]:
     return tell(controller, [(at, FACES), (at + SETTLE_STILL + 0.5, FACES)])
+
+
+def observed(controller: Controller, story: list[tuple[float, str]]) -> list[Said]:
+    """What the controller says over a story, as the Said objects themselves (their custody with them)."""
+    return [said for when, line in filmed(story) for said in controller.observe(observation(when, line))]
 
 
 # -- two cards covered at once -----------------------------------------------------------------
@@ -138,16 +143,12 @@ def test_a_camera_too_slow_to_follow_says_so_and_holds_the_turns() -> None:
 
 def test_the_settle_says_on_what_custody_it_rests() -> None:
     controller = Controller(table(PLAYERS, "Elena"))
-    from story import filmed, observation  # the Said objects, not their JSON
-
-    said = []
     at = 1.0 + DEAL_STILL
     story = [*DEAL5, (at + 1.0, "Anna - Bruno - Carla down#3 Dario down#4 Elena down#5"),
              (at + 2.0, "Anna down#2 Bruno down#1 Carla down#3 Dario down#4 Elena down#5"),
              (at + 4.0, "Anna 2C#2 Bruno 7D#1 Carla 5S#3 Dario 6B#4 Elena 4D#5"),
              (at + 7.5, "Anna 2C#2 Bruno 7D#1 Carla 5S#3 Dario 6B#4 Elena 4D#5")]
-    for when, line in filmed(story):
-        said += controller.observe(observation(when, line))
+    said = observed(controller, story)
     settle = said[-1]
     assert settle.kind == "settle" and settle.custody is not None and settle.custody.unbroken
     chains = settle.custody.to_json()
@@ -261,17 +262,13 @@ def test_a_card_leaving_its_seat_while_its_swap_partner_lies_unread_breaks_their
     # Bruno's card leaves and comes back while Anna's lies unread: Anna may swap with Bruno, so the
     # hand goes on, the verdict resting on custody broken between them
     controller = Controller(table(PLAYERS, "Elena"))
-    from story import filmed, observation  # the Said objects, not their JSON
-
     back = "Anna down#1 Bruno down#6 Carla down#3 Dario down#4 Elena down#5"
     story = [(0.0, EMPTY5), (1.0, ANNA_UNREAD),
              (3.0, "Anna - Bruno - Carla down#3 Dario down#4 Elena down#5"),
              (4.0, "Anna - Bruno down#6 Carla down#3 Dario down#4 Elena down#5"),
              (5.0, back), (5.0 + DEAL_STILL, back),
              (5.0 + DEAL_STILL + 1.0, FACES), (5.0 + DEAL_STILL + 1.0 + SETTLE_STILL + 0.5, FACES)]
-    said = []
-    for when, line in filmed(story):
-        said += controller.observe(observation(when, line))
+    said = observed(controller, story)
     assert controller.held is None
     settle = said[-1]
     assert settle.kind == "settle" and settle.custody is not None and not settle.custody.unbroken
@@ -327,16 +324,12 @@ def test_a_card_under_a_hand_while_the_dealers_own_lies_unread_breaks_their_cust
     # Dario may swap with the dealer, so the hand goes on, the verdict resting on custody broken
     # between them
     controller = Controller(table(PLAYERS, "Elena"))
-    from story import filmed, observation  # the Said objects, not their JSON
-
     hand = "Anna down#1 Bruno down#2 Carla down#3 Dario down#4~ Elena -"
     after = 1.0 + OWN_LAST + 3.0 + DEAL_STILL
     story = [(0.0, EMPTY5), (1.0, OWN_UNREAD), (1.0 + OWN_LAST + 1.0, hand),
              (1.0 + OWN_LAST + 2.0, OWN_UNREAD), (1.0 + OWN_LAST + 3.0, FIVE), (after, FIVE),
              (after + 1.0, FACES), (after + 1.0 + SETTLE_STILL + 0.5, FACES)]
-    said = []
-    for when, line in filmed(story):
-        said += controller.observe(observation(when, line))
+    said = observed(controller, story)
     assert controller.held is None and "warning" not in [s.kind for s in said]
     settle = said[-1]
     assert settle.kind == "settle" and settle.custody is not None and not settle.custody.unbroken
