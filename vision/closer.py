@@ -1,6 +1,6 @@
 """A closer look where a card lay at rest and is read no more: a card turned face up on a checked cloth,
 its white paper beside the light checks, is lost at the search's scale and found on its place enlarged;
-and, while a deal is awaited, a look round the deck, against which the dealer lays his own card."""
+and, while the deck lies at the stock, a look round it, against which the dealer lays his own card."""
 
 from __future__ import annotations
 
@@ -127,15 +127,17 @@ class CloseLooks:
 
     def __call__(self, frame: np.ndarray, look: np.ndarray, at: float, read: CardDetections,
                  cards: CardDetections, checked: bool = True, pile: np.ndarray | None = None) -> CardDetections:
-        """The cards a whole reading `read` of a frame missed at the places where cards lay at rest, read
-        on those places enlarged. `cards` are the cards known so far (the tracker's, confirmed: a card
-        outlined in a frame or two, a half of one, has no place), `look` the frame's grey thumbnail
+        """A reading `read` of a frame completed by the cards it missed at the places where cards lay at
+        rest, read on those places enlarged. `cards` are the cards known so far (the tracker's, confirmed:
+        a card outlined in a frame or two, a half of one, has no place), `look` the frame's grey thumbnail
         (for which places are still); unless the table shows a `checked` cloth, a card is enlarged only
         to PLAIN_CLOSE's sides. With a `pile` (the quad of the deck a deal is dealt from) the cards
-        lying against it are read on the table round it enlarged too (`_by_the_pile`)."""
+        lying against it are read on the table round it enlarged too (`_by_the_pile`): an outline of the
+        reading that the pile and such a card both lie on is the two outlined as one shape, and they
+        stand for it."""
         self._remember(cards, at)
-        read = read[read.label != NONE]
-        missed = [place for place in self._places if place.rested and not _at(place, read)]
+        named = read[read.label != NONE]
+        missed = [place for place in self._places if place.rested and not _at(place, named)]
         missed.sort(key=lambda place: -place.seen)
         found, looks = [], 0
         for place in missed:
@@ -148,13 +150,19 @@ class CloseLooks:
                 place.looked = _Look(window, look[window].copy(), self._closer(frame, place, sides), at)
                 looks += 1
             found.append(place.looked.found)
+        one_shape = np.zeros(len(read), bool)
         if pile is not None:
-            found.append(self._by_the_pile(frame, look, at, pile))
+            by_the_pile = self._by_the_pile(frame, look, at, pile)
+            one_shape = np.array([(read.label[k] != NONE) & (_lying_on(quad, by_the_pile.quad) >= 2)
+                                  for k, quad in enumerate(read.quad)], bool).reshape(len(read))
+            found.append(by_the_pile)
         self._look = look
+        read = read[~one_shape]
         more = CardDetections.joined(found)
-        # a card the reading outlined already, or another look found first (the one by the pile at its place)
-        return more[[not _on_any(quad, np.concatenate([read.quad, more.quad[:k]]))
-                     for k, quad in enumerate(more.quad)]] if len(more) else more
+        if len(more):  # a card the reading outlined already, or another look found first (the one by the pile at its place)
+            more = more[[not _on_any(quad, np.concatenate([read.quad[read.label != NONE], more.quad[:k]]))
+                         for k, quad in enumerate(more.quad)]]
+        return CardDetections.joined([read, more])
 
     def _closer(self, frame: np.ndarray, place: _Place, sides: tuple[float, ...] | None = None) -> CardDetections:
         """The card searched for at a place enlarged (`_searched`); else the card surely named in the
@@ -202,10 +210,10 @@ class CloseLooks:
         return read[near & (share >= SIZED[0]) & (share <= SIZED[1])]
 
     def _by_the_pile(self, frame: np.ndarray, look: np.ndarray, at: float, pile: np.ndarray) -> CardDetections:
-        """The cards lying against the pile, read on the table round it enlarged to PLAIN_CLOSE: the dealer
-        lays his own card by the deck, and at the whole reading's scale two cards touching outline one
-        shape, neither a card's. A look stands while the pile lies where it did and the table round it
-        as it was; none is taken while a hand moves there."""
+        """The pile and the cards lying against it, read on the table round it enlarged to PLAIN_CLOSE
+        (none when no card lies against it): the dealer lays his own card by the deck, and at the whole
+        reading's scale two cards touching outline one shape, neither a card's. A look stands while the
+        pile lies where it did and the table round it as it was; none is taken while a hand moves there."""
         place = _Place(pile, at)
         if self._pile is not None:
             was, looked = self._pile
@@ -216,8 +224,9 @@ class CloseLooks:
             self._pile = None
             return CardDetections.empty()
         read = self._round(frame, place, PLAIN_CLOSE[0], BY_THE_PILE)
-        found = read[[label != NONE and not _on_any(quad, pile[None]) for quad, label in zip(read.quad, read.label)]] \
-            if len(read) else read
+        read = read[read.label != NONE]
+        against = [not _on_any(quad, pile[None]) for quad in read.quad]
+        found = read if any(against) else CardDetections.empty()
         self._pile = (place, _Look(window, look[window].copy(), found, at))
         return found
 
@@ -247,6 +256,13 @@ def _near(place: _Place, point: np.ndarray, lengths: float) -> bool:
 def _at(place: _Place, cards: CardDetections) -> bool:
     """Whether one of the cards lies at a place."""
     return any(_near(place, centre, SAME_PLACE) for centre in cards.quad.mean(axis=1))
+
+
+def _lying_on(quad: np.ndarray, quads: np.ndarray) -> int:
+    """How many of `quads` lie OVERLAP or more of their own area on a quad: the cards a larger outline
+    takes in."""
+    grid = on_grid(quad)
+    return sum(intersection(grid, other) > OVERLAP * float(area) for other, area in zip(on_grid(quads), areas(quads)))
 
 
 def _on_any(quad: np.ndarray, quads: np.ndarray) -> bool:

@@ -247,6 +247,8 @@ class SeatFinder:
         self._dealt_down: set[int] = set()
         """Cards seen face down since the deal began: the dealer deals face down."""
         self._stock_at: np.ndarray | None = None if seats is None or seats.stock is None else np.array(seats.stock)
+        self._pile_quad: np.ndarray | None = None
+        """The pile's own outline as it lay where the stock is (`pile`)."""
         self._dealt: list[tuple[float, np.ndarray]] = []
         """Each place marked at the first deal: when and where its card came to rest (by place, not
         by card id: a tracker may lend a card flying past a dealt one that card's identity)."""
@@ -260,21 +262,28 @@ class SeatFinder:
 
     @property
     def stock(self) -> np.ndarray | None:
-        """Where the deck lay as the first deal began, or as the seats give it (frame pixels); None
-        while unseen."""
+        """Where the deck lies (frame pixels): as the first deal began, then where each next dealer set
+        it down on the cleared table (`_find_stock`), or as the seats give it; None while unseen."""
         if self.seats is not None and self.seats.stock is not None:
             return np.array(self.seats.stock, np.float32)
         return self._stock_at
 
     def pile(self, tracked: CardDetections) -> np.ndarray | None:
-        """The quad of the card followed where the stock lies (`stock`), within STOCK_CLEAR of its own
-        length: the deck, or the card on top of it; None where none lies there."""
+        """The deck's quad while a card is followed where the stock lies (`stock`), within STOCK_CLEAR of
+        its own length: the outline the pile had as it lay there, once seen, else the followed card's (a
+        card laid against the pile is outlined with it as one shape, which is not the pile's); None where
+        no card lies there."""
         stock = self.stock
         if stock is None or not len(tracked):
             return None
         gaps = np.linalg.norm(tracked.quad.mean(axis=1) - stock, axis=1)
         nearest = int(np.argmin(gaps))
-        return tracked.quad[nearest] if gaps[nearest] < STOCK_CLEAR * card_lengths(tracked)[nearest] else None
+        if gaps[nearest] >= STOCK_CLEAR * card_lengths(tracked)[nearest]:
+            return None
+        own = self._pile_quad
+        if own is not None and np.linalg.norm(own.mean(axis=0) - stock) < STILL * card_lengths(tracked)[nearest]:
+            return own
+        return tracked.quad[nearest]
 
     def update(self, tracked: CardDetections, at: float) -> Seats | None:
         """Take one frame's confirmed cards; the seats once found (re-anchored as the camera moves)."""
@@ -311,9 +320,9 @@ class SeatFinder:
 
     def _first_deal(self, tracked: CardDetections, at: float) -> None:
         """Take the stock before the deal, then the resting dealt cards, and name the seats once all are in."""
-        for ident, face, code, centre, own in zip(tracked.tracker_id, tracked.face, tracked.card,
-                                                  tracked.quad.mean(axis=1), card_lengths(tracked)):
-            ident = int(ident)
+        for ident, face, code, quad, own in zip(tracked.tracker_id, tracked.face, tracked.card,
+                                                tracked.quad, card_lengths(tracked)):
+            ident, centre = int(ident), quad.mean(axis=0)
             own = float(own)  # the card's own length: under perspective a far card is shorter
             if face == "down":
                 self._dealt_down.add(ident)
@@ -327,6 +336,8 @@ class SeatFinder:
                 spot, since = self._rest[ident]
                 if not self._dealt and since < at:  # where the pile lies still: the first card slid
                     self._stock_at = spot  # off it keeps its identity, and is carried, not set down
+                if self._pile_quad is None and self._resting(ident, at):
+                    self._pile_quad = quad  # its outline as it first lay at rest, before a hand takes from it
                 continue  # once cards are dealt the pile stays: its top card slid off for the
                 # dealer's own place keeps the pile's identity, the pile left gets a new one
             self._stock_ids.discard(ident)  # followed away from the pile: a card dealt from it
@@ -394,7 +405,7 @@ class SeatFinder:
                 return None  # the dealer's own card may be yet to come, the pile among these
             pile = inside_ring(np.array([spot for _, spot in lying])) if len(lying) > n else None
             if pile is not None:
-                self._stock_at = lying.pop(pile)[1]
+                self._stock_at, self._pile_quad = lying.pop(pile)[1], None
         if len(lying) < n:
             return None
         return sorted(lying, key=lambda d: d[0])[:n]
@@ -409,8 +420,7 @@ class SeatFinder:
         assert self.seats is not None and self._anchor is not None
         seen = observe(tracked, self.seats, at)
         if all(view.face is Face.EMPTY for view in seen.seats.values()):
-            if self.seats.stock is None:
-                self._find_stock(tracked, at)
+            self._find_stock(tracked, at)
             if not self._armed:
                 self._armed, self._anchor = True, self.seats
             return
@@ -436,13 +446,20 @@ class SeatFinder:
             self.seats = self._anchor.moved(matrix)
 
     def _find_stock(self, tracked: CardDetections, at: float) -> None:
-        """With seats given but not the stock: the face-down pile resting on a table with no card dealt."""
+        """The stock where the face-down pile rests on a table with no card dealt: the next dealer sets the
+        gathered deck down in front of him, so each deal's stock lies at its own dealer's place (and seats
+        given without the stock learn it here). Face-down cards resting apart are no one pile, and a pile
+        where the stock lies already is that stock: either way the stock stays where it was."""
         assert self.seats is not None
-        for ident, face, centre in zip(tracked.tracker_id, tracked.face, tracked.quad.mean(axis=1)):
-            if face == "down" and self._resting(int(ident), at):
-                self.seats = replace(self.seats, stock=(round(float(centre[0]), 2), round(float(centre[1]), 2)))
-                self._anchor = self.seats
-                return
+        down = [(self._rest[int(ident)][0], quad, float(own)) for ident, face, quad, own
+                in zip(tracked.tracker_id, tracked.face, tracked.quad, card_lengths(tracked))
+                if face == "down" and self._resting(int(ident), at)]
+        if not down or any(np.linalg.norm(spot - down[0][0]) >= STOCK_CLEAR * own for spot, _, own in down):
+            return
+        spot, quad, own = down[0]
+        if self.seats.stock is None or np.linalg.norm(spot - np.array(self.seats.stock)) >= STOCK_CLEAR * own:
+            self.seats = replace(self.seats, stock=(round(float(spot[0]), 2), round(float(spot[1]), 2)))
+            self._anchor, self._pile_quad = self.seats, quad
 
 
 def lies_at(tracked: CardDetections, spot: np.ndarray, reach: float) -> bool:

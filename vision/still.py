@@ -213,8 +213,7 @@ class StillReader:
         if cards is None:
             return read
         assert self._view is not None
-        checked = self._view.whole.cloth.checked
-        return CardDetections.joined([read, self._closer(frame, look, at, read, cards, checked, pile)])
+        return self._closer(frame, look, at, read, cards, self._view.whole.cloth.checked, pile)
 
     def _parts(self, changed: np.ndarray, settling: np.ndarray, shape: tuple[int, ...]) -> list[Box]:
         """The parts of the frame to read, as boxes in frame pixels that do not overlap: round the thumbnail's

@@ -236,10 +236,8 @@ class TableWatcher:
             return None
 
     def _pile(self) -> np.ndarray | None:
-        """The quad of the deck while a deal is awaited, where it lay as the first deal began: the
-        dealer lays his own card against it (`CloseLooks`); None where no card lies there."""
-        if self.finder.seats is not None and self.game.phase is not Phase.DEAL:
-            return None
+        """The quad of the deck where it lies at the stock (`SeatFinder.pile`): the dealer lays his own card
+        against it (`CloseLooks`); None where no card lies there."""
         return self.finder.pile(self._tracked)
 
     def advance(self, frame: Frame, detections: CardDetections) -> list[Said]:

@@ -191,10 +191,10 @@ def test_a_slower_camera_has_every_frame_of_a_still_table_looked_at(reader: Card
     assert looked_at(watcher, still) == list(range(40))
 
 
-def test_the_table_round_the_deck_is_looked_at_closely_only_while_the_deal_is_awaited(
+def test_the_table_round_the_deck_is_looked_at_closely_while_the_deck_lies_at_the_stock(
         reader: CardReader) -> None:
-    # the dealer lays his own card against the deck: while the deal has not counted the reading is
-    # given the deck, where the stock lay as the first deal began; from the turns on, none
+    # the dealer lays his own card against the deck, and it lies there all hand: from the deal to the
+    # reveal the reading is given the deck; before the deck is set down, none
     truth, frames = film("hand")
     game = Game(truth["players"], truth["rules"])
     game.play(ChooseDealer(truth["dealer"]))
@@ -209,6 +209,6 @@ def test_the_table_round_the_deck_is_looked_at_closely_only_while_the_deal_is_aw
     watcher.still.read = reading  # type: ignore[method-assign]
     for frame in frames:
         watcher.step(frame)
-    dealing = [piled for phase, piled in given if phase is Phase.DEAL]
-    assert any(dealing), "the deck was never looked round while the deal was awaited"
-    assert not any(piled for phase, piled in given if phase is not Phase.DEAL)
+    assert not given[0][1], "a deck was looked round before one was set down"
+    for phase in (Phase.DEAL, Phase.TURNS):
+        assert any(piled for now, piled in given if now is phase), f"the deck was never looked round in {phase}"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
@@ -58,7 +59,7 @@ def test_a_place_is_looked_at_only_while_a_card_lay_there_at_rest_and_for_no_lon
     looks = CloseLooks(reader)
     dealt = reader(table)
     assert list(dealt.label) == ["1D"]
-    assert not len(looks(table, _look(table), 0.0, dealt, dealt))  # read once: not yet at rest
+    assert len(looks(table, _look(table), 0.0, dealt, dealt)) == 1  # read once: not yet at rest, the reading alone
     looks(table, _look(table), 0.1, dealt, dealt)  # read again where it lay: at rest
     # the card is read no more where it lay (the whole reading shows nothing): its place is looked at
     found = looks(table, _look(table), 0.2, NOTHING, NOTHING)
@@ -83,7 +84,7 @@ def test_a_card_the_whole_reading_outlined_off_its_place_is_not_found_twice() ->
     corners = dealt.quad[0]
     along = corners[3] - corners[0]
     off = CardDetections((corners + 0.55 * along)[None], dealt.label, dealt.confidence, dealt.abstain)
-    assert not len(looks(table, _look(table), 0.2, off, NOTHING))
+    assert len(looks(table, _look(table), 0.2, off, NOTHING)) == 1  # the reading alone
     assert list(looks(table, _look(table), 0.3, NOTHING, NOTHING).label) == ["1D"]
 
 
@@ -248,8 +249,9 @@ def test_a_card_lying_against_the_pile_that_the_reading_missed_is_read_round_the
     looks = CloseLooks(reader)
     looks(both, _look(both), 0.0, pile, pile, False, pile.quad[0])  # the first picture: nothing to compare with
     found = [looks(both, _look(both), 0.1 * k, pile, pile, False, pile.quad[0]) for k in range(1, 5)]
-    assert [list(f.label) for f in found] == [["back"]] * 4
-    own = found[0].quad[0].mean(axis=0)
+    assert [list(f.label) for f in found] == [["back", "back"]] * 4  # the deck as read, and the card by it
+    assert np.allclose(found[0].quad[0], pile.quad[0])
+    own = found[0].quad[1].mean(axis=0)
     assert np.linalg.norm(own - pile.quad[0].mean(axis=0)) > 0.5 * np.ptp(pile.quad[0][:, 1])  # not the deck
     assert reader.calls == 1  # one look stands while the table round the deck lies as it was
 
@@ -258,9 +260,26 @@ def test_round_a_pile_alone_no_card_is_read_and_none_is_looked_for_without_a_pil
     both, alone, pile = _pile_and_own()
     looks = CloseLooks(CardReader())
     for at in (0.0, 0.1):
-        assert not len(looks(alone, _look(alone), at, pile, pile, False, pile.quad[0]))
+        assert len(looks(alone, _look(alone), at, pile, pile, False, pile.quad[0])) == 1  # the deck as read
     reader = CountingReader()
     looks = CloseLooks(reader)
     for at in (0.0, 0.1):
-        assert not len(looks(both, _look(both), at, pile, pile, False))  # no deal awaited: no pile given
+        assert len(looks(both, _look(both), at, pile, pile, False)) == 1  # no deal awaited: no pile given
     assert reader.calls == 0
+
+
+def test_an_outline_the_deck_and_the_card_against_it_share_stands_as_the_two_read_round_the_deck() -> None:
+    # on a busy cloth the whole reading outlines the deck and the dealer's card against it as one shape
+    both, _, pile = _pile_and_own()
+    looks = CloseLooks(CardReader())
+    for at in (0.0, 0.1):
+        own = looks(both, _look(both), at, pile, pile, False, pile.quad[0]).quad[-1]
+    shape = cv2.boxPoints(cv2.minAreaRect(np.concatenate([pile.quad[0], own]))).astype(np.float32)
+    one = CardDetections(shape[None], np.array(["back"], "<U4"), np.array([0.9], np.float32), np.array([False]))
+    looks = CloseLooks(CardReader())
+    for at in (0.0, 0.1):
+        found = looks(both, _look(both), at, one, one, False, pile.quad[0])
+    assert list(found.label) == ["back", "back"]
+    centres = found.quad.mean(axis=1)
+    assert np.linalg.norm(centres - pile.quad[0].mean(axis=0), axis=1).min() < 5  # the deck
+    assert np.linalg.norm(centres - own.mean(axis=0), axis=1).min() < 5  # the dealer's card

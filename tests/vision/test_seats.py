@@ -523,3 +523,40 @@ def test_the_pile_is_the_point_deepest_inside_the_ring_of_the_others() -> None:
     assert inside_ring(ring) is None
     assert inside_ring(np.vstack([ring, [[30.0, 10.0]]])) == 5
     assert inside_ring(np.vstack([ring, [[30.0, 10.0]], [[5.0, 0.0]]])) == 6
+
+
+def test_the_next_dealer_sets_the_deck_down_in_front_of_him_and_the_stock_lies_there() -> None:
+    seats = Seats(("Anna", "Bruno", "Carla"), ((600.0, 600.0), (1000.0, 350.0), (500.0, 150.0)),
+                  stock=(650.0, 350.0))
+    finder = SeatFinder(("Anna", "Bruno", "Carla"), "Carla", seats)
+    finder.update(CardDetections.empty(), 0.0)  # the table cleared after Carla's hand
+    deck = table(card("back", (680, 470), 9))  # Anna, who deals next, sets the gathered deck down before her
+    for step in range(20):
+        finder.update(deck, 1.0 + step / 15)
+    assert finder.seats is not None and finder.seats.stock == (680.0, 470.0)
+    assert finder.seats.points == seats.points
+    assert np.array_equal(finder.pile(deck), deck.quad[0])  # the table round it is looked at there
+
+
+def test_backs_lying_apart_on_a_cleared_table_are_no_one_pile_and_the_stock_stays() -> None:
+    seats = Seats(("Anna", "Bruno", "Carla"), ((600.0, 600.0), (1000.0, 350.0), (500.0, 150.0)),
+                  stock=(650.0, 350.0))
+    finder = SeatFinder(("Anna", "Bruno", "Carla"), "Carla", seats)
+    finder.update(CardDetections.empty(), 0.0)
+    apart = table(card("back", (680, 470), 9), card("back", (800, 300), 10))
+    for step in range(20):
+        finder.update(apart, 1.0 + step / 15)
+    assert finder.seats == seats
+
+
+def test_the_deck_is_given_in_the_outline_it_had_at_rest_when_a_card_laid_against_it_joins_its_outline() -> None:
+    finder = SeatFinder(("Anna", "Bruno", "Carla"), "Carla")
+    deck = table(card("back", (700, 400), 1))
+    for step in range(15):  # the shuffled deck set down
+        finder.update(deck, step / 15)
+    # the dealer's card laid end to end with it: the reading outlines the two as one shape, followed as the deck
+    one_shape = deck.quad.copy()
+    one_shape[0, 2:, 1] += LENGTH
+    joined = CardDetections(one_shape, deck.label, deck.confidence, deck.abstain, deck.tracker_id)
+    finder.update(joined, 1.0)
+    assert np.array_equal(finder.pile(joined), deck.quad[0])
