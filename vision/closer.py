@@ -150,18 +150,17 @@ class CloseLooks:
                 place.looked = _Look(window, look[window].copy(), self._closer(frame, place, sides), at)
                 looks += 1
             found.append(place.looked.found)
-        one_shape = np.zeros(len(read), bool)
         if pile is not None:
             by_the_pile = self._by_the_pile(frame, look, at, pile)
-            one_shape = np.array([(read.label[k] != NONE) & (_lying_on(quad, by_the_pile.quad) >= 2)
-                                  for k, quad in enumerate(read.quad)], bool).reshape(len(read))
             found.append(by_the_pile)
+            if len(by_the_pile):  # an outline two of its cards lie on is the two as one shape
+                read = read[[label == NONE or _lying_on(quad, by_the_pile.quad) < 2
+                             for quad, label in zip(read.quad, read.label)]]
+                named = read[read.label != NONE]
         self._look = look
-        read = read[~one_shape]
         more = CardDetections.joined(found)
         if len(more):  # a card the reading outlined already, or another look found first (the one by the pile at its place)
-            more = more[[not _on_any(quad, np.concatenate([read.quad[read.label != NONE], more.quad[:k]]))
-                         for k, quad in enumerate(more.quad)]]
+            more = more[[not _on_any(quad, np.concatenate([named.quad, more.quad[:k]])) for k, quad in enumerate(more.quad)]]
         return CardDetections.joined([read, more])
 
     def _closer(self, frame: np.ndarray, place: _Place, sides: tuple[float, ...] | None = None) -> CardDetections:

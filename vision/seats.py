@@ -278,12 +278,11 @@ class SeatFinder:
             return None
         gaps = np.linalg.norm(tracked.quad.mean(axis=1) - stock, axis=1)
         nearest = int(np.argmin(gaps))
-        if gaps[nearest] >= STOCK_CLEAR * card_lengths(tracked)[nearest]:
+        length = float(card_lengths(tracked)[nearest])
+        if gaps[nearest] >= STOCK_CLEAR * length:
             return None
         own = self._pile_quad
-        if own is not None and np.linalg.norm(own.mean(axis=0) - stock) < STILL * card_lengths(tracked)[nearest]:
-            return own
-        return tracked.quad[nearest]
+        return own if own is not None and np.linalg.norm(own.mean(axis=0) - stock) < STILL * length else tracked.quad[nearest]
 
     def update(self, tracked: CardDetections, at: float) -> Seats | None:
         """Take one frame's confirmed cards; the seats once found (re-anchored as the camera moves)."""
