@@ -13,7 +13,7 @@ import numpy as np
 
 from vision.annotate import CardAnnotator
 from vision.classify import CardClassifier, ModelError
-from vision.crop import CROP_H, CROP_W, warp_card
+from vision.crop import CARD_ASPECT, CROP_H, CROP_W, warp_card
 from vision.detections import CardDetections
 from vision.exposure import brightened, gain_for, well_exposed
 from vision.io import ImageError, as_bgr, prepare_folder, read_image
@@ -23,8 +23,14 @@ from vision.locate.cloth import cloth_backs
 from vision.locate.geometry import areas, intersection, on_grid
 
 NONE_INDEX = CLASS_INDEX[NONE]
+BACK_INDEX = CLASS_INDEX[BACK]
 SQUARISH = 0.8
 """Short over long side beyond which a quad's upright direction is unclear from its shape."""
+NARROW = 0.75 * CARD_ASPECT
+"""Short over long side, relative to a card's, under which a quad is narrower than a card seen from above:
+on a pale cloth a face's white border melts into the cloth, and the outline found is its printed picture's."""
+BORDER = 0.1
+"""Share of its length a card's white borders add to its printed picture's, both ends together."""
 NESTED = 0.5
 """Share of a smaller quad lying inside a larger one beyond which both read the same place."""
 PART = 0.2
@@ -75,19 +81,28 @@ class CardReader:
         """Classify the given card quads of a frame, keeping every candidate (not-a-card included).
 
         A nearly square quad (a far card under a steep view) is read both ways round and the
-        surer reading kept, all in the same single classifier call.
+        surer reading kept; a quad far narrower than a card (`NARROW`) is read as well grown about its
+        middle to a whole card's proportions (`_bordered`), kept where the quad itself is no card and the
+        grown one names a face (a back's printed frame is stepped over when its sides are snapped; grown,
+        a strip of cloth can read as a back). All in the same single classifier call.
         """
         if len(quads) == 0:
             return CardDetections.empty()
         quads = np.asarray(quads, np.float32).reshape(-1, 4, 2)
         sides = np.linalg.norm(quads - np.roll(quads, -1, axis=1), axis=2)
-        squarish = np.flatnonzero((sides[:, 0] + sides[:, 2]) > SQUARISH * (sides[:, 1] + sides[:, 3]))
-        tried = np.concatenate([quads, np.roll(quads[squarish], -1, axis=1)])
+        short, long = sides[:, 0] + sides[:, 2], sides[:, 1] + sides[:, 3]
+        squarish = np.flatnonzero(short > SQUARISH * long)
+        narrow = np.flatnonzero(short < NARROW * long)
+        tried = np.concatenate([quads, np.roll(quads[squarish], -1, axis=1), _bordered(quads[narrow])])
         crops = np.stack([warp_card(frame, quad) for quad in tried]).reshape(-1, CROP_H, CROP_W, 3)
         index, confidence, abstain = self.classifier.classify(crops)
         for k, i in enumerate(squarish):
             j = len(quads) + k
             if (confidence[j] > confidence[i] and index[j] != NONE_INDEX) or index[i] == NONE_INDEX:
+                quads[i], index[i], confidence[i], abstain[i] = tried[j], index[j], confidence[j], abstain[j]
+        for k, i in enumerate(narrow):
+            j = len(quads) + len(squarish) + k
+            if index[i] == NONE_INDEX and index[j] not in (NONE_INDEX, BACK_INDEX) and not abstain[j]:
                 quads[i], index[i], confidence[i], abstain[i] = tried[j], index[j], confidence[j], abstain[j]
         n = len(quads)
         labels = np.array([CLASSES[i] for i in index[:n]], "<U4")
@@ -183,6 +198,21 @@ class CardReader:
         shaped[located] = rough.shaped[keys[located]]
         real = candidates.label != NONE
         return resolve_overlaps(candidates[real], shaped[real])
+
+
+def _bordered(quads: np.ndarray) -> np.ndarray:
+    """Ordered quads (short side first) grown about their middles to a whole card's proportions: longer by
+    BORDER, and across to CARD_ASPECT of that."""
+    if len(quads) == 0:
+        return quads.reshape(0, 4, 2)
+    middle = quads.mean(axis=1, keepdims=True)
+    across = (quads[:, 1] - quads[:, 0] + quads[:, 2] - quads[:, 3])[:, None] / 2  # along the short sides
+    along = (quads[:, 3] - quads[:, 0] + quads[:, 2] - quads[:, 1])[:, None] / 2
+    length = (1.0 + BORDER) * np.linalg.norm(along, axis=2, keepdims=True)
+    across = across / np.maximum(np.linalg.norm(across, axis=2, keepdims=True), 1e-6) * CARD_ASPECT * length
+    along = along / np.maximum(np.linalg.norm(along, axis=2, keepdims=True), 1e-6) * length
+    signs = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], np.float32)  # corners in the order of the quad's
+    return (middle + (signs[None, :, :1] * across + signs[None, :, 1:] * along) / 2).astype(np.float32)
 
 
 def _loose_round_tight(quads: np.ndarray, sizes: np.ndarray, scores: np.ndarray) -> np.ndarray:
