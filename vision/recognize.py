@@ -96,15 +96,17 @@ class CardReader:
         tried = np.concatenate([quads, np.roll(quads[squarish], -1, axis=1), _bordered(quads[narrow])])
         crops = np.stack([warp_card(frame, quad) for quad in tried]).reshape(-1, CROP_H, CROP_W, 3)
         index, confidence, abstain = self.classifier.classify(crops)
-        for k, i in enumerate(squarish):
-            j = len(quads) + k
-            if (confidence[j] > confidence[i] and index[j] != NONE_INDEX) or index[i] == NONE_INDEX:
-                quads[i], index[i], confidence[i], abstain[i] = tried[j], index[j], confidence[j], abstain[j]
-        for k, i in enumerate(narrow):
-            j = len(quads) + len(squarish) + k
-            if index[i] == NONE_INDEX and index[j] not in (NONE_INDEX, BACK_INDEX) and not abstain[j]:
-                quads[i], index[i], confidence[i], abstain[i] = tried[j], index[j], confidence[j], abstain[j]
         n = len(quads)
+
+        def take(i: int, j: int) -> None:  # quad i is read as its other try j
+            quads[i], index[i], confidence[i], abstain[i] = tried[j], index[j], confidence[j], abstain[j]
+
+        for i, j in zip(squarish, n + np.arange(len(squarish))):
+            if (confidence[j] > confidence[i] and index[j] != NONE_INDEX) or index[i] == NONE_INDEX:
+                take(i, j)
+        for i, j in zip(narrow, n + len(squarish) + np.arange(len(narrow))):
+            if index[i] == NONE_INDEX and index[j] not in (NONE_INDEX, BACK_INDEX) and not abstain[j]:
+                take(i, j)
         labels = np.array([CLASSES[i] for i in index[:n]], "<U4")
         return CardDetections(quads, labels, confidence[:n], abstain[:n])
 
@@ -203,16 +205,19 @@ class CardReader:
 def _bordered(quads: np.ndarray) -> np.ndarray:
     """Ordered quads (short side first) grown about their middles to a whole card's proportions: longer by
     BORDER, and across to CARD_ASPECT of that."""
-    if len(quads) == 0:
-        return quads.reshape(0, 4, 2)
     middle = quads.mean(axis=1, keepdims=True)
-    across = (quads[:, 1] - quads[:, 0] + quads[:, 2] - quads[:, 3])[:, None] / 2  # along the short sides
-    along = (quads[:, 3] - quads[:, 0] + quads[:, 2] - quads[:, 1])[:, None] / 2
-    length = (1.0 + BORDER) * np.linalg.norm(along, axis=2, keepdims=True)
-    across = across / np.maximum(np.linalg.norm(across, axis=2, keepdims=True), 1e-6) * CARD_ASPECT * length
-    along = along / np.maximum(np.linalg.norm(along, axis=2, keepdims=True), 1e-6) * length
+    across = quads[:, 1] - quads[:, 0] + quads[:, 2] - quads[:, 3]  # along the short sides
+    along = quads[:, 3] - quads[:, 0] + quads[:, 2] - quads[:, 1]
+    length = (1.0 + BORDER) * np.linalg.norm(along, axis=1, keepdims=True)[:, None] / 2
+    across = _unit(across)[:, None] * CARD_ASPECT * length
+    along = _unit(along)[:, None] * length
     signs = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], np.float32)  # corners in the order of the quad's
     return (middle + (signs[None, :, :1] * across + signs[None, :, 1:] * along) / 2).astype(np.float32)
+
+
+def _unit(vectors: np.ndarray) -> np.ndarray:
+    """Each of the vectors [N, 2] scaled to length 1."""
+    return vectors / np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-6)
 
 
 def _loose_round_tight(quads: np.ndarray, sizes: np.ndarray, scores: np.ndarray) -> np.ndarray:

@@ -282,7 +282,9 @@ class SeatFinder:
         if gaps[nearest] >= STOCK_CLEAR * length:
             return None
         own = self._pile_quad
-        return own if own is not None and np.linalg.norm(own.mean(axis=0) - stock) < STILL * length else tracked.quad[nearest]
+        if own is not None and np.linalg.norm(own.mean(axis=0) - stock) < STILL * length:
+            return own
+        return tracked.quad[nearest]
 
     def update(self, tracked: CardDetections, at: float) -> Seats | None:
         """Take one frame's confirmed cards; the seats once found (re-anchored as the camera moves)."""

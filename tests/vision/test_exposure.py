@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.exposure import MOST_GAIN, gain_for
+from vision.exposure import MOST_GAIN, TARGET, gain_for
 
 DARK_CLOTH = 100
 CARD_WHITE = 245
@@ -27,13 +27,13 @@ def test_a_few_far_cards_on_a_dark_cloth_are_not_burned_out() -> None:
 
 def test_a_frame_dark_all_over_is_brightened_up_to_white_card_stock() -> None:
     dim = (_cloth_with_cards(3) * 0.4).astype(np.uint8)
-    assert gain_for(dim) == 230 / int(CARD_WHITE * 0.4)
+    assert gain_for(dim) == TARGET / int(CARD_WHITE * 0.4)
 
 
 def test_a_glint_on_a_dim_table_does_not_keep_it_dark() -> None:
     dim = (_cloth_with_cards(3) * 0.4).astype(np.uint8)
     dim[10:14, 10:14] = 255  # a lamp caught in a glass: 16 pixels
-    assert gain_for(dim) == 230 / int(CARD_WHITE * 0.4)
+    assert gain_for(dim) == TARGET / int(CARD_WHITE * 0.4)
 
 
 def test_a_dark_table_in_the_dark_stays_dark() -> None:
