@@ -4,11 +4,28 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import cv2
 import numpy as np
 
 from vision.crop import CROP_H, CROP_W
 from vision.labels import CLASSES
 from vision.models import CARDS, cpu_session
+
+BLOCK = 8
+"""Side (pixels) of the square blocks of a crop two crops are compared on."""
+ALIKE = 8
+"""Largest difference (levels of any colour) between two crops' means over any one of their blocks for the
+second to take the first's reading: a card lying still, read again in the next frame, differs by the
+camera's noise and its outline's jitter of under a pixel; the next card of its suit laid in its place, or
+a fingertip over its corner, changes whole blocks by tens of levels (tests/vision/test_classify.py)."""
+REMEMBERED = 0.9
+"""Confidence from which a reading is remembered: an unsure one (a back or no card at 0.55, say) may tip
+the other way in the next frame's noise, and the loop counts on such second looks."""
+BLOCKS = (CROP_H // BLOCK) * (CROP_W // BLOCK) * 3
+"""Block means a crop is compared on, each colour of each block."""
+KEPT = 128
+"""Crops a `Remembering` classifier keeps, the latest read or matched: the cards of a table of eight and
+every other outline read round them in the last frames."""
 
 
 class ModelError(RuntimeError):
@@ -61,3 +78,80 @@ class CardClassifier:
         confidence = probs[np.arange(len(probs)), index].astype(np.float32)
         is_face = index < 40
         return index, confidence, is_face & (confidence < self.threshold)
+
+
+class Remembering:
+    """A classifier for the frames of one camera that remembers the crops it read lately, surely
+    (`REMEMBERED`): a crop alike one of them (`ALIKE`: a card lying still, read again in the next frame)
+    takes that one's reading, and only the others are classified, in one call. A reading is never passed
+    on from crop to crop: each is compared with the crop the model read."""
+
+    def __init__(self, classifier: CardClassifier, kept: int = KEPT) -> None:
+        self.classifier, self.kept = classifier, kept
+        self.threshold, self.path = classifier.threshold, classifier.path
+        self._blocks = np.zeros((0, BLOCKS), np.uint8)
+        self._means = np.zeros((0, 3), np.float32)
+        self._index = np.zeros(0, np.int64)
+        self._confidence = np.zeros(0, np.float32)
+        self._abstain = np.zeros(0, bool)
+        self._used = np.zeros(0, np.int64)
+        self._calls = 0
+        self.classified = self.remembered = 0
+        """Crops the model read, and crops that took a reading remembered (a benchmark's count)."""
+
+    def classify(self, crops: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Class index, calibrated confidence and abstention for each crop, as `CardClassifier.classify`."""
+        self._calls += 1
+        blocks = _blocks_of(crops)
+        means = _means_of(blocks)
+        nearest = np.array([self._alike(row, mean) for row, mean in zip(blocks, means)], np.int64)
+        known = nearest >= 0
+        index, confidence, abstain = (np.zeros(len(crops), np.int64), np.zeros(len(crops), np.float32),
+                                      np.zeros(len(crops), bool))
+        was = nearest[known]
+        index[known], confidence[known], abstain[known] = self._index[was], self._confidence[was], self._abstain[was]
+        self._used[was] = self._calls
+        new = np.flatnonzero(~known)
+        if len(new):
+            index[new], confidence[new], abstain[new] = self.classifier.classify(crops[new])
+            sure = new[confidence[new] >= REMEMBERED]
+            self._remember(blocks[sure], means[sure], index[sure], confidence[sure], abstain[sure])
+        self.classified += len(new)
+        self.remembered += len(was)
+        return index, confidence, abstain
+
+    def _alike(self, blocks: np.ndarray, mean: np.ndarray) -> int:
+        """The remembered crop most alike a crop's blocks, within ALIKE at every block; -1 for none. Only
+        those whose mean colour lies within ALIKE of the crop's are compared block by block."""
+        near = np.flatnonzero((np.abs(self._means - mean) <= ALIKE).all(axis=1))
+        if not len(near):
+            return -1
+        unlike = cv2.absdiff(self._blocks[near], np.broadcast_to(blocks, (len(near), BLOCKS))).max(axis=1)
+        best = int(unlike.argmin())
+        return int(near[best]) if unlike[best] <= ALIKE else -1
+
+    def _remember(self, blocks: np.ndarray, means: np.ndarray, index: np.ndarray, confidence: np.ndarray,
+                  abstain: np.ndarray) -> None:
+        """Keep the crops just read and, of the others, those used last, `kept` in all."""
+        keep = np.argsort(-self._used, kind="stable")[: max(0, self.kept - len(blocks))]
+        self._blocks = np.concatenate([self._blocks[keep], blocks])[-self.kept:]
+        self._means = np.concatenate([self._means[keep], means])[-self.kept:]
+        self._index = np.concatenate([self._index[keep], index])[-self.kept:]
+        self._confidence = np.concatenate([self._confidence[keep], confidence])[-self.kept:]
+        self._abstain = np.concatenate([self._abstain[keep], abstain])[-self.kept:]
+        self._used = np.concatenate([self._used[keep], np.full(len(blocks), self._calls)])[-self.kept:]
+
+
+def _blocks_of(crops: np.ndarray) -> np.ndarray:
+    """Each crop's mean colour over each of its BLOCK x BLOCK pixel blocks, flat [N, BLOCKS]."""
+    count = len(crops)
+    if not count:
+        return np.zeros((0, BLOCKS), np.uint8)
+    tall = crops.reshape(count * CROP_H, CROP_W, 3)  # one resize for all: no block straddles two crops
+    size = (CROP_W // BLOCK, count * CROP_H // BLOCK)
+    return cv2.resize(tall, size, interpolation=cv2.INTER_AREA).reshape(count, BLOCKS)
+
+
+def _means_of(blocks: np.ndarray) -> np.ndarray:
+    """Each crop's mean colour [N, 3] from its blocks."""
+    return blocks.reshape(len(blocks), -1, 3).mean(axis=1, dtype=np.float32)

@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 
 from vision.annotate import CardAnnotator
-from vision.classify import CardClassifier, ModelError
+from vision.classify import CardClassifier, ModelError, Remembering
 from vision.crop import CARD_ASPECT, CROP_H, CROP_W, warp_card
 from vision.detections import CardDetections
 from vision.exposure import brightened, gain_for, well_exposed
@@ -73,7 +73,8 @@ class View:
 class CardReader:
     """Locate, warp and classify every card in a frame; the model is loaded once."""
 
-    def __init__(self, classifier: CardClassifier | None = None, locator: LocatorConfig | None = None) -> None:
+    def __init__(self, classifier: CardClassifier | Remembering | None = None,
+                 locator: LocatorConfig | None = None) -> None:
         self.classifier = classifier or CardClassifier()
         self.locator = locator or LocatorConfig()
 

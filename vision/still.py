@@ -3,9 +3,12 @@ are read, and the cards lying still elsewhere keep their last reading."""
 
 from __future__ import annotations
 
+import copy
+
 import cv2
 import numpy as np
 
+from vision.classify import Remembering
 from vision.closer import CloseLooks
 from vision.detections import CardDetections
 from vision.io import grey_thumbnail
@@ -90,10 +93,14 @@ class StillReader:
     (`CloseLooks`). Only a steady reading stands, one naming what the reading before it named: on a frame
     caught as a card turns or a hand leaves, a reading can name what the next frame, a few grey levels
     away, does not show, and it must not stand for the frames after it: where it differs, it is read
-    again."""
+    again.
+
+    The cards lying still in a part or a whole frame read again are outlined again, but their crops are
+    not classified again: the reader's classifier remembers the crops it read lately (`Remembering`)."""
 
     def __init__(self, reader: CardReader | None = None) -> None:
-        self.reader = reader or CardReader()
+        self.reader = copy.copy(reader or CardReader())  # a reader of its own, to remember what it read
+        self.reader.classifier = Remembering(self.reader.classifier)
         self._closer = CloseLooks(self.reader)
         self._read = CardDetections.empty()
         self._reference: np.ndarray | None = None

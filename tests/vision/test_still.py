@@ -3,11 +3,15 @@ part of the picture round what changed is read again."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import cv2
 import numpy as np
 
 from vision.art.scene import Camera, Placed, Scene, render_scene
+from vision.classify import Remembering
 from vision.detections import CardDetections
+from vision.frames import open_source
 from vision.recognize import CardReader, View
 from vision.source import Frame
 from vision.still import LONGEST, QUIET, SETTLING, StillReader
@@ -170,3 +174,16 @@ def test_a_still_tables_jpeg_frames_are_decoded_whole_only_while_it_settles() ->
         assert sorted(still.read(frame).label) == ["10B", "1D"]
     settling = round(SETTLING * 15)
     assert all(frame.decoded for frame in frames[:settling]) and not any(frame.decoded for frame in frames[settling:])
+
+
+def test_the_cards_lying_still_are_not_classified_again_and_the_reading_is_the_one_of_every_crop_classified(
+) -> None:
+    film = Path(__file__).resolve().parents[2] / "sample_images" / "sequences" / "hand.mp4"
+    with open_source(str(film)) as source:
+        frames = [frame for frame in source.frames() if 140 <= frame.index < 200]  # the deal, a swap begun
+    remembering, forgetting = StillReader(READER), StillReader(READER)
+    forgetting.reader.classifier = READER.classifier
+    for frame in frames:
+        assert sorted(remembering(frame.pixels, frame.at).label) == sorted(forgetting(frame.pixels, frame.at).label)
+    memory = remembering.reader.classifier
+    assert isinstance(memory, Remembering) and memory.remembered > (memory.remembered + memory.classified) / 3
