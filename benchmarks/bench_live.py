@@ -57,6 +57,7 @@ from referee.events import ChooseDealer
 from referee.store import GameStore
 from vision.art import sequences
 from vision.art.pace import PACES
+from vision.classify import Remembering
 from vision.frames import Frame, open_source
 from vision.recognize import CardReader
 from webui.live import Evidence, TableWatcher
@@ -175,7 +176,8 @@ def _watcher(reader: CardReader, truth: dict[str, Any]) -> Iterator[TableWatcher
 
 def run_loop(reader: CardReader, truth: dict[str, Any], jpegs: list[bytes]) -> dict[str, Any]:
     """Frames per second of the whole loop over the film, its multiple of decoding the frames alone, the
-    whole frames and the parts read, and the reveals' latencies in seconds."""
+    whole frames and the parts read, the crops the model classified and those that took a reading
+    remembered (vision.classify.Remembering), and the reveals' latencies in seconds."""
     with _watcher(reader, truth) as watcher:
         told: list[int] = []
         start = time.perf_counter()
@@ -185,6 +187,9 @@ def run_loop(reader: CardReader, truth: dict[str, Any], jpegs: list[bytes]) -> d
                     told.append(index)
         spent = time.perf_counter() - start
         wholes, parts = sum(watcher.still.wholes.values()), watcher.still.parts
+        memory = watcher.still.reader.classifier
+        assert isinstance(memory, Remembering)
+        crops = {"classified": memory.classified, "remembered": memory.remembered}
     decoding = decode_ms(jpegs)
     shown = revealed_at(truth)
     latency = [round((t - s) / FPS, 3) for s, t in zip(shown, told)] if len(told) == len(shown) else []
@@ -192,7 +197,7 @@ def run_loop(reader: CardReader, truth: dict[str, Any], jpegs: list[bytes]) -> d
     ms = 1000 * spent / len(jpegs)
     return {"size": f"{width}x{height}", "frames": len(jpegs), "fps": round(len(jpegs) / spent, 1),
             "ms": round(ms, 1), "decode_ms": round(decoding, 2), "x_decode": round(ms / decoding, 1),
-            "wholes": wholes, "parts": parts, "reveals": len(told), "latency_s": latency}
+            "wholes": wholes, "parts": parts, **crops, "reveals": len(told), "latency_s": latency}
 
 
 def _spin(core: int) -> None:
@@ -281,14 +286,15 @@ def render(figures: harness.Figures) -> list[str]:
     if "films" not in figures:  # a run recorded before the third of a core, the still table and the memory
         figures = {"films": figures}
     rows = ["| film | size | frames | frames/s | ms a frame | x decode | frames/s, a third of a core | x decode there "
-            "| read whole / parts | reveals | reveal told after (s) |",
-            "|---|---|---:|---:|---:|---:|---:|---:|---|---:|---|"]
+            "| read whole / parts | crops classified / remembered | reveals | reveal told after (s) |",
+            "|---|---|---:|---:|---:|---:|---:|---:|---|---|---:|---|"]
     for name, row in figures["films"].items():
         latency = ", ".join(f"{v:.2f}" for v in row["latency_s"]) or "-"
         third = row.get("third", {})
         rows.append(f"| {name} | {row['size']} | {row['frames']} | {row['fps']:.1f} | {row['ms']:.1f} | "
                     f"{row.get('x_decode', '-')} | {third.get('fps', '-')} | {third.get('x_decode', '-')} | "
-                    f"{row.get('wholes', '-')} / {row.get('parts', '-')} | {row['reveals']} | {latency} |")
+                    f"{row.get('wholes', '-')} / {row.get('parts', '-')} | "
+                    f"{row.get('classified', '-')} / {row.get('remembered', '-')} | {row['reveals']} | {latency} |")
     still = figures.get("still")
     if still:
         rows += ["", f"A still table ({still['seconds']:g} s of the 1280x720 sample hand's last picture, fed at "
