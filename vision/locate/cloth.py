@@ -79,13 +79,17 @@ class Cloth:
     """The thumbnail it was judged on (None when not judged)."""
     saturation: float = 255.0
     """The thumbnail's median saturation (0-255; 255 when not judged), judged once with it."""
+    busy: float = 0.0
+    """Share of the thumbnail near an edge (0 when not judged), judged once with it: the parts of a frame
+    read alone take it from the whole frame's."""
 
     @classmethod
     def of(cls, small: np.ndarray) -> Cloth:
         """The cloth a downscaled frame shows."""
         thumb = _thumbnail(small)
         saturation = float(np.median(cv2.cvtColor(thumb, cv2.COLOR_BGR2HSV)[:, :, 1]))
-        return cls(4 * check_area(thumb), thumb, saturation)  # the thumbnail is half the downscaled copy's size
+        check = 4 * check_area(thumb)  # the thumbnail is half the downscaled copy's size
+        return cls(check, thumb, saturation, _edge_share(thumb))
 
     @property
     def checked(self) -> bool:
@@ -100,7 +104,7 @@ class Cloth:
     def swamps(self, squares: int) -> bool:
         """Whether the cloth's checks swamp the cues, so that crisp outlines go first: a checked cloth seen
         before the search, `squares` dropped as a lattice during it, or a thumbnail mostly near an edge."""
-        return self.checked or squares >= CHECKED_CLOTH or (self.thumb is not None and _edge_share(self.thumb) > BUSY_CLOTH)
+        return self.checked or squares >= CHECKED_CLOTH or self.busy > BUSY_CLOTH
 
     def least_card_hull(self, rectangularity: float) -> float:
         """The hull area (downscaled pixels) an outline must exceed for a quad it fills to at least
