@@ -17,7 +17,7 @@ ALIKE = 8
 """Largest difference (levels of any colour) between two crops' means over any one of their blocks for the
 second to take the first's reading: a card lying still, read again in the next frame, differs by the
 camera's noise and its outline's jitter of under a pixel; the next card of its suit laid in its place, or
-a fingertip over its corner, changes whole blocks by tens of levels (tests/vision/test_classify.py)."""
+a fingertip over its corner, changes whole blocks by tens of levels (tests/vision/test_remembering.py)."""
 REMEMBERED = 0.9
 """Confidence from which a reading is remembered: an unsure one (a back or no card at 0.55, say) may tip
 the other way in the next frame's noise, and the loop counts on such second looks."""
@@ -154,4 +154,4 @@ def _blocks_of(crops: np.ndarray) -> np.ndarray:
 
 def _means_of(blocks: np.ndarray) -> np.ndarray:
     """Each crop's mean colour [N, 3] from its blocks."""
-    return blocks.reshape(len(blocks), -1, 3).mean(axis=1, dtype=np.float32)
+    return blocks.reshape(len(blocks), BLOCKS // 3, 3).mean(axis=1, dtype=np.float32)

@@ -95,3 +95,10 @@ def test_a_card_read_in_every_frame_is_remembered_through_a_flood_of_other_crops
         others = rng.integers(0, 256, (4, *sette.shape), np.uint8)  # a hand's outlines: new in every frame
         memory.classify(np.concatenate([_noisy(sette, frame)[None], others]))
     assert model.crops == 1 + 6 * 4 and memory.remembered == 5
+
+
+def test_a_frame_with_no_outline_asks_nothing_of_the_model() -> None:
+    model = _Counting()
+    memory = Remembering(model)  # type: ignore[arg-type]
+    index, confidence, abstain = memory.classify(np.zeros((0, 104, 64, 3), np.uint8))
+    assert len(index) == len(confidence) == len(abstain) == 0 and model.crops == 0
