@@ -91,9 +91,8 @@ class Remembering:
         self.threshold, self.path = classifier.threshold, classifier.path
         self._blocks = np.zeros((0, BLOCKS), np.uint8)
         self._means = np.zeros((0, 3), np.float32)
-        self._index = np.zeros(0, np.int64)
-        self._confidence = np.zeros(0, np.float32)
-        self._abstain = np.zeros(0, bool)
+        self._reading: tuple[np.ndarray, ...] = _unread(0)
+        """Each remembered crop's class index, confidence and abstention."""
         self._used = np.zeros(0, np.int64)
         self._calls = 0
         self.classified = self.remembered = 0
@@ -105,20 +104,19 @@ class Remembering:
         blocks = _blocks_of(crops)
         means = _means_of(blocks)
         nearest = np.array([self._alike(row, mean) for row, mean in zip(blocks, means)], np.int64)
-        known = nearest >= 0
-        index, confidence, abstain = (np.zeros(len(crops), np.int64), np.zeros(len(crops), np.float32),
-                                      np.zeros(len(crops), bool))
-        was = nearest[known]
-        index[known], confidence[known], abstain[known] = self._index[was], self._confidence[was], self._abstain[was]
-        self._used[was] = self._calls
-        new = np.flatnonzero(~known)
+        known, new = nearest >= 0, np.flatnonzero(nearest < 0)
+        reading = _unread(len(crops))
+        for mine, remembered in zip(reading, self._reading):
+            mine[known] = remembered[nearest[known]]
+        self._used[nearest[known]] = self._calls
         if len(new):
-            index[new], confidence[new], abstain[new] = self.classifier.classify(crops[new])
-            sure = new[confidence[new] >= REMEMBERED]
-            self._remember(blocks[sure], means[sure], index[sure], confidence[sure], abstain[sure])
+            for mine, read in zip(reading, self.classifier.classify(crops[new])):
+                mine[new] = read
+            sure = new[reading[1][new] >= REMEMBERED]
+            self._remember(blocks[sure], means[sure], tuple(part[sure] for part in reading))
         self.classified += len(new)
-        self.remembered += len(was)
-        return index, confidence, abstain
+        self.remembered += int(known.sum())
+        return reading
 
     def _alike(self, blocks: np.ndarray, mean: np.ndarray) -> int:
         """The remembered crop most alike a crop's blocks, within ALIKE at every block; -1 for none. Only
@@ -130,16 +128,21 @@ class Remembering:
         best = int(unlike.argmin())
         return int(near[best]) if unlike[best] <= ALIKE else -1
 
-    def _remember(self, blocks: np.ndarray, means: np.ndarray, index: np.ndarray, confidence: np.ndarray,
-                  abstain: np.ndarray) -> None:
+    def _remember(self, blocks: np.ndarray, means: np.ndarray, reading: tuple[np.ndarray, ...]) -> None:
         """Keep the crops just read and, of the others, those used last, `kept` in all."""
         keep = np.argsort(-self._used, kind="stable")[: max(0, self.kept - len(blocks))]
-        self._blocks = np.concatenate([self._blocks[keep], blocks])[-self.kept:]
-        self._means = np.concatenate([self._means[keep], means])[-self.kept:]
-        self._index = np.concatenate([self._index[keep], index])[-self.kept:]
-        self._confidence = np.concatenate([self._confidence[keep], confidence])[-self.kept:]
-        self._abstain = np.concatenate([self._abstain[keep], abstain])[-self.kept:]
-        self._used = np.concatenate([self._used[keep], np.full(len(blocks), self._calls)])[-self.kept:]
+
+        def kept(old: np.ndarray, new: np.ndarray) -> np.ndarray:
+            return np.concatenate([old[keep], new])[-self.kept:]
+
+        self._blocks, self._means = kept(self._blocks, blocks), kept(self._means, means)
+        self._reading = tuple(kept(old, new) for old, new in zip(self._reading, reading))
+        self._used = kept(self._used, np.full(len(blocks), self._calls))
+
+
+def _unread(count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Class index, confidence and abstention for `count` crops, to be filled in."""
+    return np.zeros(count, np.int64), np.zeros(count, np.float32), np.zeros(count, bool)
 
 
 def _blocks_of(crops: np.ndarray) -> np.ndarray:
