@@ -29,11 +29,14 @@ missed, and the table round the parts, never rest on one old reading for long.""
 QUIET = 5.0
 """Seconds after which the whole frame is read again when nothing moved since it was last read: only the
 light drifts then, over minutes, and any change over the camera's noise is read where it happens."""
-SETTLING = 1.0
-"""Seconds after a place last changed during which it is read in every frame, still or not: a card
-just laid or turned up against another (the dealer's Cavallo against the stock) is found in about
-one frame of two, and the tracker confirms it from those; a reading standing for a second as soon
-as two frames agreed could be two misses."""
+SETTLING = 5
+"""Readings a place gets from the frame it last changed in, still or not, before its cards stand unread:
+a card just laid or turned up against another (the dealer's Cavallo against the stock) is found in
+about one reading of two, and the tracker confirms it from those; a reading standing as soon as two
+agreed could be two misses, and after five all misses are one in thirty. A count, not a time: a
+reading misses by the picture's noise, anew in each frame, whatever the camera's rate; five is what a
+place was given at 5 frames a second when this was a second, and at 15 the hands' moving parts are read
+as often as before, the places they left three times less."""
 VIEW_MOVED = 0.5
 """Share of the thumbnail changed at once from which the view itself changed (the camera moved or was
 knocked, a lamp switched on): the whole frame is read. Hands over the table change far less of it."""
@@ -82,8 +85,8 @@ class StillReader:
     """A `CardReader` for the frames of one camera, at a cost that follows what moves.
 
     Each frame's grey thumbnail is compared, pixel by pixel, with the thumbnail as it was when that place
-    was last read. Where nothing changed (by more than the camera's noise) for SETTLING seconds, the cards
-    keep their last reading; the places that changed, with table round them and every card read before
+    was last read. Where nothing changed (by more than the camera's noise) in the SETTLING readings since it
+    last did, the cards keep their last reading; the places that changed, with table round them and every card read before
     that they touch whole, are read alone (`CardReader.part`: each as the whole frame would be there).
     The whole frame is read when the view itself changed (VIEW_MOVED), when the parts would cover most of
     it (MOSTLY), and as a check LONGEST seconds after the last whole reading once a part was read since,
@@ -107,6 +110,8 @@ class StillReader:
         """The thumbnail as it was when each of its pixels was last read."""
         self._moved_at = np.zeros(0, np.float64)
         """When each thumbnail pixel last differed from the reference."""
+        self._reads = np.zeros(0, np.int64)
+        """Readings of each thumbnail pixel's place since it last differed from the reference (SETTLING)."""
         self._view: View | None = None
         self._view_at = 0.0
         """When the view (exposure, cloth) was last judged: a whole frame read because its parts would cover
@@ -158,13 +163,15 @@ class StillReader:
         reference, changed = self._reference, self._changed(look)
         if reference is None or changed is None or at < self._whole_at:
             self._moved_at = np.full(look.shape, at)  # all of a new picture is new: read whole while it settles
+            self._reads = np.zeros(look.shape, np.int64)
             return self._whole(frame, look, cards, "new", steady=False, pile=pile)
         self._moved_at[changed] = at
+        self._reads[changed] = 0
         if at - self._whole_at >= (LONGEST if self._parted else QUIET):
             return self._whole(frame, look, cards, "check", pile=pile)
         if changed.mean() >= VIEW_MOVED:
             return self._whole(frame, look, cards, "view", pile=pile)
-        parts = self._parts(changed, at - self._moved_at < SETTLING, shape)
+        parts = self._parts(changed, self._reads < SETTLING, shape)
         if not parts:
             return self._read
         if sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in parts) >= MOSTLY * width * height:
@@ -176,10 +183,11 @@ class StillReader:
         self.parts += len(parts)
         self._parted = True
         scale = look.shape[1] / width
-        merged = _merged(self._read, read, shape, self._resting(at, scale))
+        merged = _merged(self._read, read, shape, self._resting(scale))
         for x0, y0, x1, y1 in parts:
             rows, cols = _thumbnail_span(y0, y1, scale), _thumbnail_span(x0, x1, scale)
             reference[rows, cols] = look[rows, cols]
+            self._reads[rows, cols] += 1
         merged = self._looked_closer(pixels, look, at, merged, cards, pile)
         self._again = [] if not len(_unlike(merged, self._read)) else parts
         self._read = merged
@@ -202,16 +210,18 @@ class StillReader:
             length = AROUND * self._card_length((height, width))
             self._again = [_grown(quad, length, (height, width)) for quad in _unlike(read, self._read)]
         self._reference, self._read, self._whole_at, self._parted = look.copy(), read, frame.at, False
+        self._reads += 1
         return read
 
-    def _resting(self, at: float, scale: float) -> np.ndarray:
-        """Mask of the cards read before over whose box no thumbnail pixel changed for SETTLING seconds."""
+    def _resting(self, scale: float) -> np.ndarray:
+        """Mask of the cards read before over whose box every thumbnail pixel was read SETTLING times since
+        it last changed."""
         resting = np.zeros(len(self._read), bool)
         for k, quad in enumerate(self._read.quad):
             x0, y0 = np.floor(quad.min(axis=0) * scale).astype(int)
             x1, y1 = np.ceil(quad.max(axis=0) * scale).astype(int)
-            under = self._moved_at[max(0, y0):max(0, y1), max(0, x0):max(0, x1)]
-            resting[k] = under.size > 0 and at - float(under.max()) >= SETTLING
+            under = self._reads[max(0, y0):max(0, y1), max(0, x0):max(0, x1)]
+            resting[k] = under.size > 0 and int(under.min()) >= SETTLING
         return resting
 
     def _looked_closer(self, frame: np.ndarray, look: np.ndarray, at: float, read: CardDetections,
@@ -226,7 +236,7 @@ class StillReader:
         """The parts of the frame to read, as boxes in frame pixels that do not overlap: round the thumbnail's
         pixels that changed, AROUND a card's length of table; round those settling, and round every card
         read before that either touches, ROOM; and the parts to read again."""
-        if not self._again and not settling.any():  # a still table: nothing changed for SETTLING
+        if not self._again and not settling.any():  # a still table: all of it read SETTLING times since it changed
             return []
         length = self._card_length(shape)
         boxes = list(self._again)
@@ -319,7 +329,7 @@ def _uncut(detections: CardDetections, box: Box, shape: tuple[int, ...]) -> np.n
 def _merged(before: CardDetections, parts: list[tuple[Box, CardDetections]], shape: tuple[int, ...],
             resting: np.ndarray) -> CardDetections:
     """The reading of a frame whose parts were read anew: the cards read before that lie wholly inside no
-    part keep their reading, and so do those `resting` (nothing changed over them for SETTLING) on which no
+    part keep their reading, and so do those `resting` (read SETTLING times since anything over them changed) on which no
     card of the parts' readings lies: a part's reading misses a card lying still now and then (one its edge
     cuts, its outline read before a little short), and nothing there moved to take it away. Each part's
     cards not cut by its edge and lying on none of those are added."""

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import pytest
 
 from vision.art.scene import Camera, Placed, Scene, render_scene
 from vision.classify import Remembering
@@ -44,29 +45,28 @@ def _reads(still: StillReader) -> int:
     return sum(still.wholes.values()) + still.parts
 
 
-def _settled(still: StillReader, table: np.ndarray, at: float = 0.0) -> float:
-    """Show a table from `at` until it has settled; the time after."""
-    still(table, at=at)
-    for k in range(1, 16):
-        still(table, at=at + k / 15 * SETTLING)
-    return at + SETTLING + 0.01
+def _settled(still: StillReader, table: np.ndarray, at: float = 0.0, fps: float = 15) -> float:
+    """Show a table from `at`, `fps` frames a second, until it has settled; the time of the next frame."""
+    for k in range(SETTLING + 1):
+        still(table, at=at + k / fps)
+    return at + (SETTLING + 1) / fps
 
 
+@pytest.mark.parametrize("fps", [5, 15, 30])
 def test_a_new_picture_is_read_whole_while_it_settles_then_its_steady_reading_stands_through_the_cameras_noise(
-) -> None:
+        fps: float) -> None:
     still = StillReader(READER)
     table = _table()
     assert sorted(still(table, at=0.0).label) == ["10B", "1D"]
-    settling = [k / 15 for k in range(1, 30) if k / 15 < SETTLING]
-    for at in settling:  # a card just laid may be missed in a frame: every one is read meanwhile
-        still(table, at=at)
-    assert sum(still.wholes.values()) == 1 + len(settling) and still.parts == 0
-    steady = still(table, at=SETTLING)
+    for k in range(1, SETTLING):  # a card just laid may be missed in a reading: SETTLING are taken, at any rate
+        still(table, at=k / fps)
+    assert sum(still.wholes.values()) == SETTLING and still.parts == 0
+    steady = still(table, at=SETTLING / fps)
     rng = np.random.default_rng(0)
     for k in range(1, 11):
         noisy = np.clip(table + rng.normal(0, 2, table.shape), 0, 255).astype(np.uint8)
-        assert still(noisy, at=SETTLING + k / 15) is steady
-    assert _reads(still) == 1 + len(settling)
+        assert still(noisy, at=(SETTLING + k) / fps) is steady
+    assert _reads(still) == SETTLING
 
 
 def test_a_card_nudged_by_a_few_millimetres_is_read_again_alone_and_the_other_keeps_its_reading() -> None:
@@ -80,18 +80,17 @@ def test_a_card_nudged_by_a_few_millimetres_is_read_again_alone_and_the_other_ke
     assert np.array_equal(before.quad[list(before.label).index("10B")], after.quad[bruno])
 
 
-def test_a_card_taken_away_is_read_no_more_and_its_place_is_read_while_it_settles() -> None:
+@pytest.mark.parametrize("fps", [5, 15, 30])
+def test_a_card_taken_away_is_read_no_more_and_its_place_is_read_alone_while_it_settles(fps: float) -> None:
     still = StillReader(READER)
-    at = _settled(still, _table())
+    at = _settled(still, _table(), fps=fps)
     gone, reads = _taken(_table(), "10B"), _reads(still)
-    assert list(still(gone, at=at).label) == ["1D"]
-    settling = [at + k / 15 for k in range(1, 30) if k / 15 < SETTLING]
-    for now in settling:
-        assert list(still(gone, at=now).label) == ["1D"]
-    assert _reads(still) - reads == 1 + len(settling) and still.parts >= len(settling) - 1  # a check among them
-    reads = _reads(still)
-    still(gone, at=at + SETTLING + 0.01)
-    assert _reads(still) == reads
+    for k in range(SETTLING):  # the frame it went in, and the readings its place settles in
+        assert list(still(gone, at=at + k / fps).label) == ["1D"]
+    assert _reads(still) - reads == SETTLING and still.parts >= SETTLING - 1  # at 5 a second, a check among them
+    for k in range(SETTLING, 2 * SETTLING):
+        still(gone, at=at + k / fps)
+    assert _reads(still) - reads == SETTLING
 
 
 class _MissingInParts(CardReader):
@@ -123,7 +122,7 @@ def test_a_reading_unlike_the_one_before_does_not_stand_for_the_next_frame() -> 
     still(_table(), at=at)  # dealt: two cards where nothing was
     still(_table(), at=at + 0.1)  # read again, since the last reading named what the one before did not
     assert _reads(still) > reads
-    settled = at + SETTLING
+    settled = _settled(still, _table(), at + 0.2)
     assert still(_table(), at=settled) is still(_table(), at=settled + 0.05)
 
 
@@ -172,8 +171,7 @@ def test_a_still_tables_jpeg_frames_are_decoded_whole_only_while_it_settles() ->
     frames = [Frame.encoded(data, k / 15, k) for k in range(45)]
     for frame in frames:
         assert sorted(still.read(frame).label) == ["10B", "1D"]
-    settling = round(SETTLING * 15)
-    assert all(frame.decoded for frame in frames[:settling]) and not any(frame.decoded for frame in frames[settling:])
+    assert all(frame.decoded for frame in frames[:SETTLING]) and not any(frame.decoded for frame in frames[SETTLING:])
 
 
 def test_the_cards_lying_still_are_not_classified_again_and_the_reading_is_the_one_of_every_crop_classified(
@@ -186,4 +184,4 @@ def test_the_cards_lying_still_are_not_classified_again_and_the_reading_is_the_o
     for frame in frames:
         assert sorted(remembering(frame.pixels, frame.at).label) == sorted(forgetting(frame.pixels, frame.at).label)
     memory = remembering.reader.classifier
-    assert isinstance(memory, Remembering) and memory.remembered > (memory.remembered + memory.classified) / 3
+    assert isinstance(memory, Remembering) and memory.remembered > (memory.remembered + memory.classified) / 4
