@@ -33,10 +33,9 @@ SETTLING = 5
 """Readings a place gets from the frame it last changed in, still or not, before its cards stand unread:
 a card just laid or turned up against another (the dealer's Cavallo against the stock) is found in
 about one reading of two, and the tracker confirms it from those; a reading standing as soon as two
-agreed could be two misses, and after five all misses are one in thirty. A count, not a time: a
-reading misses by the picture's noise, anew in each frame, whatever the camera's rate; five is what a
-place was given at 5 frames a second when this was a second, and at 15 the hands' moving parts are read
-as often as before, the places they left three times less."""
+agreed could be two misses, where five all miss once in thirty-two, and the check LONGEST later reads
+the place again. A count, not a time: a reading misses by the picture's noise, anew in each frame,
+whatever the camera's rate (benchmarks/eval_live.py runs the hands at 15, 7.5 and 5 frames a second)."""
 VIEW_MOVED = 0.5
 """Share of the thumbnail changed at once from which the view itself changed (the camera moved or was
 knocked, a lamp switched on): the whole frame is read. Hands over the table change far less of it."""
