@@ -54,6 +54,13 @@ where a card lies, a look taken again in the next picture finds it about once in
 a second a place that keeps showing nothing is looked at in every other frame, a card missed there
 unread for two frames (0.13 s), under the 0.2 s after which the tracker counts it covered
 (track.UNSEEN_AFTER); at 10 frames a second or fewer, in every frame."""
+TRIES = 3
+"""Looks in a row that found nothing on a place's window lying as it was, after which the last of them
+stands while it lies so, as one does once the place's card is given up (GIVEN_UP): a look taken again
+on the same still picture finds a card the one before missed about once in a hundred (AGAIN), so the
+tries, not the time they take, are what a missed card needs; at 15 frames a second a place showing
+nothing was looked at seven times before its card was given up, at 5 a second five.
+A hand or a card laid there stirs the window, and the tries begin again."""
 MOST_LOOKS = 4
 """Places looked at closely anew in one frame at most (those whose cards were known last first): after a reveal on a
 checked cloth, each costs about a whole reading of a small frame."""
@@ -83,15 +90,23 @@ class _Look:
     thumbnail: np.ndarray
     found: CardDetections
     at: float
+    tries: int = 1
+    """Looks in a row, this one the last, that found nothing on the window lying as it was."""
 
     def holds(self, look: np.ndarray, at: float, given_up: bool) -> bool:
         """Whether the look stands at `at`: the window lies as it was (the same look would find the same
         card again), and it found a card, or the place's card is `given_up` (GIVEN_UP), or it was taken
-        under AGAIN seconds ago. One that found nothing stands no longer: a look misses a card on the
-        checked cloth about once in twenty (benchmarks/eval_closer.py), and a far card revealed on the
-        gingham, its outline jittering and left unlooked at for half a second, counted as collected."""
+        under AGAIN seconds ago, or it is the last of TRIES that found nothing. Sooner, one that found
+        nothing stands no longer: a look misses a card on the checked cloth about once in twenty
+        (benchmarks/eval_closer.py), and a far card revealed on the gingham, its outline jittering and
+        left unlooked at for half a second, counted as collected."""
         recent = at - self.at < AGAIN
-        return (bool(len(self.found)) or given_up or recent) and _unstirred(self.thumbnail, look[self.window])
+        tried = bool(len(self.found)) or given_up or recent or self.tries >= TRIES
+        return tried and self.still(look)
+
+    def still(self, look: np.ndarray) -> bool:
+        """Whether the window lies as it was when the look was taken (`_unstirred`)."""
+        return _unstirred(self.thumbnail, look[self.window])
 
 
 @dataclass
@@ -142,12 +157,15 @@ class CloseLooks:
         found, looks = [], 0
         for place in missed:
             if place.looked is None or not place.looked.holds(look, at, at - place.seen >= GIVEN_UP):
-                place.looked = None
+                before, place.looked = place.looked, None
                 window = _thumbnail_window(place, frame.shape, look.shape)
                 if looks == MOST_LOOKS or self._look is None or not _unstirred(self._look[window], look[window]):
                     continue  # a hand moving there holds nothing to find yet
-                sides = self.enlarge if checked else PLAIN_CLOSE
-                place.looked = _Look(window, look[window].copy(), self._closer(frame, place, sides), at)
+                seen = self._closer(frame, place, self.enlarge if checked else PLAIN_CLOSE)
+                tries = 1  # one more of those in a row that found nothing on the window lying as it was
+                if before is not None and not len(before.found) and not len(seen) and before.still(look):
+                    tries += before.tries
+                place.looked = _Look(window, look[window].copy(), seen, at, tries)
                 looks += 1
             found.append(place.looked.found)
         if pile is not None:

@@ -13,7 +13,7 @@ from benchmarks.live_hands import random_hand
 from vision.art.pace import PACES
 from vision.art.scene import Camera, Placed, Scene, render_scene
 from vision.art.sequences import FPS, film
-from vision.closer import FORGET, GIVEN_UP, CloseLooks
+from vision.closer import FORGET, GIVEN_UP, TRIES, CloseLooks
 from vision.detections import CardDetections
 from vision.labels import NONE
 from vision.recognize import SURE, CardReader
@@ -148,20 +148,19 @@ def _taken_away(times: tuple[float, float, float]) -> tuple[CloseLooks, Counting
     return looks, reader, table, empty
 
 
-def test_a_place_where_a_look_found_nothing_is_looked_at_again_until_its_card_is_given_up() -> None:
-    looks, reader, table, empty = _taken_away((0.0, 0.1, 0.2))
+@pytest.mark.parametrize("fps", [5, 15, 30])
+def test_a_place_lying_empty_and_still_is_looked_at_three_times_at_any_rate_then_the_last_look_stands(
+        fps: float) -> None:
+    looks, reader, table, empty = _taken_away((0 / fps, 1 / fps, 2 / fps))
     calls = reader.calls
-    for k in range(3):  # the place lies empty and still: looked at in every frame, at both enlargements
-        assert not len(looks(empty, _look(empty), 0.3 + 0.1 * k, NOTHING, NOTHING))
-    assert reader.calls == calls + 3 * 2
-    # GIVEN_UP after the card was last known there, the last look that found nothing, on the
-    # table as it lies now, stands: the place is not looked at again while it lies so
-    for at in (0.1 + GIVEN_UP, 0.2 + GIVEN_UP, 0.3 + GIVEN_UP):
-        assert not len(looks(empty, _look(empty), at, NOTHING, NOTHING))
-    assert reader.calls == calls + 3 * 2
+    given_up = 3 + round(GIVEN_UP * fps) + 1  # the frame from which the card is given up, and the one after
+    for k in range(3, given_up + 1):  # the place lies empty and still: TRIES looks, at both enlargements
+        assert not len(looks(empty, _look(empty), k / fps, NOTHING, NOTHING))
+    assert reader.calls == calls + TRIES * 2
     # a card laid there again stirs the table round it: once it is still, the place is looked at anew
-    looks(table, _look(table), 0.4 + GIVEN_UP, NOTHING, NOTHING)
-    assert list(looks(table, _look(table), 0.5 + GIVEN_UP, NOTHING, NOTHING).label) == ["1D"]
+    at = (given_up + 1) / fps
+    looks(table, _look(table), at, NOTHING, NOTHING)
+    assert list(looks(table, _look(table), at + 1 / fps, NOTHING, NOTHING).label) == ["1D"]
 
 
 def test_at_15_frames_a_second_a_place_showing_nothing_is_looked_at_in_every_other_frame() -> None:
