@@ -58,9 +58,8 @@ TRIES = 3
 """Looks in a row that found nothing on a place's window lying as it was, after which the last of them
 stands while it lies so, as one does once the place's card is given up (GIVEN_UP): a look taken again
 on the same still picture finds a card the one before missed about once in a hundred (AGAIN), so the
-tries, not the time they take, are what a missed card needs; at 15 frames a second a place showing
-nothing was looked at seven times before its card was given up, at 5 a second five.
-A hand or a card laid there stirs the window, and the tries begin again."""
+tries, not the time they take, are what a missed card needs, at any camera rate. A hand or a card laid
+there stirs the window, and the tries begin again."""
 MOST_LOOKS = 4
 """Places looked at closely anew in one frame at most (those whose cards were known last first): after a reveal on a
 checked cloth, each costs about a whole reading of a small frame."""
@@ -234,7 +233,7 @@ class CloseLooks:
         place = _Place(pile, at)
         if self._pile is not None:
             was, looked = self._pile
-            if _near(was, place.centre, RESTING) and _unstirred(looked.thumbnail, look[looked.window]):
+            if _near(was, place.centre, RESTING) and looked.still(look):
                 return looked.found
         window = _thumbnail_window(place, frame.shape, look.shape)
         if self._look is None or not _unstirred(self._look[window], look[window]):

@@ -49,8 +49,8 @@ the deal's resting cards apply to the frames since it began, so a swap begun bef
 has rested the finder's half second is seen from its start."""
 IDLE_AFTER = 2.0
 """Seconds the picture must lie still (no part of it moved: vision.still) before only one frame in
-IDLE_LOOK is looked at: by then the last card laid has settled (read vision.still.SETTLING times) and been
-confirmed, and what the referee waits for on a still table (the deal counted, the hand settled) is
+IDLE_LOOK is looked at: by then the last card laid has settled (read vision.still.SETTLING times) and
+been confirmed, and what the referee waits for on a still table (the deal counted, the hand settled) is
 timed in seconds on the frames' clock, which holds from 5 frames a second."""
 IDLE_LOOK = 0.13
 """Least seconds between the frames looked at while the table lies still: about 7.5 a second, so a

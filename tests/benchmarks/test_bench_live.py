@@ -26,4 +26,5 @@ def test_the_photo_film_holds_six_photo_cards_still_and_goes_through_the_loop() 
     assert first.shape == (720, 1280, 3) and len(reader(first)) >= 6
     figures = run_loop(reader, setup, jpegs)
     assert (figures["size"], figures["frames"], figures["reveals"]) == ("1280x720", len(jpegs), 0)
-    assert figures["remembered"] > figures["classified"]  # six cards lying still, read whole while the new picture settles
+    # six cards lying still, read whole while the new picture settles
+    assert figures["remembered"] > figures["classified"]
