@@ -9,6 +9,7 @@ import cv2
 import numpy as np
 
 from vision.classify import Remembering
+from vision.crop import CARD_ASPECT
 from vision.closer import CloseLooks
 from vision.detections import CardDetections
 from vision.io import grey_thumbnail
@@ -36,6 +37,13 @@ about one reading of two, and the tracker confirms it from those; a reading stan
 agreed could be two misses, where five all miss once in thirty-two, and the check LONGEST later reads
 the place again. A count, not a time: a reading misses by the picture's noise, anew in each frame,
 whatever the camera's rate (benchmarks/eval_live.py runs the hands at 15, 7.5 and 5 frames a second)."""
+SPECK = 0.05
+"""Share of a card's area up to which a patch of the thumbnail that changed is the picture's noise, not
+the table's: a video codec (a phone's stream, a film) codes a flat patch of cloth one of two ways from
+frame to frame, a block 7 to 14 grey levels apart, a patch of one to four thumbnail pixels; whatever a
+hand does to a card changes at least the card's outline, a patch of tens of pixels, and no change that
+small can make or unmake a card. A speck is read with whatever changes round it, and when the whole
+frame is read again."""
 VIEW_MOVED = 0.5
 """Share of the thumbnail changed at once from which the view itself changed (the camera moved or was
 knocked, a lamp switched on): the whole frame is read. Hands over the table change far less of it."""
@@ -129,16 +137,25 @@ class StillReader:
     def moved(self, frame: Frame) -> bool:
         """Whether anything in the frame's picture differs from the picture last read there by more than
         the camera's noise (a new picture, before any was read, has moved)."""
-        changed = self._changed(frame.thumbnail(LOOK_SIDE))
+        width, height = frame.size
+        changed = self._changed(frame.thumbnail(LOOK_SIDE), (height, width))
         return changed is None or bool(changed.any())
 
-    def _changed(self, look: np.ndarray) -> np.ndarray | None:
-        """Mask of the thumbnail's pixels that differ from the picture last read there by more than STILL;
-        None for a new picture (none read yet, or another size)."""
+    def _changed(self, look: np.ndarray, shape: tuple[int, ...]) -> np.ndarray | None:
+        """Mask of the thumbnail's pixels that differ from the picture last read there by more than STILL,
+        in patches over SPECK of a card (that of a frame of `shape`); None for a new picture (none read
+        yet, or another size)."""
         reference = self._reference
         if reference is None or look.shape != reference.shape:
             return None
-        return cv2.absdiff(look, reference) > STILL
+        changed = cv2.absdiff(look, reference) > STILL
+        if not changed.any():
+            return changed
+        count, patches, stats, _ = cv2.connectedComponentsWithStats(changed.view(np.uint8), connectivity=8)
+        length = self._card_length(shape) * look.shape[1] / shape[1]
+        speck = stats[:, cv2.CC_STAT_AREA] <= SPECK * CARD_ASPECT * length * length
+        speck[0] = True  # the unchanged rest
+        return ~speck[patches]
 
     def at_rest(self, at: float, after: float) -> bool:
         """Whether no part of the picture moved for `after` seconds up to `at`, and no reading waits to be
@@ -159,7 +176,7 @@ class StillReader:
         at, look = frame.at, frame.thumbnail(LOOK_SIDE)
         width, height = frame.size
         shape = (height, width)
-        reference, changed = self._reference, self._changed(look)
+        reference, changed = self._reference, self._changed(look, shape)
         if reference is None or changed is None or at < self._whole_at:
             self._moved_at = np.full(look.shape, at)  # all of a new picture is new: read whole while it settles
             self._reads = np.zeros(look.shape, np.int64)

@@ -80,6 +80,19 @@ def test_a_card_nudged_by_a_few_millimetres_is_read_again_alone_and_the_other_ke
     assert np.array_equal(before.quad[list(before.label).index("10B")], after.quad[bruno])
 
 
+def test_a_speck_of_the_streams_noise_is_no_change_and_a_card_nudged_beside_it_is_read_alone() -> None:
+    still = StillReader(READER)
+    at = _settled(still, _table())
+    steady, reads = still(_table(), at=at), _reads(still)
+    flicker = _table()
+    flicker[40:56, 40:56] += 12  # a video codec's block of the felt coded the other way
+    assert not still.moved(Frame(flicker, at + 0.07, 0))
+    assert still(flicker, at=at + 0.07) is steady and _reads(still) == reads
+    nudged = _table(anna_at=(-11.7, 0.2))
+    nudged[40:56, 40:56] += 12
+    assert sorted(still(nudged, at=at + 0.13).label) == ["10B", "1D"] and still.parts == 1
+
+
 @pytest.mark.parametrize("fps", [5, 15, 30])
 def test_a_card_taken_away_is_read_no_more_and_its_place_is_read_alone_while_it_settles(fps: float) -> None:
     still = StillReader(READER)
