@@ -9,8 +9,8 @@ import cv2
 import numpy as np
 
 from vision.classify import Remembering
-from vision.crop import CARD_ASPECT
 from vision.closer import CloseLooks
+from vision.crop import CARD_ASPECT
 from vision.detections import CardDetections
 from vision.io import grey_thumbnail
 from vision.locate.geometry import intersection, long_sides, on_grid
@@ -151,7 +151,7 @@ class StillReader:
         changed = cv2.absdiff(look, reference) > STILL
         if not changed.any():
             return changed
-        count, patches, stats, _ = cv2.connectedComponentsWithStats(changed.view(np.uint8), connectivity=8)
+        _, patches, stats, _ = cv2.connectedComponentsWithStats(changed.view(np.uint8), connectivity=8)
         length = self._card_length(shape) * look.shape[1] / shape[1]
         speck = stats[:, cv2.CC_STAT_AREA] <= SPECK * CARD_ASPECT * length * length
         speck[0] = True  # the unchanged rest
