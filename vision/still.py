@@ -94,10 +94,11 @@ class StillReader:
     Each frame's grey thumbnail is compared, pixel by pixel, with the thumbnail as it was when that place
     was last read. Where nothing changed (by more than the camera's noise) in the SETTLING readings since
     it last did, the cards keep their last reading; the places that changed, with table round them and
-    every card read before that they touch whole, are read alone (`CardReader.part`: each as the whole frame would be there).
-    The whole frame is read when the view itself changed (VIEW_MOVED), when the parts would cover most of
-    it (MOSTLY), and as a check LONGEST seconds after the last whole reading once a part was read since,
-    QUIET seconds after it when nothing moved. A still table costs a thumbnail a frame.
+    every card read before that they touch whole, are read alone (`CardReader.part`: each as the whole
+    frame would be there). The whole frame is read when the view itself changed (VIEW_MOVED), when the
+    parts would cover most of it (MOSTLY), and as a check LONGEST seconds after the last whole reading
+    once a part was read since, QUIET seconds after it when nothing moved. A still table costs a
+    thumbnail a frame.
 
     A reading is completed by closer looks at the places where cards lay at rest and are read no more
     (`CloseLooks`). Only a steady reading stands, one naming what the reading before it named: on a frame
@@ -346,9 +347,9 @@ def _merged(before: CardDetections, parts: list[tuple[Box, CardDetections]], sha
             resting: np.ndarray) -> CardDetections:
     """The reading of a frame whose parts were read anew: the cards read before that lie wholly inside no
     part keep their reading, and so do those `resting` (read SETTLING times since anything over them
-    changed) on which no card of the parts' readings lies: a part's reading misses a card lying still now and then (one its edge
-    cuts, its outline read before a little short), and nothing there moved to take it away. Each part's
-    cards not cut by its edge and lying on none of those are added."""
+    changed) on which no card of the parts' readings lies: a part's reading misses a card lying still now
+    and then (one its edge cuts, its outline read before a little short), and nothing there moved to take
+    it away. Each part's cards not cut by its edge and lying on none of those are added."""
     inside = np.zeros(len(before), bool)
     for box, _ in parts:
         inside |= _inside(before.quad, box)
