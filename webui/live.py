@@ -22,7 +22,7 @@ import numpy as np
 from referee.events import Event, Keep, Settle
 from referee.game import Game, Phase
 from referee.observe import Controller, Said
-from referee.observe.clock import MIN_RATE, Clock, needed
+from referee.observe.clock import CLOCK, GAP, MIN_RATE, Clock, needed
 from vision.annotate import CardAnnotator, SeatAnnotator
 from vision.detections import CardDetections
 from vision.frames import Frame, FrameSource, SourceError, SourceState, VideoFile
@@ -48,15 +48,17 @@ UNSEATED = 150
 the deal's resting cards apply to the frames since it began, so a swap begun before the last card
 has rested the finder's half second is seen from its start."""
 IDLE_AFTER = 2.0
-"""Seconds the picture must lie still (no part of it moved: vision.still) before only one frame in
-IDLE_LOOK is looked at: by then the last card laid has settled (read vision.still.SETTLING times) and
+"""Seconds the picture must lie still (no part of it moved: vision.still) before frames are passed
+over (IDLE_LOOK): by then the last card laid has settled (read vision.still.SETTLING times) and
 been confirmed, and what the referee waits for on a still table (the deal counted, the hand settled) is
 timed in seconds on the frames' clock, which holds from 5 frames a second."""
-IDLE_LOOK = 0.13
-"""Least seconds between the frames looked at while the table lies still: about 7.5 a second, so a
-still table costs half of a 15 fps camera's frames, and a slower camera's frames are all looked at.
-The frame passed over last is looked at first when the next one has moved, so a move is followed
-from its first frame."""
+IDLE_LOOK = 0.2
+"""Most seconds between the frames looked at while the table lies still: five a second, the rate every
+timing of the referee holds from. A frame is passed over only when the next one, a frame interval later
+on the camera's clock, still comes within IDLE_LOOK of the last one looked at: a 15 fps camera has one
+frame in three looked at, a 30 fps one one in six, a camera at 5 to 7.5 fps every frame, however its
+frames' times jitter. The frames passed over are looked at first when the next one has moved, so a move
+is followed from its first frame."""
 LIVE_EVERY = 0.2
 """Seconds between two live pictures sent to the page: five a second look live and spare the CPU
 the JPEG encoding of every frame."""
@@ -172,7 +174,7 @@ class TableWatcher:
         self._first_at: float | None = None
         self._tracked = CardDetections.empty()
         self._looked_at: float | None = None
-        self._passed: Frame | None = None  # the last frame passed over while the table lay still
+        self._passed: list[Frame] = []  # the frames passed over since the last one looked at
         self._came = Clock()  # every frame given, looked at or passed over
         self._unseated: deque[tuple[CardDetections, float, frozenset[int]]] = deque(
             maxlen=UNSEATED)
@@ -191,39 +193,42 @@ class TableWatcher:
     def step(self, frame: Frame) -> list[Said]:
         """Take one frame; return what happened on the table, in order (nothing for a picture that could
         not be decoded: it is skipped, as a source skips one)."""
-        said = []
-        for due in self.due(frame):
-            detections = self.read(due)
-            said += [] if detections is None else self.advance(due, detections)
-        return said
+        return [said for due in self.due(frame) for said in self._look(due)]
 
     def due(self, frame: Frame) -> list[Frame]:
         """The frames to look at now that `frame` came, in order. While the table lies still
-        (IDLE_AFTER), a frame under IDLE_LOOK after the last one looked at is passed over (none); the
-        next is looked at, after the one passed over when it has moved."""
+        (IDLE_AFTER), a frame is passed over (none) when the next one will still come within IDLE_LOOK
+        of the last one looked at; the next is looked at, after those passed over when it has moved or
+        comes after a drop-out."""
         self._came.tick(frame.at)
-        looked = self._looked_at
-        if looked is not None and looked < frame.at < looked + IDLE_LOOK \
-                and self.still.at_rest(looked, IDLE_AFTER):
-            self._passed = frame
+        looked, interval = self._looked_at, self._came.interval
+        if looked is not None and interval is not None and looked < frame.at \
+                and frame.at + interval <= looked + IDLE_LOOK + CLOCK and self.still.at_rest(looked, IDLE_AFTER):
+            self._passed.append(frame)
             return []
-        passed, self._passed = self._passed, None
-        if passed is None or passed.at >= frame.at or not self._moved(frame):
-            return [frame]  # a frame passed over on an earlier source's clock is dropped
-        return [passed, frame]
+        passed = [early for early in self._passed if early.at < frame.at]  # not those of an earlier source's clock
+        self._passed = []
+        # after a drop-out they are the last sight of the table before it: the gap the referee measures
+        # (referee.observe.clock.GAP) begins at the last of them, not at the frame looked at before them
+        dropped = looked is not None and frame.at - looked > GAP
+        return passed + [frame] if passed and (dropped or self._moved(frame)) else [frame]
 
     def _moved(self, frame: Frame) -> bool:
         try:
             return self.still.moved(frame)
         except ImageError:
-            return True  # skipped when it is read: the frame passed over is looked at
+            return True  # skipped when it is read: the frames passed over are looked at
 
     def finish(self) -> list[Said]:
-        """The source has ended (a film, a folder): what the referee still settles, once the last frame
-        passed over is looked at."""
-        passed, self._passed = self._passed, None
-        said = [] if passed is None else self.step(passed)
-        return said + self.controller.finish()
+        """The source has ended (a film, a folder): what the referee still settles, once the frames
+        passed over are looked at."""
+        passed, self._passed = self._passed, []
+        return [said for due in passed for said in self._look(due)] + self.controller.finish()
+
+    def _look(self, frame: Frame) -> list[Said]:
+        """Read one frame due and referee what it shows."""
+        detections = self.read(frame)
+        return [] if detections is None else self.advance(frame, detections)
 
     def read(self, frame: Frame) -> CardDetections | None:
         """The cards in a frame, read where the picture changed (StillReader), the places of the cards

@@ -47,6 +47,12 @@ class Clock:
         return gap
 
     @property
+    def interval(self) -> float | None:
+        """Seconds between pictures at the median of the last RATE_OF intervals, or of those that came
+        (none before the second picture)."""
+        return statistics.median(self._gaps) if self._gaps else None
+
+    @property
     def rate(self) -> float | None:
         """Pictures a second at the median interval of the last RATE_OF, once that many came."""
         if len(self._gaps) < RATE_OF:

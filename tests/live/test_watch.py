@@ -165,30 +165,49 @@ def looked_at(watcher: TableWatcher, frames: Iterable[Frame]) -> list[int]:
     return looked
 
 
-def test_a_still_table_is_looked_at_in_one_frame_of_two_and_a_move_from_its_first_frame(
-        reader: CardReader) -> None:
+def still_watcher(reader: CardReader) -> tuple[TableWatcher, np.ndarray]:
+    """A watcher of the sample hand's table, and the picture of it lying still after the hand."""
     truth, frames = film("hand")
     game = Game(truth["players"], truth["rules"])
     game.play(ChooseDealer(truth["dealer"]))
-    watcher = TableWatcher(game, reader=reader)
-    still = frames[-1].pixels
-    for index in range(45):  # three seconds of the table lying still, at 15 frames a second
-        watcher.step(Frame(still, index / 15, index))
-    # at rest for two seconds: one frame in two is passed over
-    assert looked_at(watcher, [Frame(still, i / 15, i) for i in range(45, 51)]) == [46, 48, 50]
-    # a hand comes in on frame 51, passed over, then seen on 52: 51 is looked at first
+    return TableWatcher(game, reader=reader), frames[-1].pixels
+
+
+@pytest.mark.parametrize(("fps", "every"), [(30, 6), (15, 3), (10, 2), (7.5, 1), (5, 1)])
+def test_a_still_table_is_looked_at_five_times_a_second_at_any_camera_rate(
+        reader: CardReader, fps: float, every: int) -> None:
+    watcher, still = still_watcher(reader)
+    frames = [Frame(still, i / fps, i) for i in range(round(6 * fps))]
+    looked = looked_at(watcher, frames)
+    # at rest after two seconds: a frame is passed over only while the next still comes within a fifth
+    # of a second of the last one looked at
+    later = [i for i in looked if i >= 3 * fps]
+    assert later == list(range(later[0], len(frames), every))
+
+
+def test_a_camera_whose_frames_jitter_has_every_frame_of_a_still_table_looked_at(reader: CardReader) -> None:
+    watcher, still = still_watcher(reader)
+    early_or_late = np.random.default_rng(5).uniform(-0.02, 0.02, 40)
+    frames = [Frame(still, i / 5 + jitter, i) for i, jitter in enumerate(early_or_late)]  # 5 a second
+    assert looked_at(watcher, frames) == list(range(40))
+
+
+def test_a_hand_coming_over_a_still_table_is_followed_from_its_first_frame(reader: CardReader) -> None:
+    watcher, still = still_watcher(reader)
+    assert looked_at(watcher, [Frame(still, i / 15, i) for i in range(50)])[-2:] == [45, 48]
+    # 49 is passed over, and so is 50, where a hand comes in: seen on 51, both are looked at first
     arm = occlude.arm_across([still] * 2, 0, 2, seed=3)
-    assert looked_at(watcher, [Frame(arm[0], 51 / 15, 51), Frame(arm[1], 52 / 15, 52)]) == [51, 52]
-    assert looked_at(watcher, [Frame(still, 53 / 15, 53)]) == [53]  # moving: every frame
+    assert looked_at(watcher, [Frame(arm[0], 50 / 15, 50), Frame(arm[1], 51 / 15, 51)]) == [49, 50, 51]
+    assert looked_at(watcher, [Frame(still, 52 / 15, 52)]) == [52]  # moving: every frame
 
 
-def test_a_slower_camera_has_every_frame_of_a_still_table_looked_at(reader: CardReader) -> None:
-    truth, frames = film("hand")
-    game = Game(truth["players"], truth["rules"])
-    game.play(ChooseDealer(truth["dealer"]))
-    watcher = TableWatcher(game, reader=reader)
-    still = [Frame(frames[-1].pixels, i / 7.5, i) for i in range(40)]  # over five seconds
-    assert looked_at(watcher, still) == list(range(40))
+def test_the_frames_passed_over_before_a_drop_out_are_looked_at_as_the_last_sight_of_the_table(
+        reader: CardReader) -> None:
+    watcher, still = still_watcher(reader)
+    assert looked_at(watcher, [Frame(still, i / 15, i) for i in range(51)])[-2:] == [45, 48]
+    # 49 and 50 are passed over; the camera drops out, and comes back half a second later: the gap
+    # in sight begins at 50, the last picture of the table before it, which is looked at
+    assert looked_at(watcher, [Frame(still, 58 / 15, 58)]) == [49, 50, 58]
 
 
 def test_the_table_round_the_deck_is_looked_at_closely_while_the_deck_lies_at_the_stock(
