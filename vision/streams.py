@@ -1,7 +1,7 @@
 """Live sources read in a thread of their own that keeps only the newest frame: webcam, MJPEG, RTSP.
 
-A live source reconnects after a drop, waiting a little longer after each failed try, and says
-so in its status; `close()` stops its thread.
+A live source reconnects after a drop, at once and then waiting a little longer after each failed
+try, and says so in its status; `close()` stops its thread.
 """
 
 from __future__ import annotations
@@ -29,7 +29,10 @@ CONNECT_TIMEOUT = 8.0
 READ_TIMEOUT = 5.0
 """Seconds without data after which a stream is taken for dropped (a camera sends several frames a second)."""
 BACKOFF_FIRST = 0.25
-"""Seconds before the first reconnection: a phone app restarting its server is back within a second."""
+"""Seconds before the second reconnection, doubled after each that fails: a phone app restarting its
+server is back within a second. The first, after a stream that was giving pictures dropped, is tried at
+once: the phone's Wi-Fi blinking costs the reconnection alone, under the 0.4 s of a hand's quickest
+move (referee.observe.clock.GAP) that a hand in play is held after."""
 BACKOFF_MAX = 5.0
 """Longest wait between reconnections, so a camera that comes back is seen again within seconds."""
 MAX_PART_BYTES = 20_000_000
@@ -93,7 +96,7 @@ class LiveSource(FrameSource):
                     if self._closing.is_set():
                         break
                     self._offer(payload)
-                    backoff = BACKOFF_FIRST
+                    backoff = 0.0  # a drop from now on is asked again at once
             except _Permanent as error:
                 self._failed(error)
                 break
@@ -110,7 +113,7 @@ class LiveSource(FrameSource):
                 self._set_status(SourceState.CONNECTING, "source.no_answer", where=self.where,
                                  reason=reason)
             self._closing.wait(backoff)
-            backoff = min(2 * backoff, BACKOFF_MAX)
+            backoff = min(max(2 * backoff, BACKOFF_FIRST), BACKOFF_MAX)
         with self._ready:
             self._ready.notify_all()
 

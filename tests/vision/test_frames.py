@@ -24,7 +24,7 @@ from vision.frames import (
     open_source,
 )
 from vision.io import ImageError
-from vision.streams import MjpegStream
+from vision.streams import BACKOFF_FIRST, MjpegStream
 
 
 def gray(level: int, size: tuple[int, int] = (48, 64)) -> np.ndarray:
@@ -248,6 +248,21 @@ def test_an_mjpeg_stream_that_drops_is_reconnected(camera: Camera) -> None:
     assert levels == sorted(levels)  # never an older picture after a newer one
     assert source.status().state is SourceState.ENDED
     assert not source._thread.is_alive()
+
+
+@pytest.mark.parametrize("camera", [{"down_for": 0.0}], indirect=True)
+def test_a_stream_whose_wifi_blinks_gives_pictures_again_without_waiting(camera: Camera) -> None:
+    source = open_source(f"{camera.url}/video")
+    times: list[float] = []
+    try:
+        for frame in source.frames():
+            times.append(frame.at)
+            if camera.level_at_drop is not None and level_of(frame) > 5 * camera.level_at_drop:
+                break  # the first picture sent after the drop
+    finally:
+        source.close()
+    # pictures come every 20 ms; across the drop, only the reconnection's time is lost
+    assert max(b - a for a, b in zip(times, times[1:])) < BACKOFF_FIRST
 
 
 @pytest.mark.parametrize("camera", [{"drop_after": 10**6}], indirect=True)
