@@ -58,7 +58,8 @@ timing of the referee holds from. A frame is passed over only when the next one,
 on the camera's clock, still comes within IDLE_LOOK of the last one looked at: a 15 fps camera has one
 frame in three looked at, a 30 fps one one in six, a camera at 5 to 7.5 fps every frame, however its
 frames' times jitter. The frames passed over are looked at first when the next one has moved, so a move
-is followed from its first frame."""
+is followed from its first frame, or comes after a drop-out (GAP), as the last sight of the table
+before it."""
 LIVE_EVERY = 0.2
 """Seconds between two live pictures sent to the page: five a second look live and spare the CPU
 the JPEG encoding of every frame."""
@@ -201,17 +202,24 @@ class TableWatcher:
         of the last one looked at; the next is looked at, after those passed over when it has moved or
         comes after a drop-out."""
         self._came.tick(frame.at)
-        looked, interval = self._looked_at, self._came.interval
-        if looked is not None and interval is not None and looked < frame.at \
-                and frame.at + interval <= looked + IDLE_LOOK + CLOCK and self.still.at_rest(looked, IDLE_AFTER):
+        if self._passes_over(frame):
             self._passed.append(frame)
             return []
-        passed = [early for early in self._passed if early.at < frame.at]  # not those of an earlier source's clock
+        passed = [early for early in self._passed if early.at < frame.at]  # not an earlier source's
         self._passed = []
         # after a drop-out they are the last sight of the table before it: the gap the referee measures
         # (referee.observe.clock.GAP) begins at the last of them, not at the frame looked at before them
-        dropped = looked is not None and frame.at - looked > GAP
+        dropped = self._looked_at is not None and frame.at - self._looked_at > GAP
         return passed + [frame] if passed and (dropped or self._moved(frame)) else [frame]
+
+    def _passes_over(self, frame: Frame) -> bool:
+        """Whether a frame is passed over: the table lies still (IDLE_AFTER), and the next frame, one
+        interval of the camera's clock later, will still come within IDLE_LOOK of the last looked at."""
+        looked = self._looked_at
+        if looked is None or frame.at <= looked or not self.still.at_rest(looked, IDLE_AFTER):
+            return False
+        interval = self._came.interval
+        return interval is not None and frame.at + interval <= looked + IDLE_LOOK + CLOCK
 
     def _moved(self, frame: Frame) -> bool:
         try:

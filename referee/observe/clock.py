@@ -55,10 +55,8 @@ class Clock:
     @property
     def rate(self) -> float | None:
         """Pictures a second at the median interval of the last RATE_OF, once that many came."""
-        if len(self._gaps) < RATE_OF:
-            return None
-        middle = statistics.median(self._gaps)
-        return 1.0 / middle if middle > 0 else None
+        middle = self.interval if len(self._gaps) >= RATE_OF else None
+        return 1.0 / middle if middle else None
 
     @property
     def too_slow(self) -> bool:
