@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from benchmarks import eval_closer
+from benchmarks import eval_closer, eval_live
 
 
 def test_every_missed_card_of_a_hand_is_looked_at_once_per_enlargement_and_none_is_misnamed() -> None:
@@ -23,3 +23,10 @@ def test_without_the_photos_or_with_a_size_that_is_no_number_the_study_refuses(t
     assert "no photo labels" in capsys.readouterr().err
     assert eval_closer.main(["--enlarge", "160,big", "--no-record"]) == 2
     assert "--enlarge takes long sides in pixels" in capsys.readouterr().err
+
+
+def test_the_study_plans_eval_lives_hands_from_its_own_command_line() -> None:
+    planned = eval_live.plan(eval_closer.command().parse_args(["--hands", "2", "--pace", "slow"]))
+    assert planned == [(0, "slow", "above", 0), (0, "slow", "oblique", 1)]
+    illegal = eval_live.plan(eval_closer.command().parse_args(["--hands", "2", "--pace", "slow", "--illegal"]))
+    assert len(illegal) == 2 and illegal != planned
