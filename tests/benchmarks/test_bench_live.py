@@ -28,3 +28,5 @@ def test_the_photo_film_holds_six_photo_cards_still_and_goes_through_the_loop() 
     assert (figures["size"], figures["frames"], figures["reveals"]) == ("1280x720", len(jpegs), 0)
     # six cards lying still, read whole while the new picture settles
     assert figures["remembered"] > figures["classified"]
+    # the model's calls are a part of the loop's time
+    assert 0 < figures["model_ms"] < figures["ms"] and 0 < figures["model_x_decode"] < figures["x_decode"]
