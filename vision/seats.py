@@ -10,15 +10,19 @@ import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 from pathlib import Path
 
 import cv2
 import numpy as np
 
-from referee.cards import parse_card
+from referee.cards import DECK, parse_card
 from referee.observation import EMPTY, Face, SeatView, TableObservation
 from vision.detections import CardDetections
+from vision.labels import BACK
 
+_DECK = {card.code: card for card in DECK}
+"""Each card by its code: a seat's card is named in every frame."""
 SEAT_RADIUS = 0.9
 """Card lengths from a seat's point within which a card lies at that seat: a player puts a card
 down about where the last one lay, and neighbours sit two or more card lengths apart."""
@@ -97,11 +101,15 @@ class Seats:
     def zone(self, card_length: float) -> float:
         """How far from its point a card lies at a seat, for cards of `card_length` pixels."""
         radius = self.radius if self.radius is not None else SEAT_RADIUS * card_length
-        if len(self.points) > 1:
-            p = np.array(self.points)
-            gaps = np.linalg.norm(p[:, None] - p[None, :], axis=2)[np.triu_indices(len(p), 1)]
-            radius = min(radius, SEAT_SHARE * float(gaps.min()))
-        return radius
+        return radius if self._closest is None else min(radius, SEAT_SHARE * self._closest)
+
+    @cached_property
+    def _closest(self) -> float | None:
+        """The least distance between two seats' points (None for one seat): asked in every frame."""
+        if len(self.points) < 2:
+            return None
+        p = np.array(self.points)
+        return float(np.linalg.norm(p[:, None] - p[None, :], axis=2)[np.triu_indices(len(p), 1)].min())
 
     def moved(self, matrix: np.ndarray) -> Seats:
         """These seats after the camera moved by a 2x3 similarity `matrix` (old pixels to new)."""
@@ -518,12 +526,13 @@ def observe(tracked: CardDetections, seats: Seats, at: float,
     crowded: set[str] = set()
     beside: set[int] = set()  # the seats where a second card lay
     stock_at = None if seats.stock is None else np.array(seats.stock)
-    for k, centre in enumerate(centres):
-        gaps = np.linalg.norm(points - centre, axis=1)
+    down = tracked.face == "down"
+    all_gaps = np.linalg.norm(centres[:, None] - points[None], axis=2)  # [card, seat]
+    for k, (centre, gaps) in enumerate(zip(centres, all_gaps)):
         seat = int(np.argmin(gaps))
         if gaps[seat] <= radius:
             to_stock = np.inf
-            if tracked.face[k] == "down" and stock_at is not None:
+            if down[k] and stock_at is not None:
                 to_stock = float(np.linalg.norm(centre - stock_at))
                 to_stock = to_stock if to_stock <= STOCK_CLEAR * length else np.inf
             if seat not in holder:
@@ -543,28 +552,31 @@ def observe(tracked: CardDetections, seats: Seats, at: float,
             else:
                 loose.append(k)
             continue
-        if tracked.face[k] == "down" and seats.stock is not None and \
-                np.linalg.norm(centre - np.array(seats.stock)) <= max(radius, STOCK_CLEAR * length):
+        if down[k] and stock_at is not None and \
+                np.linalg.norm(centre - stock_at) <= max(radius, STOCK_CLEAR * length):
             stock = True
             continue
-        if tracked.face[k] == "down" and seats.stock is None:
+        if down[k] and stock_at is None:
             stock = True
         loose.append(k)
     for seat, (gap, _, to_stock) in list(holder.items()):
         if seat not in beside and to_stock < gap:
             del holder[seat]  # the pile alone, nearer the stock's place than the seat's: the
             stock = True  # dealer's own card is not yet dealt, or is in his hand (out of sight)
-    views = {name: _view(tracked, holder[i][1]) if i in holder else EMPTY for i, name in enumerate(seats.names)}
+    codes = tracked.card
+    views = {name: _view(tracked, codes, holder[i][1]) if i in holder else EMPTY
+             for i, name in enumerate(seats.names)}
     hidden = frozenset(name for name, view in views.items() if view.card_id in unseen)
-    return TableObservation(at, views, stock, tuple(_view(tracked, k) for k in sorted(loose)),
+    return TableObservation(at, views, stock, tuple(_view(tracked, codes, k) for k in sorted(loose)),
                             frozenset(crowded), hidden)
 
 
-def _view(tracked: CardDetections, k: int) -> SeatView:
-    """One confirmed card as a seat's view."""
+def _view(tracked: CardDetections, codes: list[str | None], k: int) -> SeatView:
+    """One confirmed card as a seat's view (`codes`: the cards' codes, `CardDetections.card`)."""
     ident = int(tracked.tracker_id[k])
     confidence = float(min(max(tracked.confidence[k], 0.0), 1.0))
-    if tracked.face[k] == "down":
+    if tracked.label[k] == BACK:
         return SeatView(Face.DOWN, None, confidence, ident if ident >= 0 else None)
-    code = tracked.card[k]
-    return SeatView(Face.UP, parse_card(code) if code else None, confidence, ident if ident >= 0 else None)
+    code = codes[k]
+    card = (_DECK.get(code) or parse_card(code)) if code else None
+    return SeatView(Face.UP, card, confidence, ident if ident >= 0 else None)
