@@ -9,8 +9,10 @@ only where the thumbnail changed), its cards read where the picture changed (vis
 seated, the controller, and each event stored at once in a real game file with its evidence photo.
 Frames per second is frames over the loop's time, the decoding included. Since this machine's speed
 swings from run to run, each film's frames are also decoded alone in the same run, and the loop's time
-is given as a multiple of that (`x decode`). The films: the sample hand and game as committed (960x540),
-the sample hand filmed again at 1280x720 by vision.art.sequences, `--hands` of eval_live's hands at
+is given as a multiple of that (`x decode`), and so is the time spent in the classifier's model calls
+(`the model's share`: what no reading of fewer parts saves, the crops being the model's to name). The
+films: the sample hand and game as committed (960x540), the sample hand filmed again at 1280x720 by
+vision.art.sequences, `--hands` of eval_live's hands at
 1280x720 (its seed `--seed`, the usual pace, from above and from the table's edge by turns, on a drawn
 table and, where ../shared/data is present, on a photographed one by turns, with the valid photos'
 faces), and, with the data, a still 1280x720 table of six valid-split photos' cards held for
