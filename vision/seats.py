@@ -526,7 +526,7 @@ def observe(tracked: CardDetections, seats: Seats, at: float,
     crowded: set[str] = set()
     beside: set[int] = set()  # the seats where a second card lay
     stock_at = None if seats.stock is None else np.array(seats.stock)
-    down = tracked.face == "down"
+    down = tracked.label == BACK  # face down: the back shows
     all_gaps = np.linalg.norm(centres[:, None] - points[None], axis=2)  # [card, seat]
     for k, (centre, gaps) in enumerate(zip(centres, all_gaps)):
         seat = int(np.argmin(gaps))
