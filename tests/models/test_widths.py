@@ -1,0 +1,34 @@
+"""The study of narrower classifiers: their arithmetic, and that each plan runs as a model runs."""
+
+from __future__ import annotations
+
+import pytest
+
+torch = pytest.importorskip("torch")
+pytest.importorskip("onnx")
+
+from models.net import CardNet  # noqa: E402
+from models.widths import PLANS, main  # noqa: E402
+from vision.labels import CLASSES  # noqa: E402
+
+
+def test_one_convolution_costs_its_output_pixels_times_its_kernel():
+    # 104 x 64 crops, stride 2 and padding 1: a 52 x 32 map of 16 channels, each a 3 x 3 x 3 kernel
+    assert CardNet.multiply_adds(((16, 2),)) == 52 * 32 * 16 * 3 * 9 + 16 * len(CLASSES)
+
+
+def test_the_shipped_plan_costs_what_the_model_card_says():
+    assert round(CardNet.multiply_adds() / 1e6, 1) == 24.6
+    assert sum(p.numel() for p in CardNet().parameters()) == 521_338
+
+
+def test_every_narrower_plan_costs_less_than_the_shipped_one():
+    shipped = CardNet.multiply_adds()
+    assert all(CardNet.multiply_adds(stages) < shipped for name, stages in PLANS.items() if name != "shipped")
+
+
+def test_the_study_times_every_plan_and_the_shipped_model(capsys):
+    assert main(["--rounds", "3", "--batches", "1,2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(" (")[0] for line in lines[1:]] == [*PLANS, "shipped"]
+    assert all(float(t) > 0 for line in lines[1:] for t in line.split()[-2:])
