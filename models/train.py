@@ -26,6 +26,7 @@ from models.quantize import quantize_classifier
 from models.runs import heldout_cache, synthesis_version, train_cache
 from models.sources import Sources, load_sources
 from models.synth import make_crops
+from models.widths import PLANS
 from vision.models import CARDS
 
 CHUNK = 1000
@@ -190,14 +191,16 @@ def train(args: argparse.Namespace) -> dict[str, object]:
         watched = (predict(model, valid[0]).argmax(1) == valid[1]).mean()
         say(f"epoch {epoch + 1}/{args.epochs}: loss {loss:.4f}, train {accuracy:.4f}, held-out {held:.4f}, valid (watched only) {watched:.4f}")
 
-    model = CardNet()
+    model = CardNet(stages=PLANS[args.plan])
     schedule = Schedule(args.epochs, args.batch, args.lr, args.seed)
     fit(model, data, targets, schedule, run / f"checkpoint-{version}.pt", report_epoch)
     temperature = fit_temperature(predict(model, held_crops), held_labels)
     probs = softmax(predict(model, valid[0]), temperature)
     threshold = choose_threshold(probs, valid[1])
     result = score(probs, valid[1], threshold)
-    extra = {"training": f"python -m models.train --seed {args.seed} --crops {args.crops} --epochs {args.epochs}", "input": "RGB 0..1 [N,3,104,64]"}
+    plan = "" if args.plan == "shipped" else f" --plan '{args.plan}'"
+    command = f"python -m models.train --seed {args.seed} --crops {args.crops} --epochs {args.epochs}{plan}"
+    extra = {"training": command, "input": "RGB 0..1 [N,3,104,64]"}
     float_path = run / "cards-float.onnx"
     export_onnx(model, float_path, temperature, threshold, extra)
     quantized = quantize_classifier(float_path, args.out, crops, (held_crops, held_labels), args.seed)
@@ -205,6 +208,7 @@ def train(args: argparse.Namespace) -> dict[str, object]:
         "seed": args.seed,
         "crops": args.crops,
         "epochs": args.epochs,
+        "plan": args.plan,
         "deck_faces": deck_faces,
         "temperature": round(temperature, 4),
         "abstain_threshold": round(threshold, 4),
@@ -232,6 +236,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--workers", type=int, default=2, help="processes drawing the synthetic crops")
     parser.add_argument("--no-deck", action="store_true", help="leave the project's drawn deck out")
+    parser.add_argument("--plan", choices=list(PLANS), default="shipped",
+                        help="the net's widths (models.widths.PLANS); another than the shipped one wants its own --run-dir")
     args = parser.parse_args(argv)
     problem = missing_data(args.data)
     if problem:

@@ -32,3 +32,25 @@ def test_the_study_times_every_plan_and_the_shipped_model(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert [line.split(" (")[0] for line in lines[1:]] == [*PLANS, "shipped"]
     assert all(float(t) > 0 for line in lines[1:] for t in line.split()[-2:])
+
+
+def test_a_narrower_plan_trains_and_exports_as_the_shipped_one_does(tmp_path):
+    from models.export import export_onnx
+    from models.train import Schedule, fit, predict
+
+    generator = torch.Generator().manual_seed(0)
+    data = torch.rand(64, 3, 104, 64, generator=generator)
+    labels = torch.randint(0, len(CLASSES), (64,), generator=generator)
+    model = CardNet(stages=PLANS["half"])
+    fit(model, data, labels, Schedule(epochs=1, batch=32), tmp_path / "ckpt.pt")
+    export_onnx(model, tmp_path / "half.onnx", 1.0, 0.5, {})  # fails loudly unless onnxruntime's logits are torch's
+    crops = (data[:4].numpy().transpose(0, 2, 3, 1)[..., ::-1] * 255).astype("uint8")
+    assert predict(model, crops).shape == (4, len(CLASSES))
+
+
+def test_training_takes_only_a_plan_the_study_knows(capsys):
+    from models.train import main as train
+
+    with pytest.raises(SystemExit):
+        train(["--plan", "quarter"])
+    assert "invalid choice: 'quarter'" in capsys.readouterr().err
