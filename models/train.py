@@ -225,7 +225,9 @@ def main(argv: list[str] | None = None) -> int:
     """Parse the command line and train."""
     parser = argparse.ArgumentParser(prog="python -m models.train", description="Train and export the card classifier (CPU).")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--out", type=Path, default=CARDS, help="where to write the shipped (int8) ONNX model; the float one goes to the run folder")
+    parser.add_argument("--out", type=Path, default=None,
+                        help="where to write the int8 ONNX model (default: the shipped one's file); "
+                        "the float one goes to the run folder")
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="the shared data folder (faces/, photos/)")
     parser.add_argument("--run-dir", type=Path, default=None, help="cache, checkpoints and log (default runs/cards-seed<seed>)")
     parser.add_argument("--crops", type=int, default=60_000, help="synthetic training crops")
@@ -237,8 +239,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2, help="processes drawing the synthetic crops")
     parser.add_argument("--no-deck", action="store_true", help="leave the project's drawn deck out")
     parser.add_argument("--plan", choices=list(PLANS), default="shipped",
-                        help="the net's widths (models.widths.PLANS); another than the shipped one wants its own --run-dir")
+                        help="the net's widths (models.widths.PLANS); "
+                        "another than the shipped one needs its own --run-dir and --out")
     args = parser.parse_args(argv)
+    if args.plan != "shipped" and (args.run_dir is None or args.out is None):
+        print("error: a plan other than the shipped one needs its own --run-dir and --out: by default it would resume "
+              "the shipped net's checkpoint and overwrite the shipped model", file=sys.stderr)
+        return 2
+    args.out = args.out or CARDS
     problem = missing_data(args.data)
     if problem:
         print(f"error: {problem}", file=sys.stderr)

@@ -3,7 +3,7 @@
     taskset -c 0 .venv/bin/python -m models.widths [--rounds 200] [--batches 1,4,8]
 
 A net's speed does not depend on its weights, so each plan of widths is exported with random ones
-(float, as `models.export` writes the trained net before quantizing it) and timed as
+(float, by `models.export` as the trained net is written before quantizing it) and timed as
 `models.evaluate.speed` times a model: one onnxruntime thread, the median milliseconds a crop over
 `rounds` calls of a batch. The shipped model (int8) is timed beside them. Whether int8 is faster
 than float depends on the processor (AVX-512 VNNI makes it so; AVX2 alone barely), so the plans'
@@ -21,8 +21,8 @@ from pathlib import Path
 import torch
 
 from models.evaluate import speed
+from models.export import export_onnx
 from models.net import CardNet, Stages
-from vision.crop import CROP_H, CROP_W
 from vision.models import CARDS
 
 PLANS: dict[str, Stages] = {
@@ -39,9 +39,7 @@ def exported(stages: Stages, folder: Path) -> Path:
     """CardNet with these `stages` and random weights, written as float ONNX in `folder`."""
     torch.manual_seed(0)
     path = folder / f"cardnet-{'-'.join(str(c) for c, _ in stages)}.onnx"
-    torch.onnx.export(CardNet(stages=stages).eval(), (torch.rand(2, 3, CROP_H, CROP_W),), str(path),
-                      input_names=["crops"], output_names=["logits"],
-                      dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}}, opset_version=17, dynamo=False)
+    export_onnx(CardNet(stages=stages), path, temperature=1.0, threshold=0.5, extra={})
     return path
 
 

@@ -54,3 +54,12 @@ def test_training_takes_only_a_plan_the_study_knows(capsys):
     with pytest.raises(SystemExit):
         train(["--plan", "quarter"])
     assert "invalid choice: 'quarter'" in capsys.readouterr().err
+
+
+def test_a_narrower_plan_is_trained_only_into_its_own_run_and_file(capsys, tmp_path):
+    from models.train import main as train
+
+    assert train(["--plan", "half", "--run-dir", str(tmp_path)]) == 2
+    assert "needs its own --run-dir and --out" in capsys.readouterr().err
+    assert train(["--plan", "half", "--out", str(tmp_path / "half.onnx")]) == 2
+    assert "overwrite the shipped model" in capsys.readouterr().err
