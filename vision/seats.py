@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
@@ -20,6 +20,7 @@ from referee.cards import DECK, parse_card
 from referee.observation import EMPTY, Face, SeatView, TableObservation
 from vision.detections import CardDetections
 from vision.labels import BACK
+from vision.plane import FEWEST, TablePlane, table_plane
 
 _DECK = {card.code: card for card in DECK}
 """Each card by its code: a seat's card is named in every frame."""
@@ -66,6 +67,22 @@ leaning 45 degrees."""
 OFF_MIDDLE = 0.25
 """Share of the way from the middle out to the places the stock must lie to mark the dealer: the deck
 in front of him lies about halfway out; one left in the middle tells nothing."""
+INSIDE = 0.5
+"""Card lengths on the table's plane a mark may lie within the ring of the others and still be a place: the
+places go round the table, a card laid a little in from its neighbours' line lies at one, and the deck set
+down in front of the dealer lies a card length or more inside."""
+APART = 0.3
+"""Least turn (radians) between two neighbours' places seen from the middle of the places, on the table's
+plane (`vision.plane`): eight players round an oval sit 0.6 or more apart, and places nearer in bearing
+could be named in either order."""
+LATE = 2
+"""Most the deal's order may part from the places' order round the table (the sum, over the places, of
+how many cards early or late each was seen resting): one card seen resting a card late, a small far card
+or one under the dealer's arm; more, and the order tells no turn of the table surely."""
+UNSURE = ("seats.unseen", "seats.close", "seats.order", "seats.stock")
+"""Why the places may not be named at the first deal (`SeatFinder.unsure`): a card of the deal never seen
+resting, two places too near in bearing, a deal order that fits no turn of the table, the deck lying by
+another place than the deal's last."""
 CARD_LENGTH = 130.0
 """A card's length in pixels assumed when no card is in sight (a 720p frame of a kitchen table)."""
 
@@ -75,6 +92,10 @@ class SeatsError(ValueError):
 
 
 Point = tuple[float, float]
+Apart = Callable[[np.ndarray, np.ndarray, float], float]
+"""How far apart two spots of the picture lie, in card lengths, given the length of the card at the first."""
+Mark = tuple[float, np.ndarray, np.ndarray]
+"""A place marked at the first deal: when its card came to rest, where (frame pixels), and its outline."""
 
 
 @dataclass(frozen=True)
@@ -198,13 +219,19 @@ def dealt_round(order: list[int]) -> list[int]:
     order fits best. The first card is dealt at the dealer's right, then round; a card the
     reader saw come to rest late (a small far card, one under the dealer's arm) must not turn
     every name by one place."""
-    n = len(order)
-
-    def misfit(start: int) -> int:
-        return sum(abs(order[(start + k) % n] - k) for k in range(n))
-
-    start = min(range(n), key=lambda s: (misfit(s), order[s] != 0))
+    start = deal_turns([float(k) for k in order])[0][1]
     return order[start:] + order[:start]
+
+
+def deal_turns(ranks: list[float]) -> list[tuple[float, int]]:
+    """Each turn of the table (the ring position of the dealer's right) with how far the deal's order
+    parts from it, best first: `ranks` gives, per place counterclockwise, when its card was seen
+    resting among the others (ties shared: cards seen resting in one picture)."""
+    n = len(ranks)
+    first = min(ranks)
+    turns = sorted((sum(abs(ranks[(start + k) % n] - k) for k in range(n)), ranks[start] != first, start)
+                   for start in range(n))
+    return [(misfit, start) for misfit, _, start in turns]
 
 
 def by_the_stock(points: np.ndarray, stock: np.ndarray | None) -> int | None:
@@ -257,13 +284,19 @@ class SeatFinder:
         self._stock_at: np.ndarray | None = None if seats is None or seats.stock is None else np.array(seats.stock)
         self._pile_quad: np.ndarray | None = None
         """The pile's own outline as it lay where the stock is (`pile`)."""
-        self._dealt: list[tuple[float, np.ndarray]] = []
-        """Each place marked at the first deal: when and where its card came to rest (by place, not
-        by card id: a tracker may lend a card flying past a dealt one that card's identity)."""
+        self._dealt: list[Mark] = []
+        """Each place marked at the first deal: when and where its card came to rest, and its outline (by
+        place, not by card id: a tracker may lend a card flying past a dealt one that card's identity)."""
+        self.unsure: str | None = None
+        """Why every player's card lies at the first deal but the places cannot be named surely (a code of
+        `referee.wording`: a person taps them on the live picture); None while they can, or are not all in."""
         self._marked_at = 0.0
         """When the last place was marked at the first deal."""
         self._pile_seen = 0.0
         """When a face-down card last lay still where the stock was set down."""
+        self._pile_at: np.ndarray | None = None
+        self._pile_length = 0.0
+        """Where that card lay then, and its length in the picture."""
         self._armed = False
         self._seen: float | None = None
         """When the picture before was taken."""
@@ -275,6 +308,11 @@ class SeatFinder:
         if self.seats is not None and self.seats.stock is not None:
             return np.array(self.seats.stock, np.float32)
         return self._stock_at
+
+    def give(self, seats: Seats) -> None:
+        """Seats a person gave (tapped on the live picture): kept from now on, re-anchored as the camera moves."""
+        self.seats = self._anchor = seats
+        self.unsure = None
 
     def pile(self, tracked: CardDetections) -> np.ndarray | None:
         """The deck's quad while a card is followed where the stock lies (`stock`), within STOCK_CLEAR of
@@ -329,6 +367,7 @@ class SeatFinder:
 
     def _first_deal(self, tracked: CardDetections, at: float) -> None:
         """Take the stock before the deal, then the resting dealt cards, and name the seats once all are in."""
+        apart = self._apart(tracked, at)
         for ident, face, code, quad, own in zip(tracked.tracker_id, tracked.face, tracked.card,
                                                 tracked.quad, card_lengths(tracked)):
             ident, centre = int(ident), quad.mean(axis=0)
@@ -350,21 +389,24 @@ class SeatFinder:
                 continue  # once cards are dealt the pile stays: its top card slid off for the
                 # dealer's own place keeps the pile's identity, the pile left gets a new one
             self._stock_ids.discard(ident)  # followed away from the pile: a card dealt from it
-            if near_stock or not self._resting(ident, at) or not self._dealt_here(ident, code):
+            if not self._resting(ident, at) or not self._dealt_here(ident, code):
                 continue
             spot, since = self._rest[ident]
-            if all(np.linalg.norm(spot - other) >= SEPARATE * own for _, other in self._dealt):
-                self._dealt.append((since, spot))
+            if self._stock_at is not None and apart(centre, self._stock_at, own) < STOCK_CLEAR:
+                continue
+            if all(apart(spot, other, own) >= SEPARATE for _, other, _ in self._dealt):
+                self._dealt.append((since, spot, quad))
                 self._marked_at = at
-        if self._pile_lies(tracked, at):
-            self._pile_seen = at
+        pile = self._pile_lies(tracked, at, apart)
+        if pile is not None:
+            self._pile_seen, (self._pile_at, self._pile_length) = at, pile
         dealt = self._lying(tracked, at)
         if dealt is None:
             return
-        points = np.array([spot for _, spot in dealt])
-        order = list(counterclockwise(points))
-        last = by_the_stock(points[order], self._stock_at)
-        around = dealt_round(order) if last is None else order[last + 1:] + order[:last + 1]
+        points = np.array([spot for _, spot, _ in dealt])
+        around = self._round(dealt)
+        if around is None:
+            return
         n = len(self.players)
         named = {self.players[(self.first + k) % n]: points[i] for k, i in enumerate(around)}
         self.seats = Seats(
@@ -376,6 +418,48 @@ class SeatFinder:
         )
         self._anchor = self.seats
 
+    def _apart(self, tracked: CardDetections, at: float) -> Apart:
+        """How far apart two spots lie, in card lengths: on the table's plane of the cards resting now (a
+        leaning phone squeezes the far side's places together, its cards' lengths less), or in the picture
+        by the card's `own` length while fewer than three cards rest."""
+        resting = [quad for ident, quad in zip(tracked.tracker_id, tracked.quad) if self._resting(int(ident), at)]
+        if len(resting) < FEWEST:
+            return lambda a, b, own: float(np.linalg.norm(a - b)) / own
+        plane = table_plane(np.array(resting))[0]
+        return lambda a, b, own: float(np.linalg.norm(np.subtract(*plane(np.array([a, b])))))
+
+    def _round(self, dealt: list[Mark]) -> list[int] | None:
+        """The places (indices of `dealt`, in the order their cards came to rest) counterclockwise from the
+        dealer's right, named on the table's plane (the leaning phone's perspective undone); None, saying
+        why in `unsure`, where the deal's geometry does not name them surely: two places too near in
+        bearing, a deal order that fits no turn of the table within LATE or fits two alike, or a deck
+        lying by another place than the one the deal's order ends at."""
+        plane, _ = table_plane(np.array([quad for _, _, quad in dealt]))
+        points = plane(np.array([spot for _, spot, _ in dealt]))
+        ring = [int(k) for k in counterclockwise(points)]
+        middle = points.mean(axis=0)
+        bearings = np.sort(np.arctan2(*(points - middle).T[::-1]))
+        gaps = np.diff(np.append(bearings, bearings[0] + 2 * math.pi))
+        if gaps.min() < APART:
+            return self._unsure("seats.close")
+        since = [when for when, _, _ in dealt]
+        ranks = [sum(other < since[k] for other in since) + (sum(other == since[k] for other in since) - 1) / 2
+                 for k in ring]
+        turns = deal_turns(ranks)
+        (misfit, start), (second, _) = turns[0], turns[1]
+        if misfit > LATE or second == misfit:
+            return self._unsure("seats.order")
+        stock = None if self._stock_at is None else plane(self._stock_at[None])[0]
+        last = by_the_stock(points[ring], stock)
+        if last is not None and (last + 1) % len(ring) != start:
+            return self._unsure("seats.stock")
+        self.unsure = None
+        return ring[start:] + ring[:start]
+
+    def _unsure(self, why: str) -> None:
+        self.unsure = why
+        return None
+
     def _dealt_here(self, ident: int, code: str | None) -> bool:
         """Whether a card lying may be one dealt: the dealer deals face down, and only a Re or a Cavallo
         is turned up at once (seen first face up at a slow camera's frames). A face lying up that was
@@ -383,18 +467,19 @@ class SeatFinder:
         (coins in a row taken for an Asso di Denari), or a card left from before."""
         return ident in self._dealt_down or (code is not None and parse_card(code).shows)
 
-    def _pile_lies(self, tracked: CardDetections, at: float) -> bool:
-        """Whether a face-down card lies still where the stock was set down (one carried past is no pile)."""
+    def _pile_lies(self, tracked: CardDetections, at: float, apart: Apart) -> tuple[np.ndarray, float] | None:
+        """Where and how long the face-down card lying still where the stock was set down is (one carried
+        past is no pile); None while none lies there."""
         if self._stock_at is None:
-            return False
+            return None
         for ident, face, centre, own in zip(tracked.tracker_id, tracked.face, tracked.quad.mean(axis=1),
                                             card_lengths(tracked)):
             if face == "down" and self._resting(int(ident), at) and \
-                    np.linalg.norm(centre - self._stock_at) < STOCK_CLEAR * own:
-                return True
-        return False
+                    apart(centre, self._stock_at, float(own)) < STOCK_CLEAR:
+                return centre, float(own)
+        return None
 
-    def _lying(self, tracked: CardDetections, at: float) -> list[tuple[float, np.ndarray]] | None:
+    def _lying(self, tracked: CardDetections, at: float) -> list[Mark] | None:
         """The places to name, one per player in the order their cards came to rest, once the table
         shows every player's card; None while it does not yet.
 
@@ -407,17 +492,30 @@ class SeatFinder:
         """
         n = len(self.players)
         if len(self._dealt) < n:
-            return None
-        lying = [(since, spot) for since, spot in self._dealt if lies_at(tracked, spot, LIES)]
+            return self._unseen(at)
+        lying = [(since, spot, quad) for since, spot, quad in self._dealt if lies_at(tracked, spot, LIES)]
         if self._stock_at is not None and at - self._pile_seen > PILE_HIDDEN:
             if len(lying) <= n and at - self._marked_at < DEAL_PAUSE:
                 return None  # the dealer's own card may be yet to come, the pile among these
-            pile = inside_ring(np.array([spot for _, spot in lying])) if len(lying) > n else None
+            pile = inside_ring(np.array([spot for _, spot, _ in lying])) if len(lying) > n else None
             if pile is not None:
                 self._stock_at, self._pile_quad = lying.pop(pile)[1], None
+        if lying:  # the cloth's checks or coins read as a back are not of the deck's size where they lie
+            plane, cards = table_plane(np.array([q for _, _, q in lying]))
+            lying = [mark for mark, card in zip(lying, cards) if card]
+            if self._pile_at is not None:  # the pile itself, marked while the picture's lengths told it apart
+                lying = [mark for mark in lying if np.linalg.norm(mark[1] - self._pile_at) > LIES * self._pile_length]
+            lying = _round_the_table(lying, plane)
         if len(lying) < n:
-            return None
+            return self._unseen(at)
         return sorted(lying, key=lambda d: d[0])[:n]
+
+    def _unseen(self, at: float) -> None:
+        """Fewer places than players: once no card more has come to rest for DEAL_PAUSE, a place the camera
+        does not see, or a card it cannot read there, and a person taps them."""
+        if self._dealt and at - self._marked_at > DEAL_PAUSE:
+            self.unsure = "seats.unseen"
+        return None
 
     def _reanchor(self, tracked: CardDetections, at: float, length: float) -> None:
         """After a cleared table, move the seats with the camera onto the next deal's resting cards.
@@ -476,8 +574,20 @@ def lies_at(tracked: CardDetections, spot: np.ndarray, reach: float) -> bool:
     return bool((np.linalg.norm(tracked.quad.mean(axis=1) - spot, axis=1) <= reach * card_lengths(tracked)).any())
 
 
-def inside_ring(points: np.ndarray) -> int | None:
-    """The point lying deepest inside the ring of the others (their convex hull), if one lies inside."""
+def _round_the_table(marks: list[Mark], plane: TablePlane) -> list[Mark]:
+    """The marks that go round the table: one lying INSIDE or more within the ring of the others on the
+    table's plane (the deck, or a card put aside toward the middle) is no place, the deepest left out first."""
+    marks = list(marks)
+    while True:
+        deepest = inside_ring(plane(np.array([spot for _, spot, _ in marks])), INSIDE)
+        if deepest is None:
+            return marks
+        marks.pop(deepest)
+
+
+def inside_ring(points: np.ndarray, depth: float = 0.0) -> int | None:
+    """The point lying deepest inside the ring of the others (their convex hull), if one lies more than `depth`
+    inside."""
     if len(points) < 4:
         return None
     depths = []
@@ -485,7 +595,7 @@ def inside_ring(points: np.ndarray) -> int | None:
         hull = cv2.convexHull(np.delete(points, k, axis=0).astype(np.float32))
         depths.append(cv2.pointPolygonTest(hull, (float(x), float(y)), True))
     deepest = int(np.argmax(depths))
-    return deepest if depths[deepest] > 0 else None
+    return deepest if depths[deepest] > depth else None
 
 
 def similarity(source: np.ndarray, target: np.ndarray) -> np.ndarray:

@@ -1,0 +1,65 @@
+"""The table's plane from the cards lying on it: a leaning phone's perspective undone, the squeeze left
+undone by the cards' right angles, lengths in cards; a thing of another size is no card of the deck."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.art.scene import PHONE_FOV, Camera, Placed, card_corners_cm, fit_camera, round_table_seats
+from vision.labels import BACK
+from vision.plane import table_plane
+
+CARD_CM = 9.3
+"""A drawn card's length (vision.art.scene.CARD_H_CM)."""
+
+
+def dealt(count: int, tilt: float, yaw: float) -> tuple[np.ndarray, np.ndarray]:
+    """Each of `count` places' card on an oval (cm), and its quad in a 1280x720 phone's frame."""
+    seats = round_table_seats([f"P{k}" for k in range(count)], (26.0 + 1.2 * count, 16.5 + 0.75 * count))
+    cards = [Placed(BACK, False, seat.position, seat.facing) for seat in seats]
+    h = fit_camera(tuple(cards), Camera(1280, 720, tilt, yaw, fov=PHONE_FOV), margin=0.07).homography()
+    quads = np.array([cv2.perspectiveTransform(card_corners_cm(card).reshape(-1, 1, 2), h).reshape(4, 2)
+                      for card in cards])
+    return np.array([seat.position for seat in seats]), quads
+
+
+@pytest.mark.parametrize("tilt", [0.0, 30.0, 45.0, 60.0, 70.0])
+@pytest.mark.parametrize("count", [6, 8])
+def test_the_places_lie_on_the_plane_as_on_the_table_in_card_lengths(count: int, tilt: float) -> None:
+    table, quads = dealt(count, tilt, 15.0)
+    quads += np.random.default_rng(count).normal(0.0, 0.7, quads.shape)  # an outline's jitter
+    plane, cards = table_plane(quads)
+    assert cards.all()
+    on_plane = plane(quads.mean(axis=1))
+    gaps = np.linalg.norm(on_plane[:, None] - on_plane[None], axis=2)
+    true = np.linalg.norm(table[:, None] - table[None], axis=2) / CARD_CM
+    pairs = np.triu_indices(count, 1)
+    assert gaps[pairs] == pytest.approx(true[pairs], rel=0.06)
+
+
+def test_the_picture_alone_squeezes_the_far_side_that_the_plane_undoes() -> None:
+    table, quads = dealt(8, 65.0, 0.0)
+    centres = quads.mean(axis=1)
+    picture = np.linalg.norm(centres[:, None] - centres[None], axis=2)[np.triu_indices(8, 1)]
+    true = np.linalg.norm(table[:, None] - table[None], axis=2)[np.triu_indices(8, 1)]
+    on_plane = table_plane(quads)[0](centres)
+    plane = np.linalg.norm(on_plane[:, None] - on_plane[None], axis=2)[np.triu_indices(8, 1)]
+    assert np.std(picture / true) / np.mean(picture / true) > 0.2
+    assert np.std(plane / true) / np.mean(plane / true) < 0.02
+
+
+def test_a_check_of_the_cloth_read_as_a_back_near_the_camera_is_no_card_of_the_deck() -> None:
+    _, quads = dealt(6, 60.0, 0.0)
+    near = quads[np.argmax(quads.mean(axis=1)[:, 1])]
+    check = (near - near.mean(axis=0)) * 0.45 + near.mean(axis=0) + (90.0, 0.0)  # a card's length less than half
+    _, cards = table_plane(np.vstack([quads, check[None]]))
+    assert cards.tolist() == [True] * 6 + [False]
+
+
+def test_two_cards_tell_no_perspective_and_are_both_kept() -> None:
+    _, quads = dealt(6, 60.0, 0.0)
+    plane, cards = table_plane(quads[:2])
+    assert cards.tolist() == [True, True]
+    assert plane.lengths(quads[:2]).max() == pytest.approx(1.0, rel=0.3)

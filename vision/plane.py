@@ -1,0 +1,132 @@
+"""The table's plane as a camera sees it: the picture's perspective undone from the cards lying on it.
+
+Every card of a deck is one size, so how a card's size varies across the picture is the perspective: a
+card's area in the picture grows with the cube of its projective depth, which is linear in the pixel, so
+the cube root of each card's area is a plane over the picture that is zero along the horizon. Dividing
+the pixels by it undoes the leaning phone's perspective (the far side squeezed); the squeeze left along
+one direction is undone by the cards' right angles. What remains is the table as seen from straight
+above, turned and scaled: counterclockwise stays counterclockwise, and a card is about one long.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+SIZE_OFF = 1.6
+"""Most a card's length in the picture may differ from what the plane gives at its place (either way):
+cards of one deck lying on one table differ by their outline's few pixels, and the cloth's checks or a
+coin read as a card differ by more."""
+FEWEST = 3
+"""Cards needed to see the perspective: a plane through three places."""
+SPREAD = 0.2
+"""Least spread of the cards across the picture's narrower direction, as a share of the wider one, for
+the perspective to be read from them: cards in one row tell nothing across it."""
+TURNED = 0.3
+"""Least second spread of the cards' right angles, as a share of the first, for them to tell a stretch:
+cards along two square directions only (four places round a table) fit any stretch along those."""
+SQUEEZE = 6.0
+"""Most the cards' right angles may stretch the plane along one direction: a phone flatter than 80
+degrees from straight down squeezes the table by more, and such a stretch is the outlines' noise."""
+
+
+@dataclass(frozen=True)
+class TablePlane:
+    """A map from picture pixels to the table seen from above, in card lengths."""
+
+    matrix: np.ndarray
+    """3x3: pixels (x, y, 1) to the plane's homogeneous point."""
+
+    def __call__(self, points: np.ndarray) -> np.ndarray:
+        """Points [..., 2] of the picture on the table's plane."""
+        points = np.asarray(points, np.float64)
+        flat = points.reshape(-1, 2)
+        mapped = np.hstack([flat, np.ones((len(flat), 1))]) @ self.matrix.T
+        return (mapped[:, :2] / mapped[:, 2:]).reshape(points.shape)
+
+    def lengths(self, quads: np.ndarray) -> np.ndarray:
+        """Each quad's longest side on the plane, in card lengths."""
+        corners = self(quads)
+        return np.linalg.norm(corners - np.roll(corners, -1, axis=1), axis=2).max(axis=1)
+
+
+def quad_areas(quads: np.ndarray) -> np.ndarray:
+    """Each quad's area (shoelace), in square pixels."""
+    x, y = quads[..., 0], quads[..., 1]
+    return 0.5 * np.abs((x * np.roll(y, -1, axis=1) - np.roll(x, -1, axis=1) * y).sum(axis=1))
+
+
+def table_plane(quads: np.ndarray) -> tuple[TablePlane, np.ndarray]:
+    """The table's plane from the quads of cards lying on it, and which of them are cards of the deck's size
+    where they lie (within SIZE_OFF of the plane through the others: the worst is left out, one at a time)."""
+    quads = np.asarray(quads, np.float64).reshape(-1, 4, 2)
+    if len(quads) < FEWEST:  # too few to tell a card's size where it lies from another's
+        return _plane(quads, _depth(quads.mean(axis=1), np.cbrt(quad_areas(quads)))), np.ones(len(quads), bool)
+    centres = quads.mean(axis=1)
+    roots = np.cbrt(np.maximum(quad_areas(quads), 1e-9))
+    kept = np.ones(len(quads), bool)
+    band = np.log(SIZE_OFF) * 2 / 3  # a length's ratio, as the cube root of an area's
+    while True:
+        depth = _depth(centres[kept], roots[kept])
+        off = np.abs(np.log(roots / np.maximum(centres @ depth[:2] + depth[2], 1e-9)))
+        worst = int(np.argmax(np.where(kept, off, -np.inf))) if kept.any() else 0
+        if not kept.any() or off[worst] <= band or kept.sum() < FEWEST:
+            break
+        kept[worst] = False
+    kept &= off <= band
+    return _plane(quads[kept], depth), kept
+
+
+def _depth(centres: np.ndarray, roots: np.ndarray) -> np.ndarray:
+    """(a, b, c) with a x + b y + c the cube root of a card's area at (x, y); flat (a = b = 0) where the
+    cards are too few or lie in a row, or where the plane would put one past the horizon."""
+    flat = np.array([0.0, 0.0, float(np.median(roots)) if len(roots) else 1.0])
+    if len(centres) < FEWEST:
+        return flat
+    spread = np.linalg.svd(centres - centres.mean(axis=0), compute_uv=False)
+    if spread[1] < SPREAD * spread[0]:
+        return flat
+    design = np.hstack([centres, np.ones((len(centres), 1))])
+    depth = np.linalg.lstsq(design, roots, rcond=None)[0]
+    return depth if (design @ depth > 0).all() else flat
+
+
+def _plane(quads: np.ndarray, depth: np.ndarray) -> TablePlane:
+    """The map undoing the perspective `depth` gives, then the squeeze the cards' right angles show, in card
+    lengths."""
+    tilt = np.array([[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [depth[0], depth[1], depth[2]]])
+    if len(quads):  # as the picture is at the cards' middle: only the perspective's change across it undone
+        middle = quads.reshape(-1, 2).mean(axis=0)
+        f = float(middle @ depth[:2] + depth[2])
+        local = np.eye(2) / f - np.outer(middle, depth[:2]) / f**2
+        tilt[:2] = np.linalg.inv(local) @ tilt[:2]
+    square = np.eye(3)
+    if len(quads):
+        corners = TablePlane(tilt)(quads)
+        square[:2, :2] = _right_angles(corners)
+        lengths = TablePlane(square @ tilt).lengths(quads)
+        square[:2] /= float(np.median(lengths))
+    return TablePlane(square @ tilt)
+
+
+def _right_angles(corners: np.ndarray) -> np.ndarray:
+    """The 2x2 stretch that makes the cards' sides meet at right angles (identity when the cards cannot
+    tell: fewer than two turned apart, or a stretch past SQUEEZE)."""
+    u = corners[:, 1] - corners[:, 0]
+    v = corners[:, 3] - corners[:, 0]
+    rows = np.stack([u[:, 0] * v[:, 0], u[:, 0] * v[:, 1] + u[:, 1] * v[:, 0], u[:, 1] * v[:, 1]], axis=1)
+    rows /= np.maximum(np.linalg.norm(rows, axis=1, keepdims=True), 1e-12)
+    if len(rows) < 2:
+        return np.eye(2)
+    _, values, vectors = np.linalg.svd(rows)
+    if values[1] < TURNED * values[0]:
+        return np.eye(2)  # the cards lie along two square directions at most: any stretch along them fits
+    c11, c12, c22 = vectors[-1]  # the conic the sides' pairs are most nearly square in
+    if c11 < 0:
+        c11, c12, c22 = -c11, -c12, -c22
+    conic = np.array([[c11, c12], [c12, c22]])
+    eigen = np.linalg.eigvalsh(conic)
+    if eigen[0] <= 0 or eigen[1] > SQUEEZE**2 * eigen[0]:
+        return np.eye(2)
+    return np.linalg.cholesky(conic).T
