@@ -53,7 +53,7 @@ from benchmarks import harness
 from benchmarks.bench_vision_speed import photo_frames
 from benchmarks.eval_live import QUALITY as LIVE_QUALITY
 from benchmarks.eval_live import hand_faces, photo_faces
-from benchmarks.live_hands import VIEWS, random_hand
+from benchmarks.live_hands import random_hand
 from benchmarks.photo_tables import photo_tables, surface_for
 from referee.events import ChooseDealer
 from referee.store import GameStore
@@ -130,6 +130,10 @@ def filmed_at(script: sequences.GameScript, width: int, height: int) -> Film:
     return _truth(scaled, notes), jpegs
 
 
+FILM_VIEWS = ("above", "oblique")
+"""The views of eval_live's hands this bench films by turns: those its record was measured on."""
+
+
 def live_hands(reader: CardReader, seed: int, count: int, data: Path | None) -> dict[str, Film]:
     """`count` of eval_live's hands at 1280x720 (its seed, the usual pace, the views by turns; a drawn and,
     with the data, a photographed table by turns, with the valid photos' faces), passed through JPEG at
@@ -138,7 +142,7 @@ def live_hands(reader: CardReader, seed: int, count: int, data: Path | None) -> 
     tables = photo_tables(data) if data else []
     films = {}
     for number in range(count):
-        view = VIEWS[number % len(VIEWS)]
+        view = FILM_VIEWS[number % len(FILM_VIEWS)]
         live = random_hand(seed, PACES["usual"], view, number, (1280, 720))
         photographed = bool(tables) and number % 2 == 1
         surface = surface_for(reader, tables, seed, number) if photographed else None

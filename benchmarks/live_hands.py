@@ -21,14 +21,18 @@ from vision.art.scene import PHONE_FOV, Camera, Placed, card_corners_cm, round_t
 from vision.art.sequences import GameScript, HandScript, _camera
 from vision.art.table import TABLE_STYLES
 
-VIEWS = ("above", "oblique")
-"""Where the camera is: over the table (a phone held or hung above it), or a phone propped at its edge."""
-ABOVE_TILT = (0.0, 15.0)
-"""Degrees from straight down of a camera over the table."""
-OBLIQUE_TILT = (30.0, 45.0)
-"""Degrees from straight down of a phone leaning on a glass or a bottle at the table's edge; with a
-phone's lens (scene.PHONE_FOV) fitted to the table it stands about 50 cm from the table's middle and
-65 cm up, and the far seat's card looks 0.45-0.6 as long as the near one's."""
+TILTS = {"above": (0.0, 15.0), "30": (25.0, 35.0), "45": (40.0, 50.0), "60": (55.0, 70.0),
+         "oblique": (30.0, 45.0)}
+"""Where the camera is, by its degrees from straight down: over the table (a phone held or hung above
+it); a phone leaning on a glass or a bottle at the table's edge at about 30, 45 or 60 degrees (from 60
+on, a phone propped on a short glass looks across the table, and the far seat's card looks about a
+third as long as the near one's); `oblique`, 30 to 45, the angles the sample films were made at."""
+VIEWS = ("above", "30", "45", "60")
+"""The views the evaluations go through, by turns: above the table, then ever flatter at its edge."""
+ABOVE_TILT = TILTS["above"]
+OBLIQUE_TILT = TILTS["oblique"]
+"""With a phone's lens (scene.PHONE_FOV) fitted to the table, at 30-45 degrees it stands about 50 cm
+from the table's middle and 65 cm up, and the far seat's card looks 0.45-0.6 as long as the near one's."""
 ABOVE_FOV = 60.0
 """The sample films' field of view, for the camera over the table."""
 YAW = 25.0
@@ -83,13 +87,12 @@ def table_radii(players: int) -> tuple[float, float]:
 
 def view_camera(view: str, rng: np.random.Generator, size: tuple[int, int] = SIZE) -> Camera:
     """A camera over the table or propped at its edge, at a random angle, before it is fitted to the table."""
-    if view not in VIEWS:
-        raise ValueError(f"unknown view {view!r}: choose one of {', '.join(VIEWS)}")
+    if view not in TILTS:
+        raise ValueError(f"unknown view {view!r}: choose one of {', '.join(TILTS)}")
     side = 180.0 if rng.random() < 0.5 else 0.0  # either long side of the table
     yaw = side + float(rng.uniform(-YAW, YAW))
-    if view == "above":
-        return Camera(*size, tilt=float(rng.uniform(*ABOVE_TILT)), yaw=yaw, fov=ABOVE_FOV)
-    return Camera(*size, tilt=float(rng.uniform(*OBLIQUE_TILT)), yaw=yaw, fov=PHONE_FOV)
+    tilt = float(rng.uniform(*TILTS[view]))
+    return Camera(*size, tilt=tilt, yaw=yaw, fov=ABOVE_FOV if view == "above" else PHONE_FOV)
 
 
 def far_near(script: GameScript) -> float:

@@ -27,6 +27,6 @@ def test_without_the_photos_or_with_a_size_that_is_no_number_the_study_refuses(t
 
 def test_the_study_plans_eval_lives_hands_from_its_own_command_line() -> None:
     planned = eval_live.plan(eval_closer.command().parse_args(["--hands", "2", "--pace", "slow"]))
-    assert planned == [(0, "slow", "above", 0), (0, "slow", "oblique", 1)]
+    assert planned == [(0, "slow", "above", 0), (0, "slow", "30", 1)]
     illegal = eval_live.plan(eval_closer.command().parse_args(["--hands", "2", "--pace", "slow", "--illegal"]))
     assert len(illegal) == 2 and illegal != planned
