@@ -28,7 +28,7 @@ from vision.detections import CardDetections
 from vision.frames import Frame, FrameSource, SourceError, SourceState, VideoFile
 from vision.io import ImageError
 from vision.recognize import CardReader
-from vision.seats import SeatFinder, Seats, SeatsError, typical_length
+from vision.seats import UNSURE, SeatFinder, Seats, SeatsError, typical_length
 from vision.seats import observe as observe_seats
 from vision.source import coded
 from vision.still import StillReader
@@ -43,6 +43,8 @@ WARM_UP = 0.5
 """Seconds of a source's first frames the referee does not look at: the tracker confirms what
 lies on the table only after a few readings, and a game resumed mid-hand must not take the empty
 picture of its first frames for cards gone."""
+TAPPED_SAME = 1.0
+"""Pixels within which seats kept on the page are the ones the watcher has (the file keeps tenths)."""
 UNSEATED = 150
 """Frames kept while the seats are not yet found (10 s at 15 frames a second): the seats found on
 the deal's resting cards apply to the frames since it began, so a swap begun before the last card
@@ -179,6 +181,8 @@ class TableWatcher:
         self._came = Clock()  # every frame given, looked at or passed over
         self._unseated: deque[tuple[CardDetections, float, frozenset[int]]] = deque(
             maxlen=UNSEATED)
+        self.asked: str | None = None
+        """The reason the table was last asked to tap the places for (`unsure`), until they are known."""
 
     @property
     def seats(self) -> Seats | None:
@@ -265,7 +269,7 @@ class TableWatcher:
         now = (self._tracked, frame.at, self.tracker.unseen(frame.at))
         if seats is None:
             self._unseated.append(now)  # seen again once the deal has shown where the seats are
-            return []
+            return self._ask_seats()
         if seats is not before and self._on_seats is not None:
             self._on_seats(seats, frame.size)
         said = []
@@ -274,6 +278,27 @@ class TableWatcher:
                 said += self.controller.observe(observe_seats(tracked, seats, at, unseen))
         self._unseated.clear()
         return said
+
+    @property
+    def unsure(self) -> str | None:
+        """Why the places are not named while every player's card lies (`SeatFinder.unsure`, a code of
+        webui.words): the hand waits for a person to tap each place on the live picture; None once the
+        seats are known."""
+        return self.finder.unsure if self.finder.seats is None else None
+
+    def give_seats(self, seats: Seats) -> None:
+        """Seats a person tapped on the live picture: the table is seated by them from the next frame on."""
+        self.finder.give(seats)
+
+    def _ask_seats(self) -> list[Said]:
+        """A warning, once for each reason, while the deal's places cannot be named surely."""
+        why = self.unsure
+        if why is None or why == self.asked:
+            return []
+        self.asked = why
+        text = say(why, {}, "en")
+        return [Said("warning", len(self.game.results) + 1, {"message": text}, text, say(why, {}, "it"),
+                     None, why, {})]
 
     def picture(self, marked: Mapping[str, str] | None = None) -> np.ndarray | None:
         """The last frame with every confirmed card named and the seats drawn on it."""
@@ -340,8 +365,11 @@ class LiveLoop:
         self._stop = threading.Event()
         self._last_picture = 0.0
         self._rebuild = True
+        self._tapped = False
+        """Seats were kept on the page since the last frame: tapped ones reach the watcher."""
         self.holds = Holds(service)
         service.on_new_game(lambda _game: self._new_game())
+        service.on_seats(self._seats_kept)
         if isinstance(source, DemoFilms):
             source.on_film = self._demo_table
             source.on_hold = lambda _seconds: self.service.announce(*NEXT_GAME)
@@ -392,6 +420,29 @@ class LiveLoop:
             self._rebuild = False
         return self._watcher
 
+    def _seats_kept(self) -> None:
+        self._tapped = True
+
+    def _take_taps(self, watcher: TableWatcher, size: tuple[int, int]) -> None:
+        """Seats tapped on the live picture seat the table from now on, unless they are the ones it has."""
+        self._tapped = False
+        tapped = seats_from_taps(self.service.seats(), tuple(watcher.game.players), size)
+        if tapped is None:
+            return
+        have = watcher.seats
+        if have is None or have.names != tapped.names or np.abs(
+                np.subtract(have.points, tapped.points)).max() > TAPPED_SAME:
+            watcher.give_seats(tapped)
+
+    def _seated(self, watcher: TableWatcher) -> None:
+        """Once the places are known, the warnings that asked for them are resolved (under the table's lock)."""
+        if watcher.asked is None or watcher.seats is None:
+            return
+        watcher.asked = None
+        for warning in self.service.store.warnings(open_only=True):
+            if warning.get("code") in UNSURE:
+                self.service.resolve(warning["id"], json.dumps({"by": "camera", "way": "seats"}))
+
     def _keep_seats(self, seats: Seats, size: tuple[int, int]) -> None:
         """Seats found at the deal are kept, so the page shows them and a restart reuses them."""
         try:
@@ -429,6 +480,8 @@ class LiveLoop:
         self.service.camera_status({**self.source.status().to_json(), **self._rate(watcher)})
         if watcher is None:
             return
+        if self._tapped:
+            self._take_taps(watcher, frame.size)
         for due in watcher.due(frame):
             self._look(watcher, due)
         now = time.monotonic()
@@ -450,6 +503,7 @@ class LiveLoop:
             settled, decided = len(watcher.game.results), len(self.holds.decisions)
             said = watcher.advance(frame, detections)
             self.holds.told(said, frame.at)
+            self._seated(watcher)
             outcome = (len(watcher.game.results) > settled
                        or len(self.holds.decisions) > decided)  # a verdict, or a held hand's
             if outcome and isinstance(self.source, DemoFilms):

@@ -70,6 +70,7 @@ class TableService:
         self._frame: bytes | None = None
         self._frame_index = 0
         self._resolved: list[Callable[[int, str], None]] = []
+        self._seats_kept: list[Callable[[], None]] = []
         self._new_game: list[Callable[[Game], None]] = []
         self._listeners: list[Callable[[], None]] = []
         self._viewers: list[Callable[[int, bytes], None]] = []
@@ -241,6 +242,10 @@ class TableService:
         """Call `callback(id, how)` after a person resolves a warning."""
         self._resolved.append(callback)
 
+    def on_seats(self, callback: Callable[[], None]) -> None:
+        """Call `callback()` after seats are kept (tapped on the live picture, or found at the deal)."""
+        self._seats_kept.append(callback)
+
     def on_new_game(self, callback: Callable[[Game], None]) -> None:
         """Call `callback(game)` after a setup or an import starts a new game."""
         self._new_game.append(callback)
@@ -326,6 +331,8 @@ class TableService:
                 raise TableError("seats.missing", players=missing)
             _write_json(self.seats_path, {"width": width, "height": height, "players": seats})
             self._changed_now()
+        for callback in list(self._seats_kept):
+            callback()
 
     def close(self) -> None:
         """Tell every listener (the open pages end), and close the store."""

@@ -230,6 +230,23 @@ WEB_WORDS: dict[str, dict[str, str]] = {
     "seats.missing": {"en": "tap a seat for every player: {players:list} missing",
                       "it": "segnate il posto di ogni giocatore; ancora senza posto: "
                             "{players:list}"},
+    # the places named at the first deal (vision.seats.SeatFinder.unsure): a person taps them
+    "seats.unseen": {"en": "the camera does not see every player's card of the deal: tap each player's "
+                           "place on the Live picture",
+                     "it": "la fotocamera non vede la carta di ogni giocatore: toccate il posto di "
+                           "ciascuno sulla foto Live"},
+    "seats.close": {"en": "two places lie too close together to tell whose is whose: tap each player's "
+                          "place on the Live picture",
+                    "it": "due posti sono troppo vicini per dire di chi è ciascuno: toccate il posto "
+                          "di ogni giocatore sulla foto Live"},
+    "seats.order": {"en": "the cards were not seen dealt round the table in order: tap each player's "
+                          "place on the Live picture",
+                    "it": "le carte non si sono viste distribuire in giro per il tavolo: toccate il "
+                          "posto di ogni giocatore sulla foto Live"},
+    "seats.stock": {"en": "the deck lies by another place than the one the deal ended at: tap each "
+                          "player's place on the Live picture",
+                    "it": "il mazzo sta davanti a un posto diverso da quello dove è finita la "
+                          "distribuzione: toccate il posto di ogni giocatore sulla foto Live"},
     # the PIN (webui.guard)
     "pin.needed": {"en": "this change needs the table PIN",
                    "it": "per questa modifica serve il PIN del tavolo"},
