@@ -12,8 +12,9 @@ makes a swap nobody may make (past a wall, or past the neighbour), as families r
 put back after the warning; in sight and never undone, the family playing on; or wholly under the
 players' hands, the cards never seen to move, and never undone. Most hands end with the cards
 collected, some with the table left still, some with the film stopping soon after the reveal.
-Alternate hands are seen from above (tilted 0-15 degrees) and from a phone propped at the table's edge
-(30-45 degrees, the far cards about half as long as the near ones). The faces are cut out of the
+The hands are seen by turns from above (tilted 0-15 degrees) and from a phone propped at the table's
+edge at about 30, 45 and 60 degrees from straight down (benchmarks.live_hands.TILTS: the far cards from
+about half as long as the near ones to a fifth). The faces are cut out of the
 valid-split photos (decks gabrieleconsumato and gaia, one deck a hand; --drawn paints the project's
 drawn faces instead).
 
@@ -33,7 +34,8 @@ illegal swap was never undone may only be held: settled at all, it is wrong, and
 illegal hand settled. An illegal hand is handled right when it is warned (its swap narrated as illegal
 with a warning; under the hands, a warning from the moment the swap began) and held, or, put back, warned and then settled right;
 its swap is accepted when it is credited as a legal swap. A legal swap is missed when the narration
-lacks it; seats are misnamed when a found seat lies nearer another player's place; cards are misread
+lacks it; seats are misnamed when a found seat lies nearer another player's place, and such a hand is
+wrong whatever it settled; cards are misread
 when a reveal or a shown card names another card. Latency runs from the first card collected (or, for
 a table left still or a film stopped, from the last card turned) to the settle event; a negative one
 settled before the cards were collected. Run it on an otherwise idle machine to compare its wall time.
@@ -57,7 +59,7 @@ import numpy as np
 
 from benchmarks import harness
 from benchmarks.eval_size import cut_out
-from benchmarks.live_hands import VIEWS, LiveHand, far_near, random_hand
+from benchmarks.live_hands import PLAYERS, VIEWS, LiveHand, far_near, random_hand
 from benchmarks.live_rates import RATES, Variant, variants
 from benchmarks.photo_tables import photo_tables, surface_for
 from referee.events import ChooseDealer
@@ -121,16 +123,22 @@ def _anchor(shots: list[Shot]) -> tuple[int, bool]:
     return (turned[-1] + 1 if turned else len(shots) - 1), False
 
 
-def _seats_right(found: Any, truth: list[dict[str, Any]]) -> bool:
-    """Whether every seat found lies nearest its own player's place in the frame."""
+SEATS = ("right", "misnamed", "unnamed")
+"""How the loop named the seats: each where its own player sits; one nearer another player's place; none
+(held for a person to tap them, or never every card seen)."""
+
+
+def _seats_named(found: Any, truth: list[dict[str, Any]]) -> str:
+    """"right" when every seat found lies nearest its own player's place in the frame, "misnamed" when one
+    lies nearer another's, "unnamed" when no seats were named."""
     if found is None:
-        return False
+        return "unnamed"
     places = {seat["name"]: np.array(seat["at"], float) for seat in truth}
     for name, point in zip(found.names, found.points):
         nearest = min(places, key=lambda other: float(np.linalg.norm(places[other] - np.array(point))))
         if nearest != name:
-            return False
-    return True
+            return "misnamed"
+    return "right"
 
 
 def _swaps(said: list[dict[str, Any]], legal: bool) -> list[tuple[str, str]]:
@@ -172,9 +180,10 @@ def _illegal(live: LiveHand, told: list[dict[str, Any]], told_at: list[float], s
     }
 
 
-def judge(live: LiveHand, told: list[dict[str, Any]], told_at: list[float], held: bool, seats_ok: bool,
+def judge(live: LiveHand, told: list[dict[str, Any]], told_at: list[float], held: bool, seats: str,
           shots: list[Shot], settled_at: float | None) -> dict[str, Any]:
-    """One hand's verdict from what the loop narrated (and when, on the film's clock) against the script's truth."""
+    """One hand's verdict from what the loop narrated (and when, on the film's clock) against the script's truth;
+    with its seats misnamed a hand is wrong whatever it settled, since every verdict at that table is."""
     script = live.script
     hand = script.hands[0]
     expected = narration(script)
@@ -187,6 +196,8 @@ def judge(live: LiveHand, told: list[dict[str, Any]], told_at: list[float], held
         due = next(s for s in expected if s["event"] == "settle")
         right = (settle["losers"], settle["lives"], settle["pot"]) == (due["losers"], due["lives"], due["pot"])
         verdict = "right" if right else "wrong"
+    if seats == "misnamed":
+        verdict = "wrong"
     anchor, collected = _anchor(shots)
     latency = None if settled_at is None else round(settled_at - anchor / FPS, 3)
     missed = Counter(_swaps(expected, True)) - Counter(_swaps(told, True))
@@ -201,7 +212,7 @@ def judge(live: LiveHand, told: list[dict[str, Any]], told_at: list[float], held
         "rules": script.rules, "style": script.style, "tilt": round(script.camera.tilt, 1),
         "far_near": round(far_near(script), 2), "ending": live.ending, "swaps": live.swaps,
         "peeks": live.peeks, "draw": hand.draw is not None, "frames": len(shots), "verdict": verdict,
-        "exact": told == expected, "why": _divergence(told, expected), "seats_ok": seats_ok,
+        "exact": told == expected, "why": _divergence(told, expected), "seats": seats,
         "missed": sum(missed.values()), "misread": misread, "collected": collected, "latency": latency,
         "warnings": sum(1 for s in told if s["event"] == "warning"),
     }
@@ -321,9 +332,9 @@ def run_hand(seed: int, pace: str, view: str, number: int, table: str, rates: tu
     played = play_hand(seed, pace, view, number, table, rates, size)
     results = []
     for watch in played.watches:
-        seats_ok = _seats_right(watch.watcher.seats, played.seats_truth)
-        held = watch.watcher.controller.held is not None
-        result = judge(played.live, watch.told, watch.told_at, held, seats_ok, played.shots, watch.settled_at)
+        seats = _seats_named(watch.watcher.seats, played.seats_truth)
+        held = watch.watcher.controller.held is not None or watch.watcher.unsure is not None
+        result = judge(played.live, watch.told, watch.told_at, held, seats, played.shots, watch.settled_at)
         gap = watch.variant.gap
         results.append({
             **result, "rate": watch.variant.name, "table": table, "surface": played.surface,
@@ -380,6 +391,11 @@ def _spread(values: list[float]) -> list[float] | None:
     return [round(statistics.median(values), 2), round(max(values), 2)] if values else None
 
 
+def _seats(hand: dict[str, Any]) -> str:
+    """How a hand's seats were named; a run recorded before the unnamed were told apart kept only whether right."""
+    return hand["seats"] if "seats" in hand else ("right" if hand["seats_ok"] else "misnamed")
+
+
 def summary(hands: list[dict[str, Any]]) -> dict[str, Any]:
     """The counts of a group of hands and their latencies (median and worst)."""
     verdicts = Counter(h["verdict"] for h in hands)
@@ -395,7 +411,11 @@ def summary(hands: list[dict[str, Any]]) -> dict[str, Any]:
         "illegal_settled": sum(h["illegal_settled"] for h in illegal),
         "illegal_accepted": sum(h["illegal_accepted"] for h in illegal),
         "swaps_missed": sum(1 for h in hands if h["missed"]),
-        "seats_wrong": sum(1 for h in hands if not h["seats_ok"]),
+        "seats_wrong": sum(1 for h in hands if _seats(h) == "misnamed"),
+        "seats_right": sum(1 for h in hands if _seats(h) == "right"),
+        "seats_unnamed": sum(1 for h in hands if _seats(h) == "unnamed"),
+        "draws": sum(1 for h in hands if h["draw"]),
+        "draws_right": sum(1 for h in hands if h["draw"] and h["verdict"] == "right"),
         "misread": sum(1 for h in hands if h["misread"]),
         "after_collect": _spread([h["latency"] for h in right if h["collected"]]),
         "after_last_card": _spread([h["latency"] for h in right if not h["collected"]]),
@@ -437,6 +457,9 @@ def measure(args: argparse.Namespace) -> harness.Figures:
     rows = _rows(hands, keys, lambda h: (h["rate"], h["table"]), ("rate", "table"))
     first = [h for h in hands if h["rate"] == rates[0]]
     paces = _rows(first, [(p, v) for p in args.pace for v in VIEWS], lambda h: (h["pace"], h["view"]), ("pace", "view"))
+    views = _rows(hands, [(v,) for v in VIEWS], lambda h: (h["view"],), ("view",))
+    players = _rows(hands, [(str(n),) for n in range(PLAYERS[0], PLAYERS[1] + 1)], lambda h: (str(h["players"]),),
+                    ("players",))
     kinds = _rows([h for h in hands if "illegal_kind" in h], [(k, r) for k in KINDS for r in rates],
                   lambda h: (h["illegal_kind"], h["rate"]), ("kind", "rate"))
     reasons = Counter(f"{h['rate']}: {h['why'] or 'narrated exactly'}" for h in hands
@@ -447,7 +470,8 @@ def measure(args: argparse.Namespace) -> harness.Figures:
         "cut_outs": sum(len(faces) for faces in decks.values()),
         "films": len(planned), "frames": sum(h["frames"] for h in hands if h["rate"] == rates[0]),
         "render_seconds": round(statistics.mean(h["render_seconds"] for h in first), 1) if first else None,
-        "rows": rows, "paces": paces, "kinds": kinds, "reasons": dict(reasons.most_common()), "hands": hands,
+        "rows": rows, "paces": paces, "views": views, "players": players, "kinds": kinds,
+        "reasons": dict(reasons.most_common()), "hands": hands,
     }
 
 
@@ -493,6 +517,7 @@ def render(figures: harness.Figures) -> list[str]:
         lines.append(f"| {row['pace']} | {row['view']} | {tilt} | {ratio} | {row['hands']} | {row['right']} | "
                      f"{row['wrong']} | {row['held']} | {row['unsettled']} | {row['illegal_right']} of {row['illegal']} | "
                      f"{row['illegal_settled']} | {_latency(row['after_collect'])} |")
+    lines += _render_seats(figures)
     if figures["kinds"]:
         lines += ["", "| illegal swap | frames a second | hands | warned | held | settled right | settled wrong | "
                   "accepted as legal |", "|---|---|---:|---:|---:|---:|---:|---:|"]
@@ -501,6 +526,25 @@ def render(figures: harness.Figures) -> list[str]:
     if figures["reasons"]:
         lines += ["", "| frames a second: where the narration first parted from the truth | hands |", "|---|---:|"]
         lines += [f"| {why} | {count} |" for why, count in figures["reasons"].items()]
+    return lines
+
+
+def _render_seats(figures: harness.Figures) -> list[str]:
+    """The seats and the dealer's draws per view and per player count, every rate and table together; a hand
+    whose seats were misnamed counts as wrong."""
+    if "views" not in figures:
+        return []
+    lines = ["", "Every rate and table together, per view and per player count (a hand with a seat misnamed is wrong):",
+             "", "| view | tilt (deg) | far/near card | hands | seats named right | seats misnamed (must be 0) | "
+             "seats not named (held for taps, or never seen) | right | wrong | held | unsettled | "
+             "dealer's draws settled right |", "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for row in [*figures["views"], *figures["players"]]:
+        name = row["view"] if "view" in row else f"{row['players']} players"
+        tilt = f"{row['tilt'][0]:.0f}-{row['tilt'][1]:.0f}" if row["tilt"] else "-"
+        ratio = f"{row['far_near'][0]:.2f}-{row['far_near'][1]:.2f}" if row["far_near"] else "-"
+        lines.append(f"| {name} | {tilt} | {ratio} | {row['hands']} | {row['seats_right']} | {row['seats_wrong']} | "
+                     f"{row['seats_unnamed']} | {row['right']} | {row['wrong']} | {row['held']} | {row['unsettled']} | "
+                     f"{row['draws_right']} of {row['draws']} |")
     return lines
 
 
@@ -530,7 +574,8 @@ def command() -> argparse.ArgumentParser:
     """The command line: the shared arguments and this benchmark's own."""
     cli = harness.parser(NAME, __doc__)
     cli.add_argument("--photos", type=Path, default=harness.DATA, help="the shared data folder (default: ../shared/data)")
-    cli.add_argument("--hands", type=int, default=20, help="hands per pace (default 20), alternately from above and oblique")
+    cli.add_argument("--hands", type=int, default=20,
+                     help=f"hands per pace (default 20), by turns from each view: {', '.join(VIEWS)}")
     cli.add_argument("--pace", nargs="+", choices=sorted(PACES), default=["brisk", "usual", "slow"], help="paces to play")
     cli.add_argument("--seed", type=int, default=0, help="seed of the hands")
     cli.add_argument("--jobs", type=int, default=1, help="processes playing hands at once")
