@@ -204,11 +204,13 @@ class Holds:
 
     def asked(self) -> Hold | None:
         """The newest open warning asking a person while no hand is held (none settled since
-        it was raised)."""
-        if self.hold is not None or self.controller is None:
-            return None
-        settled = len(self.controller.game.results)
-        return next((w for w in reversed(self.warned.values()) if w.after == settled), None)
+        it was raised): the page offers its ways on."""
+        return next((w for w in reversed(self.warned.values()) if self._asking(w)), None)
+
+    def _asking(self, warning: Hold | None) -> bool:
+        """Whether `warning` (one not holding the hand) is asked of a person now."""
+        return (warning is not None and self.hold is None and self.controller is not None
+                and warning.after == len(self.controller.game.results))
 
     def offered(self, hold: Hold | None = None) -> list[dict[str, Any]]:
         """The ways on from the held hand now (or from the warning `hold`)."""
@@ -224,8 +226,9 @@ class Holds:
         TableError when no such hand is held or warning asked or the way is not offered, the
         game's RuleError when it refuses the events."""
         controller, service = self.controller, self.service
-        hold = self.hold if self.hold is not None else self.asked()
-        if hold is None or hold.ident != ident or controller is None:
+        hold = self.hold if self.hold is not None else self.warned.get(ident)
+        if hold is None or hold.ident != ident or controller is None or not (
+                hold.holding or self._asking(hold)):
             raise TableError("held.none", id=ident)
         way = {key: plain(value) for key, value in way.items()}
         if not ways.matching(way, self.offered(hold)):

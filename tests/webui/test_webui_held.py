@@ -458,3 +458,18 @@ def test_a_dealers_card_read_anew_as_the_cards_are_gathered_holds_until_decided(
     game = story.table.game
     assert list(game.history)[-len(played):] == played
     assert game.results[-1].losers == ("Dario",) and story.table.state()["held"] is None
+
+
+def test_the_newest_warning_is_asked_first_and_an_older_one_may_still_be_answered(
+        story: StoryTable) -> None:
+    story.raise_code("card.unread", False, at=9.0)
+    older = story.table.state()["asked"]["id"]
+    story.raise_code("seat.missing", False, at=9.5)
+    assert story.table.state()["asked"]["code"] == "seat.missing"
+    story.table.decide(older, {"way": "noted"})  # tapped on a phone that showed it first
+    assert story.table.state()["asked"]["code"] == "seat.missing"
+    story.raise_code("swap.undo", True, at=10.0)  # while the hand is held, it is asked first
+    state = story.table.state()
+    assert state["asked"] is None and state["held"]["code"] == "swap.undo"
+    with pytest.raises(TableError):
+        story.table.decide(state["warnings"][0]["id"], {"way": "noted"})
