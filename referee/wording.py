@@ -176,6 +176,89 @@ VERBATIM = "verbatim"
 """The code of a sentence given already worded in both languages (`{"en": ..., "it": ...}`):
 what an observer that does not raise codes yet still passes."""
 
+RAISED: dict[str, dict[str, str]] = {
+    # -- what the camera's referee warns of (referee.observe) ---------------------------------
+    "card.unread": {"en": "{player}'s face-up card cannot be read: name it by hand",
+                    "it": "la carta scoperta di {player} non si legge: indicatela a mano"},
+    "card.unread_guess": {"en": "{player}'s face-up card cannot be read (it reads {card} at "
+                                "{confidence:.2f}): name it by hand",
+                          "it": "la carta scoperta di {player} non si legge (sembra {card}): "
+                                "indicatela a mano"},
+    "seat.missing": {"en": "{player}'s card is missing from {player}'s seat",
+                     "it": "manca la carta di {player}"},
+    "seat.dead": {"en": "a card lies at {player}'s seat, but {player} is dead and gets no card",
+                  "it": "c'è una carta al posto di {player}, che non ha più vite e non riceve "
+                        "carte"},
+    "face_up.refused": {"en": "{why}", "it": "carta scoperta fuori regola: {why}"},
+    "deal.refused": {"en": "{why}", "it": "carte da controllare: {why}"},
+    "reveal.refused": {"en": "{why}", "it": "le carte scoperte non tornano: {why}"},
+    "draw.refused": {"en": "{why}", "it": "pescata da controllare: {why}"},
+    "draw.unseen": {"en": "{dealer} drew a card the camera did not read: say what {dealer} "
+                          "holds",
+                    "it": "{dealer} ha pescato una carta che la fotocamera non ha letto: dite "
+                          "voi che carta ha"},
+    "cards.two_seats": {"en": "the same card {card} at two seats: {first} and {second}",
+                        "it": "la stessa carta {card} a due posti: {first} e {second}"},
+    "card.reads_otherwise": {"en": "{player}'s card now reads {card}, but {read} was read before: "
+                                   "correct it if it is so",
+                             "it": "la carta di {player} ora si legge {card}, ma prima si leggeva "
+                                   "{read}: correggetela se è così"},
+    "sink.refused": {"en": "{why}", "it": "{why} (rifiutato)"},
+    # the turns' (referee.observe.turns)
+    "shown.moved": {"en": "{owner}'s {card:card} shown at the deal has moved (a {card:kind} that "
+                          "moved): put it back face up, or undo to the deal",
+                    "it": "{card:il} di {owner}, scoperto alla distribuzione, si è mosso: "
+                          "rimettetelo scoperto al suo posto, o annullate fino alla "
+                          "distribuzione"},
+    "shown.moved_to": {"en": "{owner}'s {card:card} shown at the deal has moved and lies at "
+                             "{seat}'s seat (a {card:kind} that moved): put it back face up, or "
+                             "undo to the deal",
+                       "it": "{card:il} di {owner}, scoperto alla distribuzione, si è mosso al "
+                             "posto di {seat}: rimettetelo scoperto al suo posto, o annullate "
+                             "fino alla distribuzione"},
+    "shown.late": {"en": "{player} turns up the {card:card} after the deal: a Re or a Cavallo is "
+                         "shown at once, so the walls were told without it; undo to the deal "
+                         "and deal it again",
+                   "it": "{player} scopre {card:il} dopo la distribuzione: va mostrato subito; "
+                         "annullate fino alla distribuzione"},
+    "moves.not_one_swap": {"en": "cards moved between {players:list}, not as one swap: put them "
+                                 "back, or resolve it by hand",
+                           "it": "carte spostate tra {players:list}, non come uno scambio: "
+                                 "rimettetele a posto, o risolvete a mano"},
+    "swap.undo": {"en": "{why} (undo the swap on the table)",
+                  "it": "{why} (rifate lo scambio al contrario)"},
+    "draw.undo": {"en": "{why} (put his card back)", "it": "{why} (rimettete la sua carta)"},
+    "sight.lost": {"en": "the camera saw nothing for {gap:tenths} s during the turns: a swap may "
+                         "have been made unseen; say what was played",
+                   "it": "la fotocamera non ha visto nulla per {gap:tenths} s durante i turni: "
+                         "uno scambio può esserle sfuggito; dite voi cosa è stato giocato"},
+    "swap.unseen": {"en": "{a}'s and {b}'s cards were both under the hands at once: the camera "
+                          "cannot tell whether they were swapped, which is not allowed; say "
+                          "whether they were",
+                    "it": "le carte di {a} e di {b} erano coperte insieme: la fotocamera non sa "
+                          "se sono state scambiate, e non è permesso; ditelo voi"},
+    "swap.unread": {"en": "{a}'s card lay unread at its seat while {b}'s left its seat or lay under a hand before the deal "
+                          "was counted: the camera cannot tell whether they were swapped, which is not "
+                          "allowed; say whether they were",
+                    "it": "la carta di {a} non si leggeva al suo posto mentre quella di {b} lasciava il "
+                          "suo o stava sotto una mano, prima che la distribuzione fosse contata: la fotocamera non sa se sono "
+                          "state scambiate, e non è permesso; ditelo voi"},
+    # a person's answer (webui.held): two cards exchanged under the hands, not allowed
+    "swap.put_back": {"en": "{a}'s and {b}'s cards were swapped under the hands, which is not "
+                            "allowed: put them back, then say so",
+                      "it": "le carte di {a} e di {b} sono state scambiate sotto le mani, e "
+                            "non è permesso: rimettetele a posto, poi ditelo"},
+    # the controller's (referee.observe.controller)
+    "pictures.slow": {"en": "the camera gives {rate:.0f} pictures a second: at least {needed} are "
+                            "needed to follow a hand",
+                      "it": "la fotocamera dà {rate:.0f} immagini al secondo: ne servono almeno "
+                            "{needed}"},
+    "ask.played": {"en": "{why}; say what was played",
+                   "it": "{why}; dite voi cosa è stato giocato"},
+}
+"""Every code the live loop raises as a warning or a hold (referee.observe, webui.held),
+in each language: each has a way on at the table page (webui.ways)."""
+
 WORDS: dict[str, dict[str, str]] = {
     VERBATIM: {"en": "{en}", "it": "{it}"},
     # -- the table ----------------------------------------------------------------------------
@@ -384,88 +467,12 @@ WORDS: dict[str, dict[str, str]] = {
     "store.others_first": {"en": "{why} (another writer stored events {first}-{last} first)",
                            "it": "{why} (un altro programma ha registrato prima le mosse "
                                  "{first}-{last})"},
-    # -- what the camera's referee warns of (referee.observe) ---------------------------------
-    "card.unread": {"en": "{player}'s face-up card cannot be read: name it by hand",
-                    "it": "la carta scoperta di {player} non si legge: indicatela a mano"},
-    "card.unread_guess": {"en": "{player}'s face-up card cannot be read (it reads {card} at "
-                                "{confidence:.2f}): name it by hand",
-                          "it": "la carta scoperta di {player} non si legge (sembra {card}): "
-                                "indicatela a mano"},
-    "seat.missing": {"en": "{player}'s card is missing from {player}'s seat",
-                     "it": "manca la carta di {player}"},
-    "seat.dead": {"en": "a card lies at {player}'s seat, but {player} is dead and gets no card",
-                  "it": "c'è una carta al posto di {player}, che non ha più vite e non riceve "
-                        "carte"},
-    "face_up.refused": {"en": "{why}", "it": "carta scoperta fuori regola: {why}"},
-    "deal.refused": {"en": "{why}", "it": "carte da controllare: {why}"},
-    "reveal.refused": {"en": "{why}", "it": "le carte scoperte non tornano: {why}"},
-    "draw.refused": {"en": "{why}", "it": "pescata da controllare: {why}"},
-    "draw.unseen": {"en": "{dealer} drew a card the camera did not read: say what {dealer} "
-                          "holds",
-                    "it": "{dealer} ha pescato una carta che la fotocamera non ha letto: dite "
-                          "voi che carta ha"},
-    "cards.two_seats": {"en": "the same card {card} at two seats: {first} and {second}",
-                        "it": "la stessa carta {card} a due posti: {first} e {second}"},
-    "card.reads_otherwise": {"en": "{player}'s card now reads {card}, but {read} was read before: "
-                                   "correct it if it is so",
-                             "it": "la carta di {player} ora si legge {card}, ma prima si leggeva "
-                                   "{read}: correggetela se è così"},
-    "sink.refused": {"en": "{why}", "it": "{why} (rifiutato)"},
-    # the turns' (referee.observe.turns)
-    "shown.moved": {"en": "{owner}'s {card:card} shown at the deal has moved (a {card:kind} that "
-                          "moved): put it back face up, or undo to the deal",
-                    "it": "{card:il} di {owner}, scoperto alla distribuzione, si è mosso: "
-                          "rimettetelo scoperto al suo posto, o annullate fino alla "
-                          "distribuzione"},
-    "shown.moved_to": {"en": "{owner}'s {card:card} shown at the deal has moved and lies at "
-                             "{seat}'s seat (a {card:kind} that moved): put it back face up, or "
-                             "undo to the deal",
-                       "it": "{card:il} di {owner}, scoperto alla distribuzione, si è mosso al "
-                             "posto di {seat}: rimettetelo scoperto al suo posto, o annullate "
-                             "fino alla distribuzione"},
-    "shown.late": {"en": "{player} turns up the {card:card} after the deal: a Re or a Cavallo is "
-                         "shown at once, so the walls were told without it; undo to the deal "
-                         "and deal it again",
-                   "it": "{player} scopre {card:il} dopo la distribuzione: va mostrato subito; "
-                         "annullate fino alla distribuzione"},
-    "moves.not_one_swap": {"en": "cards moved between {players:list}, not as one swap: put them "
-                                 "back, or resolve it by hand",
-                           "it": "carte spostate tra {players:list}, non come uno scambio: "
-                                 "rimettetele a posto, o risolvete a mano"},
-    "swap.undo": {"en": "{why} (undo the swap on the table)",
-                  "it": "{why} (rifate lo scambio al contrario)"},
+    # -- why the camera's referee undoes a move (swap.undo's and draw.undo's `why`) ---------
     "swap.not_now": {"en": "{player} cannot swap now", "it": "{player} non può scambiare ora"},
-    "draw.undo": {"en": "{why} (put his card back)", "it": "{why} (rimettete la sua carta)"},
     "draw.before_reveal": {"en": "{dealer} cannot draw before the reveal (dealer_draw "
                                  "after_reveal: he draws after seeing every card)",
                            "it": "{dealer} non può pescare prima che tutti scoprano la carta"},
     "draw.not_now": {"en": "{dealer} cannot draw", "it": "{dealer} non può pescare"},
-    "sight.lost": {"en": "the camera saw nothing for {gap:tenths} s during the turns: a swap may "
-                         "have been made unseen; say what was played",
-                   "it": "la fotocamera non ha visto nulla per {gap:tenths} s durante i turni: "
-                         "uno scambio può esserle sfuggito; dite voi cosa è stato giocato"},
-    "swap.unseen": {"en": "{a}'s and {b}'s cards were both under the hands at once: the camera "
-                          "cannot tell whether they were swapped, which is not allowed; say "
-                          "whether they were",
-                    "it": "le carte di {a} e di {b} erano coperte insieme: la fotocamera non sa "
-                          "se sono state scambiate, e non è permesso; ditelo voi"},
-    "swap.unread": {"en": "{a}'s card lay unread at its seat while {b}'s left its seat or lay under a hand before the deal "
-                          "was counted: the camera cannot tell whether they were swapped, which is not "
-                          "allowed; say whether they were",
-                    "it": "la carta di {a} non si leggeva al suo posto mentre quella di {b} lasciava il "
-                          "suo o stava sotto una mano, prima che la distribuzione fosse contata: la fotocamera non sa se sono "
-                          "state scambiate, e non è permesso; ditelo voi"},
-    # a person's answer (webui.held): two cards exchanged under the hands, not allowed
-    "swap.put_back": {"en": "{a}'s and {b}'s cards were swapped under the hands, which is not "
-                            "allowed: put them back, then say so",
-                      "it": "le carte di {a} e di {b} sono state scambiate sotto le mani, e "
-                            "non è permesso: rimettetele a posto, poi ditelo"},
-    # the controller's (referee.observe.controller)
-    "pictures.slow": {"en": "the camera gives {rate:.0f} pictures a second: at least {needed} are "
-                            "needed to follow a hand",
-                      "it": "la fotocamera dà {rate:.0f} immagini al secondo: ne servono almeno "
-                            "{needed}"},
-    "ask.played": {"en": "{why}; say what was played",
-                   "it": "{why}; dite voi cosa è stato giocato"},
+    **RAISED,
 }
 """Every code the referee raises, in each language (English as the messages always read)."""

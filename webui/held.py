@@ -2,8 +2,9 @@
 
 `Holds` keeps the warnings the live loop's controller raises (each stored at once), follows the
 one holding the hand (with the photo of the moment it was held, and the table as the camera
-sees it now), and carries out a person's choice of a way on (`webui.ways`): the events are
-stored, the warning resolved, the controller resumed, and every open page told. The latest
+sees it now) and the others still open in the hand (asked of a person, the hand going on), and
+carries out a person's choice of a way on (`webui.ways`): the events are stored, the warning
+resolved, the controller resumed where it held, and every open page told. The latest
 decision can be taken back while nothing has been played since. The demo answers a held hand
 by itself, as a family would, through the same call a person's tap makes.
 """
@@ -53,6 +54,10 @@ class Hold:
     at: float
     answer: Mapping[str, Any] | None = None
     """The demo's answer, given DEMO_AFTER seconds after `at`."""
+    holding: bool = True
+    """False for a warning that does not hold the hand: asked until a hand is settled."""
+    after: int = 0
+    """The hands settled when it was raised."""
 
 
 @dataclass
@@ -93,6 +98,8 @@ class Holds:
         self._keep: Save | None = None
         self.hold: Hold | None = None
         self.decisions: list[Decision] = []
+        self.warned: dict[int, Hold] = {}
+        """The open warnings that do not hold the hand, by stored id, oldest first."""
         self.answer: Mapping[str, Any] | None = None
         """What the demo answers the next hold with (None: a person answers)."""
         self._seen: list[dict[str, Any]] | None = None
@@ -113,6 +120,7 @@ class Holds:
         """A new game: nothing held, nothing decided."""
         self.hold = None
         self.decisions = []
+        self.warned = {}
 
     # -- what the controller says -------------------------------------------------------------
 
@@ -131,14 +139,23 @@ class Holds:
                 ident = service.warn(line.text, line.hand, line.code or None, line.params)
                 if held is not None and line.text == held.message:
                     found = ident
+                else:
+                    self.warned[ident] = Hold(ident, Warning(
+                        line.text, line.text_it, line.hand, None, line.code, line.params),
+                        _about(line.params), None, at, holding=False,
+                        after=len(controller.game.results))
         hold = self.hold
         if hold is not None and held is not hold.warning:  # the cards were put back, or a
             self._let_go(hold)  # person changed the game on the Storico page
         if held is not None and (hold is None or held is not hold.warning):
+            if found is None:  # told before as a warning: the same one holds the hand now
+                found = next((i for i, w in self.warned.items()
+                              if w.warning.message == held.message), None)
             if found is None:
                 found = service.warn(held.message, held.hand, held.code or None, held.params)
-            self.hold = Hold(found, held, moved or _named(held), self._photo(held.hand), at,
-                             self.answer)
+            self.warned.pop(found, None)
+            self.hold = Hold(found, held, moved or _named(held.params), self._photo(held.hand),
+                             at, self.answer)
             self._seen = None
             service.changed()
         elif self.hold is not None:
@@ -174,6 +191,7 @@ class Holds:
 
     def _resolved(self, ident: int, how: str) -> None:
         """A warning resolved on the Storico page: the held one resumes the hand."""
+        self.warned.pop(ident, None)
         hold = self.hold
         if hold is None or hold.ident != ident or self.controller is None:
             return
@@ -184,30 +202,46 @@ class Holds:
 
     # -- a person's choice ------------------------------------------------------------------
 
-    def offered(self) -> list[dict[str, Any]]:
-        """The ways on from the held hand now."""
-        hold, controller = self.hold, self.controller
+    def asked(self) -> Hold | None:
+        """The newest open warning asking a person while no hand is held (none settled since
+        it was raised): the page offers its ways on."""
+        return next((w for w in reversed(self.warned.values()) if self._asking(w)), None)
+
+    def _asking(self, warning: Hold | None) -> bool:
+        """Whether `warning` (one not holding the hand) is asked of a person now."""
+        return (warning is not None and self.hold is None and self.controller is not None
+                and warning.after == len(self.controller.game.results))
+
+    def offered(self, hold: Hold | None = None) -> list[dict[str, Any]]:
+        """The ways on from the held hand now (or from the warning `hold`)."""
+        hold, controller = hold or self.hold, self.controller
         assert hold is not None and controller is not None
         warning = hold.warning
         return ways.offered(controller.game, warning.code, warning.params, hold.moved,
-                            controller.seen)
+                            controller.seen, hold.holding)
 
     def decide(self, ident: int, way: Mapping[str, Any], by: str = "person") -> Decision:
-        """Take a way on from held hand `ident` (under the table's lock): its events stored,
-        the warning resolved, the controller resumed; a TableError when no such hand is held or
-        the way is not offered, the game's RuleError when it refuses the events."""
-        hold, controller, service = self.hold, self.controller, self.service
-        if hold is None or hold.ident != ident or controller is None:
+        """Take a way on from held hand `ident`, or from the warning `ident` asked (under the
+        table's lock): its events stored, the warning resolved, the controller resumed; a
+        TableError when no such hand is held or warning asked or the way is not offered, the
+        game's RuleError when it refuses the events."""
+        controller, service = self.controller, self.service
+        hold = self.hold if self.hold is not None else self.warned.get(ident)
+        if hold is None or hold.ident != ident or controller is None or not (
+                hold.holding or self._asking(hold)):
             raise TableError("held.none", id=ident)
         way = {key: plain(value) for key, value in way.items()}
-        if not ways.matching(way, self.offered()):
+        if not ways.matching(way, self.offered(hold)):
             raise TableError("held.way")
         game = controller.game
         kind = way["way"]
-        over = hold.warning.code in ways.OVER
-        events = ways.events_for(game, way, over) if kind in ("swap", "write") else []
+        over = hold.holding and hold.warning.code in ways.OVER
+        events = ways.events_for(game, way, over) if kind in ways.PLAYING else []
         undone = ways.since_deal(game) if kind == "redeal" else []
-        self.hold = None  # resolved here: not taken for a resolution on the Storico page
+        if hold.holding:  # resolved here: not taken for a resolution on the Storico page
+            self.hold = None
+        else:
+            del self.warned[ident]
         service.resolve(ident, json.dumps({"by": by, **way}, ensure_ascii=False))
         for event in events:
             service.play(event)
@@ -218,7 +252,7 @@ class Holds:
             controller.deal_again()
         elif kind == "unseen" and way["answer"] == "yes":
             then = self._ask_put_back(hold, str(way["a"]), str(way["b"]))
-        else:
+        elif hold.holding:  # a warning's events are read back by the controller itself
             controller.resume()
         return self._decided(way, by, hold, len(events), tuple(undone), then)
 
@@ -266,8 +300,12 @@ class Holds:
             service.play(event)
         warning = decision.hold.warning
         ident = service.warn(warning.message, warning.hand, warning.code or None, warning.params)
-        controller.hold(warning)
-        self.hold = replace(decision.hold, ident=ident, answer=None)
+        again = replace(decision.hold, ident=ident, answer=None)
+        if again.holding:
+            controller.hold(warning)
+            self.hold = again
+        else:
+            self.warned[ident] = again
         decision.taken_back = True
         service.changed()
 
@@ -275,8 +313,8 @@ class Holds:
 
     def state(self, game: Game) -> dict[str, Any]:
         """The held hand, the latest decision and each hand's decisions, for the page state."""
-        return {"held": self._held_json(game), "decided": self._decided_json(game),
-                "decisions": self.by_hand()}
+        return {"held": self._held_json(game, self.hold), "asked": self._held_json(
+            game, self.asked()), "decided": self._decided_json(game), "decisions": self.by_hand()}
 
     def by_hand(self) -> dict[int, list[dict[str, str]]]:
         """Every hand's decisions standing, in words."""
@@ -290,13 +328,13 @@ class Holds:
         """The decisions standing in hand `hand` (drawn on its settlement's photo)."""
         return [d for d in self.decisions if d.hand == hand and not d.taken_back]
 
-    def _held_json(self, game: Game) -> dict[str, Any] | None:
-        hold, controller = self.hold, self.controller
+    def _held_json(self, game: Game, hold: Hold | None) -> dict[str, Any] | None:
+        controller = self.controller
         if hold is None or controller is None:
             return None
         warning = hold.warning
-        rule = ways.rule(game, warning.code, warning.params)
-        offered = [{**way, **_way_words(way)} for way in self.offered()]
+        rule = ways.rule(game, warning.code, warning.params) if hold.holding else None
+        offered = [{**way, **_way_words(way)} for way in self.offered(hold)]
         demo = None
         if hold.answer is not None:
             what = _way_message(hold.answer)
@@ -314,7 +352,7 @@ class Holds:
             "photo": f"/evidence/{hold.photo}" if hold.photo else None,
             "seen": [{**seat, "name": _name(seat["card"])}
                      for seat in ways.seen_cards(game, controller.seen)],
-            "ways": offered, "demo": demo,
+            "ways": offered, "demo": demo, "holding": hold.holding,
             "deck": [_name(card.code) for card in DECK]
             if any(way["way"] == "write" for way in offered) else [],
         }
@@ -328,9 +366,13 @@ class Holds:
                 "undoable": decision.way["way"] != "resolved" and stamp(game) == decision.mark}
 
 
-def _named(warning: Warning) -> tuple[str, ...]:
+def _about(params: Mapping[str, Any]) -> tuple[str, ...]:
+    """The seats a warning that does not hold the hand is about (marked on the photo)."""
+    return (str(params["player"]),) if "player" in params else _named(params)
+
+
+def _named(params: Mapping[str, Any]) -> tuple[str, ...]:
     """The seats a hold's parameters name (two covered together, cards moved between)."""
-    params = warning.params
     if "a" in params and "b" in params:
         return (str(params["a"]), str(params["b"]))
     return tuple(str(p) for p in params.get("players", ()))
@@ -344,6 +386,8 @@ def _seats(way: Mapping[str, Any], hold: Hold) -> tuple[str, ...]:
         return (str(way["a"]), str(way["b"]))
     if way["way"] == "write":
         return tuple(str(p) for p in (way.get("cards") or {}))
+    if way["way"] in ("draw", "correct"):
+        return (str(way["player"]),)
     return hold.moved
 
 
@@ -369,10 +413,15 @@ def _way_message(way: Mapping[str, Any]) -> Message:
         if way.get("answer") == "no":
             return Message("way.unseen_no", {"a": way["a"], "b": way["b"]})
         return Message("way.unseen", {"a": way["a"], "b": way["b"]})
+    if kind in ("draw", "correct"):
+        code = "way.draw" if kind == "draw" else "way.correct"
+        return Message(code, {"player": way["player"], "card": way["card"]})
     if kind == "redeal":
         return Message("way.redeal")
     if kind == "write":
         return Message("way.write")
+    if kind == "noted":
+        return Message("way.noted")
     return Message("way.continue")
 
 
@@ -410,6 +459,11 @@ def _decision_message(decision: Decision) -> Message:
         return Message("decided.write", {"cards": cards})
     if kind == "resolved":
         return Message("decided.resolved", {"how": str(way.get("how", ""))})
+    if kind in ("draw", "correct"):
+        code = "decided.draw" if kind == "draw" else "decided.correct"
+        return Message(code, {"player": way["player"], "card": way["card"]})
+    if kind == "noted":
+        return Message("decided.noted")
     return Message("decided.continue")
 
 

@@ -124,7 +124,7 @@ class TableService:
                 warnings=self._warnings(), evidence=self._evidence_by_hand(),
                 seats=self.seats(), dealer_by_camera=bool(self._table.get("dealer_by_camera")),
                 notice=self._notice, held=desk.get("held"), decided=desk.get("decided"),
-                decisions=desk.get("decisions"),
+                decisions=desk.get("decisions"), asked=desk.get("asked"),
             )
             text = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
             self._state_cache = (self.version, text)

@@ -20,8 +20,10 @@ from referee.wording import Message, as_message, is_message
 
 from webui.table import TableError
 
-KINDS = ("continue", "swap", "unseen", "redeal", "write")
+KINDS = ("continue", "swap", "unseen", "draw", "correct", "redeal", "write", "noted")
 """Every way on, in the order the page offers them."""
+PLAYING = ("swap", "draw", "correct", "write")
+"""The ways that play events (`events_for`)."""
 ANSWERS = ("yes", "no")
 """The answers to `unseen`: were the two cards covered together exchanged?"""
 UNSEEN = frozenset({"swap.unseen", "swap.unread"})
@@ -31,6 +33,8 @@ CHOSEN_FIRST = {"swap.unseen": ("a", "b"), "swap.unread": ("a", "b"), "swap.put_
 OVER = frozenset({"draw.unseen", "card.reads_otherwise"})
 """Holds raised once the hand is over on the table (its cards gathered, or the film ended): the
 camera has nothing more to see, so the hand is not left to it; written, it is settled at once."""
+READS_OTHERWISE = "card.reads_otherwise"
+"""A card read anew as another: the dealer's draw not seen as one, or a misreading."""
 
 
 def replayed(game: Game) -> Game:
@@ -63,23 +67,42 @@ def legal_swaps(game: Game) -> list[tuple[str, str]]:
 
 
 def offered(game: Game, code: str, params: Mapping[str, Any], moved: Sequence[str],
-            seen: TableObservation | None) -> list[dict[str, Any]]:
-    """The ways on from a hold raised with `code` and `params`, the seats seen `moved`."""
+            seen: TableObservation | None, holding: bool = True) -> list[dict[str, Any]]:
+    """The ways on from a hold raised with `code` and `params`, the seats seen `moved`; from a
+    warning that does not hold the hand when not `holding` (noted, the camera goes on)."""
     playing = in_play(game)
     ways: list[dict[str, Any]] = []
-    if code in UNSEEN:
+    if holding and code in UNSEEN:
         ways.append({"way": "unseen", "a": params["a"], "b": params["b"]})
-    elif code not in OVER:
+    elif holding and code not in OVER:
         ways.append({"way": "continue"})
-    if playing and game.phase is Phase.TURNS:
+    if holding and playing and game.phase is Phase.TURNS:
         near = set(moved)
         ways += [{"way": "swap", "player": p, "target": t} for p, t in legal_swaps(game)
                  if not near or near & {p, t}]
+    if playing and code == READS_OTHERWISE:
+        ways += read_anew(game, str(params["player"]), str(params["card"]))
     if playing:
         ways.append({"way": "redeal"})
         if _writable(game):
             ways.append({"way": "write", "cards": written(game, seen)})
+    if not holding and code != READS_OTHERWISE:  # a card read otherwise waits for a person
+        ways.append({"way": "noted"})
     return ways
+
+
+def read_anew(game: Game, player: str, code: str) -> list[dict[str, Any]]:
+    """The ways on from a card read anew as `code`: the dealer due drew it, or it was misread
+    before (corrected); each only where the game would take it."""
+    hand = game.hand
+    assert hand is not None
+    card = parse_card(code)
+    found = []
+    if player == hand.dealer and game.phase is Phase.DEALER and game.is_legal(Draw(player, card)):
+        found.append({"way": "draw", "player": player, "card": card.code})
+    if game.is_legal(Correct(player, card)):
+        found.append({"way": "correct", "player": player, "card": card.code})
+    return found
 
 
 def _writable(game: Game) -> bool:
@@ -113,6 +136,9 @@ def matching(way: Mapping[str, Any], ways: Sequence[Mapping[str, Any]]) -> bool:
             continue
         if kind == "unseen" and way.get("answer") not in ANSWERS:
             continue
+        if kind in ("draw", "correct") and (offer["player"], offer["card"]) != (
+                way.get("player"), way.get("card")):
+            continue
         return True
     return False
 
@@ -132,10 +158,10 @@ def cards_given(game: Game, given: Any) -> dict[str, Card]:
 
 
 def events_for(game: Game, way: Mapping[str, Any], over: bool = False) -> list[Event]:
-    """The events a swap or a written hand plays, each tried on a copy of the game first: the
-    game's RuleError when it would refuse one (then nothing is stored). A hand written once it
-    is `over` on the table (`OVER`) is settled: the dealer due drew the card written for him, or
-    kept his own."""
+    """The events a swap, a draw, a correction or a written hand plays, each tried on a copy of
+    the game first: the game's RuleError when it would refuse one (then nothing is stored). A
+    hand decided once it is `over` on the table (`OVER`) is settled: the dealer due drew the card
+    written for him (or the one read anew), or kept his own."""
     copy = replayed(game)
     events: list[Event] = []
 
@@ -148,6 +174,14 @@ def events_for(game: Game, way: Mapping[str, Any], over: bool = False) -> list[E
         while copy.phase is Phase.TURNS and copy.current_player != player:
             play(Keep(str(copy.current_player)))
         play(Swap(player, target))
+        return events
+    if way["way"] in ("draw", "correct"):
+        player, card = str(way["player"]), parse_card(str(way["card"]))
+        play(Draw(player, card) if way["way"] == "draw" else Correct(player, card))
+        if over:
+            if copy.phase is Phase.DEALER:  # the dealer due kept his own
+                play(Keep(str(copy.current_player)))
+            play(Settle())
         return events
     cards = cards_given(copy, way.get("cards"))
     hand = copy.hand

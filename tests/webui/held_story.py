@@ -10,7 +10,9 @@ from __future__ import annotations
 import numpy as np
 
 from referee.observation import TableObservation
-from referee.observe import DEAL_STILL, Controller
+from referee.observe import DEAL_STILL, Controller, Said, Warning
+from referee.observe.context import worded
+from referee.wording import Message
 from webui.held import Holds
 from webui.table import TableService
 
@@ -26,6 +28,38 @@ UNDER_THE_HANDS = [(7.0, "Anna down#1~ Bruno 10C#2 Carla down#3~ Dario down#4"),
 """Anna's and Carla's cards covered together for a second: held (swap.unseen)."""
 FACES = "Anna 5S#3 Bruno 10C#2 Carla 3D#1 Dario 6B#4"
 """The reveal after Anna's and Carla's cards were exchanged: Carla's Tre di Denari pays."""
+
+WALL = Message("walk.wall", {"player": "Anna", "jumps": [], "blocker": "Bruno", "card": "10C"})
+"""Why Anna may not swap after the deal told by WALLED."""
+RAISED_PARAMS = {
+    "card.unread": {"player": "Carla"},
+    "card.unread_guess": {"player": "Carla", "card": "3D", "confidence": 0.42},
+    "seat.missing": {"player": "Carla"},
+    "seat.dead": {"player": "Carla"},
+    "face_up.refused": {"why": Message("face_up.twice", {"card": "3D"})},
+    "deal.refused": {"why": Message("deal.twice", {"card": "3D"})},
+    "reveal.refused": {"why": Message("reveal.drew", {"player": "Dario", "card": "3D",
+                                                      "held": "7B"})},
+    "draw.refused": {"why": Message("draw.not_dealer", {"player": "Carla"})},
+    "draw.unseen": {"dealer": "Dario"},
+    "cards.two_seats": {"card": "3D", "first": "Anna", "second": "Carla"},
+    "card.reads_otherwise": {"player": "Carla", "card": "3D", "read": "5S"},
+    "sink.refused": {"why": Message("turn.other", {"player": "Carla", "action": "swap",
+                                                   "due": "Anna"})},
+    "shown.moved": {"owner": "Bruno", "card": "10C"},
+    "shown.moved_to": {"owner": "Bruno", "card": "10C", "seat": "Carla"},
+    "shown.late": {"player": "Carla", "card": "9S"},
+    "moves.not_one_swap": {"players": ["Anna", "Carla", "Dario"]},
+    "swap.undo": {"why": WALL},
+    "draw.undo": {"why": Message("draw.not_now", {"dealer": "Dario"})},
+    "sight.lost": {"gap": 1.5},
+    "swap.unseen": {"a": "Anna", "b": "Carla"},
+    "swap.unread": {"a": "Anna", "b": "Carla"},
+    "swap.put_back": {"a": "Anna", "b": "Carla"},
+    "pictures.slow": {"rate": 3.0, "needed": 5},
+    "ask.played": {"why": Message("pictures.slow", {"rate": 3.0, "needed": 5})},
+}
+"""Parameters for every code the live loop raises (referee.wording.RAISED), at WALLED's table."""
 
 
 def _seats(line: str) -> dict[str, str]:
@@ -82,6 +116,20 @@ class StoryTable:
             lines = self.controller.observe(observation(at, line))
             self.holds.told(lines, at)
         return [line.to_json() for line in lines]
+
+    def raise_code(self, code: str, holding: bool, at: float) -> None:
+        """Raise `code` (with RAISED_PARAMS) as the controller does, holding the hand or only
+        warning, and hand it to the desk as the live loop does."""
+        game = self.table.game
+        hand = game.hand
+        number = hand.number if hand is not None and hand.result is None else len(
+            game.results) + 1
+        text, text_it, code, params = worded(number, None, None, code, RAISED_PARAMS[code])
+        with self.table.lock:
+            if holding:
+                self.controller.hold(Warning(text, text_it, number, None, code, params))
+            self.holds.told([Said("warning", number, {"message": text}, text, text_it, None,
+                                  code, params)], at)
 
     def dealt(self) -> None:
         """Dario deals, Bruno shows the Re di Coppe."""

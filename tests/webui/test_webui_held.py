@@ -3,16 +3,19 @@ the game, the hand going on under the camera, and each decision taken back."""
 
 from __future__ import annotations
 
+import ast
 import json
+from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
 from referee.cards import parse_card
-from referee.events import Deal, Draw, Keep, Reveal, Settle, Swap
+from referee.events import Correct, Deal, Draw, Keep, Reveal, Settle, Swap
 from referee.game import Phase, RuleError
 from referee.observe import DEAL_STILL, SETTLE_STILL
+from referee.wording import RAISED, WORDS
 from webui.held import DEMO_AFTER, mark_decisions
 from webui.table import TableError, TableService
 
@@ -193,7 +196,8 @@ def test_a_draw_read_otherwise_until_the_gathering_is_written_and_settled(story:
     assert held["code"] == "card.reads_otherwise"
     assert held["text_it"] == ("Mano 1: la carta di Dario ora si legge 1C, ma prima si leggeva 2C: "
                                "correggetela se è così")
-    assert ways(story.table) == [{"way": "redeal"}, {"way": "write"}]  # no watching on
+    assert ways(story.table) == [{"way": "correct", "player": "Dario"}, {"way": "redeal"},
+                                 {"way": "write"}]  # no watching on
     cards = {c["player"]: c["card"] for c in held["ways"][-1]["cards"]}
     story.table.decide(held["id"], {"way": "write", "cards": {**cards, "Dario": "1C"}})
     game = story.table.game
@@ -339,3 +343,133 @@ def test_the_settlement_photo_shows_what_was_decided_by_hand() -> None:
     assert not gold[190, 60]
     assert mark_decisions(blank, {}, [], 40.0) is blank
     cv2.imencode(".png", marked)
+
+
+# -- every code the live loop raises has a way on at the table page ------------------------------
+
+ROOT = Path(__file__).resolve().parents[2]
+LOOP = [*sorted((ROOT / "referee" / "observe").glob("*.py")), ROOT / "webui" / "held.py",
+        ROOT / "webui" / "live.py"]
+"""The live loop's source: the camera's referee, the held hand's desk, the loop itself."""
+
+
+def loop_codes() -> tuple[dict[str, set[str]], set[str]]:
+    """The referee's codes the live loop's source raises (any named outside a `Message(...)`,
+    which is a rule's sentence nested in another), by file; and every code it names."""
+    raised: dict[str, set[str]] = {}
+    named: set[str] = set()
+    for path in LOOP:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        nested = {id(node.args[0]) for node in ast.walk(tree) if isinstance(node, ast.Call)
+                  and getattr(node.func, "id", None) == "Message" and node.args}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and node.value in WORDS:
+                named.add(node.value)
+                if id(node) not in nested:
+                    raised.setdefault(node.value, set()).add(path.name)
+    return raised, named
+
+
+def test_every_code_the_loop_raises_is_one_of_referee_wording_raised() -> None:
+    raised, named = loop_codes()
+    assert {code: files for code, files in raised.items() if code not in RAISED} == {}
+    assert set(RAISED) - named == set()  # none left over
+
+
+def _answer(held: dict) -> dict:
+    """A way on that needs no more words from a person (the first one that is not the written
+    hand or the question)."""
+    way = next(w for w in held["ways"] if w["way"] not in ("write", "unseen"))
+    return {k: v for k, v in way.items() if k in ("way", "player", "target", "card")}
+
+
+@pytest.mark.parametrize("holding", [True, False], ids=["held", "warned"])
+@pytest.mark.parametrize("code", sorted(RAISED))
+def test_every_code_the_loop_raises_has_a_way_on_in_both_languages(
+        story: StoryTable, code: str, holding: bool) -> None:
+    story.raise_code(code, holding, at=9.0)
+    state = story.table.state()
+    shown = state["held"] if holding else state["asked"]
+    assert shown["code"] == code and shown["holding"] is holding
+    assert (state["asked"] if holding else state["held"]) is None  # one question at a time
+    assert shown["ways"]
+    for way in shown["ways"]:
+        assert way["text_it"] and way["text"] and way["text_it"] != way["text"]
+    story.table.decide(shown["id"], _answer(shown))
+    after = story.table.state()
+    assert after["held"] is None and after["asked"] is None
+    assert shown["id"] not in [w["id"] for w in after["warnings"]]
+
+
+def test_a_warning_asked_is_taken_back_as_asked_not_held(story: StoryTable) -> None:
+    story.raise_code("card.unread", False, at=9.0)
+    asked = story.table.state()["asked"]
+    assert [w["way"] for w in asked["ways"]] == ["redeal", "write", "noted"]
+    story.table.decide(asked["id"], {"way": "noted"})
+    assert story.table.state()["decided"]["text_it"] == "Mano 1: avviso visto: si continua"
+    story.table.take_back(story.table.state()["decided"]["number"])
+    state = story.table.state()
+    assert state["held"] is None and state["asked"]["code"] == "card.unread"
+    assert story.controller.held is None
+
+
+DEALER_READ_ANEW = [(9.0, KEPT), (10.0, KEPT),
+                    (10.5, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario 1B#4"),  # the same card,
+                    (11.5, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario 1B#4")]  # read as the 1B
+"""Everyone keeps and turns up; then the card at Dario's seat, never seen lifted, reads 1B."""
+
+
+def test_a_dealers_card_read_anew_is_asked_and_taken_for_his_draw(story: StoryTable) -> None:
+    said = story.tell(DEALER_READ_ANEW)
+    assert [line["event"] for line in said][-2:] == ["reveal", "warning"]
+    state = story.table.state()
+    asked = state["asked"]
+    assert state["held"] is None and asked["code"] == "card.reads_otherwise"
+    assert [w["text_it"] for w in asked["ways"]] == [
+        "Era una pescata: Dario ha pescato l'Asso di Bastoni",
+        "Correggi la carta: Dario ha l'Asso di Bastoni", "Ridai le carte", "Scrivi la mano"]
+    assert [w["text"] for w in asked["ways"]] == [
+        "It was a draw: Dario drew the Asso di Bastoni",
+        "Correct the card: Dario holds the Asso di Bastoni", "Deal again", "Write the hand"]
+    story.table.decide(asked["id"], {"way": "draw", "player": "Dario", "card": "1B"})
+    assert list(story.table.game.history)[-1] == Draw("Dario", parse_card("1B"))
+    assert story.table.state()["warnings"] == []
+    line = "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario 1B#4"
+    story.tell([(12.0, line), (12.0 + SETTLE_STILL + 0.5, line)])  # the camera goes on
+    assert story.table.game.results[-1].losers == ("Dario",)
+    assert story.table.state()["decided"]["text_it"] == (
+        "Mano 1: Dario ha pescato l'Asso di Bastoni (deciso a mano)")
+
+
+@pytest.mark.parametrize("way, played", [
+    ("draw", [Draw("Dario", parse_card("1B")), Settle()]),
+    ("correct", [Correct("Dario", parse_card("1B")), Keep("Dario"), Settle()]),
+])
+def test_a_dealers_card_read_anew_as_the_cards_are_gathered_holds_until_decided(
+        story: StoryTable, way: str, played: list) -> None:
+    story.tell([*DEALER_READ_ANEW, (12.0, "Anna - Bruno - Carla - Dario 1B#4"),
+                (12.5, "Anna - Bruno - Carla - Dario 1B#4")])
+    state = story.table.state()
+    held = state["held"]
+    assert held["code"] == "card.reads_otherwise" and state["asked"] is None
+    assert [w["id"] for w in state["warnings"]] == [held["id"]]  # the warning that holds now
+    assert [w["way"] for w in held["ways"]] == ["draw", "correct", "redeal", "write"]
+    story.table.decide(held["id"], {"way": way, "player": "Dario", "card": "1B"})
+    game = story.table.game
+    assert list(game.history)[-len(played):] == played
+    assert game.results[-1].losers == ("Dario",) and story.table.state()["held"] is None
+
+
+def test_the_newest_warning_is_asked_first_and_an_older_one_may_still_be_answered(
+        story: StoryTable) -> None:
+    story.raise_code("card.unread", False, at=9.0)
+    older = story.table.state()["asked"]["id"]
+    story.raise_code("seat.missing", False, at=9.5)
+    assert story.table.state()["asked"]["code"] == "seat.missing"
+    story.table.decide(older, {"way": "noted"})  # tapped on a phone that showed it first
+    assert story.table.state()["asked"]["code"] == "seat.missing"
+    story.raise_code("swap.undo", True, at=10.0)  # while the hand is held, it is asked first
+    state = story.table.state()
+    assert state["asked"] is None and state["held"]["code"] == "swap.undo"
+    with pytest.raises(TableError):
+        story.table.decide(state["warnings"][0]["id"], {"way": "noted"})

@@ -138,9 +138,10 @@ const sound = {
   },
 };
 
-function showWarnings(state) {
+function showWarnings(state, page) {
   const box = $("#warnings");
-  const open = state.warnings || [];
+  const ask = page === "table" && !state.held && state.asked; // asked below, with its ways on
+  const open = (state.warnings || []).filter((w) => !ask || w.id !== ask.id);
   box.hidden = open.length === 0;
   box.replaceChildren(...open.map((w) =>
     el("p", {}, "! ", tr(w, "text"), " ", el("a", { href: "/storico" }, W.history))));
@@ -189,6 +190,7 @@ function drawTable(state) {
   $("#notice").hidden = !state.notice;
   $("#notice").textContent = state.notice ? tr(state.notice, "text") : "";
   drawHeld(state);
+  drawAsked(state);
   drawDecided(state);
   const seen = seenSeats(state);
   const seats = $("#seats");
@@ -236,8 +238,10 @@ function drawTable(state) {
 }
 
 // -- a held hand: what was seen, what the rules say, the ways on ---------------------------
+// (and a warning asked while the hand goes on: the same ways on, from the same desk)
 
 const held = { id: null, chosen: {}, timer: null, ways: "" };
+const asked = { id: null, chosen: {}, ways: "" };
 
 function seenSeats(state) {
   // while a hand is held the table shows the cards as the camera sees them now
@@ -246,20 +250,20 @@ function seenSeats(state) {
   return seen;
 }
 
-function wayButton(label, body, cls = "button way") {
+function wayButton(desk, label, body, cls = "button way") {
   return el("button", { class: cls, type: "button", onclick: async (e) => {
     e.currentTarget.disabled = true;
-    await act(`/api/held/${held.id}`, body);
+    await act(`/api/held/${desk.id}`, body);
     e.currentTarget.disabled = false;
   } }, label);
 }
 
-function writeForm(way, deck) {
+function writeForm(desk, way, deck) {
   const rows = way.cards.map((c) => {
-    const code = held.chosen[c.player] ?? c.card ?? "";
+    const code = desk.chosen[c.player] ?? c.card ?? "";
     const name = deck.find((d) => d.code === code);
     const pick = el("select", { name: c.player, disabled: c.fixed, "aria-label": `${W.card} ${c.player}`,
-      onchange: (e) => { held.chosen[c.player] = e.target.value; drawHeld.again(); } },
+      onchange: (e) => { desk.chosen[c.player] = e.target.value; desk.again(); } },
       el("option", { value: "" }, W.choose_card),
       deck.map((d) => el("option", { value: d.code, selected: d.code === code }, cardName(d))));
     return el("label", { class: "write-seat", "data-player": c.player },
@@ -269,27 +273,37 @@ function writeForm(way, deck) {
   return el("form", { class: "write", onsubmit: async (e) => {
     e.preventDefault();
     const cards = {};
-    for (const c of way.cards) cards[c.player] = held.chosen[c.player] ?? c.card ?? "";
-    await act(`/api/held/${held.id}`, { way: "write", cards });
+    for (const c of way.cards) cards[c.player] = desk.chosen[c.player] ?? c.card ?? "";
+    await act(`/api/held/${desk.id}`, { way: "write", cards });
   } }, el("p", { class: "sub" }, W.write_help), el("div", { class: "write-seats" }, rows),
   el("button", { class: "button way", type: "submit" }, tr(way, "text")));
 }
 
-function wayView(way, deck) {
-  if (way.way === "continue") return wayButton(tr(way, "text"), { way: "continue" });
-  if (way.way === "swap") return wayButton(tr(way, "text"), { way: "swap", player: way.player, target: way.target });
+function wayView(desk, way, deck) {
+  const button = (body, cls) => wayButton(desk, tr(way, "text"), body, cls);
+  if (way.way === "continue" || way.way === "noted") return button({ way: way.way });
+  if (way.way === "swap") return button({ way: "swap", player: way.player, target: way.target });
+  if (way.way === "draw" || way.way === "correct") return button({ way: way.way, player: way.player, card: way.card });
   if (way.way === "unseen") {
     return el("div", { class: "question" }, el("p", { class: "ask" }, tr(way, "text")),
       el("div", { class: "answers" },
-        wayButton(tr(way.yes, "text"), { way: "unseen", a: way.a, b: way.b, answer: "yes" }, "button way yes"),
-        wayButton(tr(way.no, "text"), { way: "unseen", a: way.a, b: way.b, answer: "no" }, "button way no")));
+        wayButton(desk, tr(way.yes, "text"), { way: "unseen", a: way.a, b: way.b, answer: "yes" }, "button way yes"),
+        wayButton(desk, tr(way.no, "text"), { way: "unseen", a: way.a, b: way.b, answer: "no" }, "button way no")));
   }
   if (way.way === "redeal") {
-    return el("div", { class: "redeal" }, wayButton(tr(way, "text"), { way: "redeal" }, "button way danger"),
+    return el("div", { class: "redeal" }, button({ way: "redeal" }, "button way danger"),
       el("p", { class: "sub" }, tr(way.note, "text")));
   }
-  if (way.way === "write") return writeForm(way, deck);
+  if (way.way === "write") return writeForm(desk, way, deck);
   return null;
+}
+
+function drawWays(box, h, desk) {
+  const ways = JSON.stringify(h.ways);
+  if (ways === desk.ways) return;  // the cards read for the written hand, the swaps still allowed
+  desk.ways = ways;
+  desk.again = () => $(".ways", box).replaceChildren(...h.ways.map((w) => wayView(desk, w, h.deck)).filter(Boolean));
+  desk.again();
 }
 
 function drawHeld(state) {
@@ -303,6 +317,7 @@ function drawHeld(state) {
   }
   if (held.id !== h.id) {  // a new hold: what was chosen for the last one is forgotten
     held.id = h.id;
+    box.dataset.id = h.id;
     held.chosen = {};
     held.ways = "";
     box.replaceChildren(
@@ -327,12 +342,26 @@ function drawHeld(state) {
   const demo = $(".demo", box);
   demo.hidden = !h.demo;
   demo.textContent = h.demo ? tr(h.demo, "text") : "";
-  const ways = JSON.stringify(h.ways);
-  if (ways !== held.ways) {  // the cards read for the written hand, the swaps still allowed
-    held.ways = ways;
-    drawHeld.again = () => $(".ways", box).replaceChildren(...h.ways.map((w) => wayView(w, h.deck)).filter(Boolean));
-    drawHeld.again();
+  drawWays(box, h, held);
+}
+
+function drawAsked(state) {
+  const box = $("#asked");
+  const a = state.held ? null : state.asked;  // one question at a time: the held hand first
+  box.hidden = !a;
+  if (!a) {
+    asked.id = null;
+    return;
   }
+  if (asked.id !== a.id) {
+    asked.id = a.id;
+    asked.chosen = {};
+    asked.ways = "";
+    box.dataset.id = a.id;
+    box.replaceChildren(el("h2", {}, W.asked), el("p", { class: "says" }), el("div", { class: "ways" }));
+  }
+  $(".says", box).textContent = tr(a, "text");
+  drawWays(box, a, asked);
 }
 
 function drawDecided(state) {
@@ -573,7 +602,7 @@ document.addEventListener("DOMContentLoaded", () => {
   follow((state) => {
     window.tableState = state;
     document.body.dataset.version = String(state.version);
-    showWarnings(state);
+    showWarnings(state, page);
     sound.hear(state);
     if (page === "table") drawTable(state);
     if (page === "history") drawHistory(state);
