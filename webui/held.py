@@ -422,6 +422,8 @@ def _way_message(way: Mapping[str, Any]) -> Message:
         return Message("way.write")
     if kind == "noted":
         return Message("way.noted")
+    if kind == "seats":
+        return Message("way.seats")
     return Message("way.continue")
 
 

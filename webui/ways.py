@@ -17,11 +17,13 @@ from referee.game import Game, Phase
 from referee.observation import Face, TableObservation
 from referee.observe.moment import sure
 from referee.wording import Message, as_message, is_message
+from vision.seats import UNSURE
 
 from webui.table import TableError
 
 KINDS = ("continue", "swap", "unseen", "draw", "correct", "redeal", "write", "noted")
-"""Every way on, in the order the page offers them."""
+"""Every way on a person takes on the table page, in the order the page offers them; a deal whose
+places are not known offers `seats` alone, a way to the Setup page's picture to tap them."""
 PLAYING = ("swap", "draw", "correct", "write")
 """The ways that play events (`events_for`)."""
 ANSWERS = ("yes", "no")
@@ -70,6 +72,8 @@ def offered(game: Game, code: str, params: Mapping[str, Any], moved: Sequence[st
             seen: TableObservation | None, holding: bool = True) -> list[dict[str, Any]]:
     """The ways on from a hold raised with `code` and `params`, the seats seen `moved`; from a
     warning that does not hold the hand when not `holding` (noted, the camera goes on)."""
+    if code in UNSURE:  # the places are not known: nothing else can go on until they are tapped
+        return [{"way": "seats"}]
     playing = in_play(game)
     ways: list[dict[str, Any]] = []
     if holding and code in UNSEEN:
@@ -126,8 +130,11 @@ def written(game: Game, seen: TableObservation | None) -> list[dict[str, Any]]:
 
 
 def matching(way: Mapping[str, Any], ways: Sequence[Mapping[str, Any]]) -> bool:
-    """Whether `way` (as a page posts it) is one of the ways offered."""
+    """Whether `way` (as a page posts it) is one of the ways offered and taken on the table page (the
+    places are tapped on the Setup page instead)."""
     kind = way.get("way")
+    if kind not in KINDS:
+        return False
     for offer in ways:
         if offer["way"] != kind:
             continue

@@ -315,6 +315,8 @@ WEB_WORDS: dict[str, dict[str, str]] = {
     "way.correct": {"en": "Correct the card: {player} holds the {card:card}",
                     "it": "Correggi la carta: {player} ha {card:il}"},
     "way.write": {"en": "Write the hand", "it": "Scrivi la mano"},
+    "way.seats": {"en": "Tap each player's place on the picture",
+                  "it": "Tocca il posto di ogni giocatore sulla foto"},
     "way.noted": {"en": "Noted: go on", "it": "Visto: si continua"},
     "decided.continue": {"en": "the cards are back in place: the hand goes on",
                          "it": "le carte sono tornate a posto: si continua"},

@@ -16,7 +16,11 @@ from referee.events import Correct, Deal, Draw, Keep, Reveal, Settle, Swap
 from referee.game import Phase, RuleError
 from referee.observe import DEAL_STILL, SETTLE_STILL
 from referee.wording import RAISED, WORDS
+from vision.frames import Frame, PushedFrames
+from vision.recognize import CardReader
+from vision.seats import UNSURE
 from webui.held import DEMO_AFTER, mark_decisions
+from webui.live import LiveLoop
 from webui.table import TableError, TableService
 
 from conftest import PLAYERS
@@ -473,3 +477,30 @@ def test_the_newest_warning_is_asked_first_and_an_older_one_may_still_be_answere
     assert state["asked"] is None and state["held"]["code"] == "swap.undo"
     with pytest.raises(TableError):
         story.table.decide(state["warnings"][0]["id"], {"way": "noted"})
+
+
+@pytest.mark.parametrize("code", UNSURE)
+def test_a_deal_whose_places_cannot_be_named_asks_for_them_to_be_tapped_and_goes_on_once_they_are(
+        table: TableService, code: str) -> None:
+    # the live loop, its watcher unable to name the places at the first deal: it warns, and the table
+    # page's one way on leads to the picture where each place is tapped; tapped, the loop goes on
+    table.setup(PLAYERS, dealer="Dario")
+    loop = LiveLoop(table, PushedFrames(), reader=CardReader())
+    frame = Frame(np.full((360, 640, 3), 90, np.uint8), 1.0, 0)
+    watcher = loop._watcher_for(frame)
+    assert watcher is not None
+    watcher.finder.unsure = code
+    loop._one(frame)
+    asked = table.state()["asked"]
+    assert asked["code"] == code and [way["way"] for way in asked["ways"]] == ["seats"]
+    seats = asked["ways"][0]
+    assert (seats["text_it"], seats["text"]) == ("Tocca il posto di ogni giocatore sulla foto",
+                                                 "Tap each player's place on the picture")
+    assert "Live" in asked["text_it"] and "Live" in asked["text"] and asked["text_it"] != asked["text"]
+    with pytest.raises(TableError):  # a way to the picture, not a decision
+        table.decide(asked["id"], {"way": "seats"})
+    table.set_seats(640, 360, {"Anna": [320, 330], "Bruno": [600, 180], "Carla": [320, 30], "Dario": [40, 180]})
+    loop._one(Frame(frame.pixels, 1.1, 1))
+    assert watcher.seats is not None and watcher.seats.point("Bruno") == (600.0, 180.0)
+    assert table.state()["asked"] is None
+    assert [w["code"] for w in table.state()["warnings"]] == []

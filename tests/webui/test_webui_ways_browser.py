@@ -13,11 +13,13 @@ import pytest
 
 from referee.cards import parse_card
 from referee.events import Draw
-from referee.observe import SETTLE_STILL
+from referee.observe import SETTLE_STILL, Said
 from referee.wording import RAISED
+from vision.seats import UNSURE
 from webui.app import create_app
 from webui.server import BackgroundServer
 from webui.table import TableService
+from webui.words import say
 
 from conftest import PIN, PLAYERS
 from held_story import StoryTable
@@ -158,3 +160,25 @@ def test_a_dealers_card_read_anew_is_taken_for_his_draw_in_one_tap(story: StoryT
     assert italian.locator("#verdict .says").inner_text() == "Dario perde una vita"
     assert english.locator("#verdict .by-hand li").inner_text() == (
         "Hand 1: Dario drew the Asso di Bastoni (decided by a person)")
+
+
+def test_a_deal_whose_places_cannot_be_named_leads_to_the_picture_to_tap_them(story: StoryTable,
+                                                                               pages: dict) -> None:
+    table = story.table
+    for at, code in enumerate(UNSURE, start=20):
+        text = say(code, {}, "en")
+        with table.lock:
+            story.holds.told([Said("warning", 1, {"message": text}, text, say(code, {}, "it"), None, code, {})],
+                             float(at))
+        asked = table.state()["asked"]
+        assert asked["code"] == code
+        for language, page in pages.items():
+            link = page.locator(f'#asked:not([hidden])[data-id="{asked["id"]}"] .ways a.way')
+            link.wait_for(timeout=5000)
+            assert link.inner_text() == {"it": "Tocca il posto di ogni giocatore sulla foto",
+                                         "en": "Tap each player's place on the picture"}[language]
+            assert link.get_attribute("href") == "/setup#tap-seats"
+            assert page.locator("#asked h2").inner_text() == HEADS[False, language]
+        table.resolve(asked["id"], "tapped in the test")
+        for page in pages.values():
+            page.wait_for_selector("#asked[hidden]", state="attached", timeout=5000)

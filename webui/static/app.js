@@ -295,6 +295,7 @@ function wayView(desk, way, deck) {
       el("p", { class: "sub" }, tr(way.note, "text")));
   }
   if (way.way === "write") return writeForm(desk, way, deck);
+  if (way.way === "seats") return el("a", { class: "button way", href: "/setup#tap-seats" }, tr(way, "text"));
   return null;
 }
 
