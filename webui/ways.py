@@ -32,6 +32,9 @@ UNSEEN = frozenset({"swap.unseen", "swap.unread"})
 """Holds that ask whether two cards out of sight together were exchanged (the `unseen` way)."""
 CHOSEN_FIRST = {"swap.unseen": ("a", "b"), "swap.unread": ("a", "b"), "swap.put_back": ("a", "b")}
 """Holds whose parameters name the two seats the rules sentence is about."""
+OFF = "seats.off"
+"""A hold at the reveal where a card lies at no player's place: the places may be wrong, so the way to
+tap them is offered beside the others."""
 OVER = frozenset({"draw.unseen", "card.reads_otherwise"})
 """Holds raised once the hand is over on the table (its cards gathered, or the film ended): the
 camera has nothing more to see, so the hand is not left to it; written, it is settled at once."""
@@ -92,6 +95,8 @@ def offered(game: Game, code: str, params: Mapping[str, Any], moved: Sequence[st
             ways.append({"way": "write", "cards": written(game, seen)})
     if not holding and code != READS_OTHERWISE:  # a card read otherwise waits for a person
         ways.append({"way": "noted"})
+    if code == OFF:
+        ways.append({"way": "seats"})
     return ways
 
 

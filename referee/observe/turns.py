@@ -31,6 +31,10 @@ SHOWN_GONE = 1.0
 """Seconds a Re or Cavallo shown at the deal may read otherwise, no card being handled, before
 the hand is held: a card slid past it covers it, and the reader names it again half a second
 after (the tracker may lend it the passing card's back meanwhile)."""
+ASTRAY = 2.0
+"""Seconds a card turned up at the reveal may lie at no player's place while a place shows no card,
+before the hand is held: a player turning his card over lays it back where it lay within a second,
+and a card that stays away means the places named are not where the cards lie."""
 
 
 def lie_again(test: Callable[[TableObservation], bool]) -> Callable[[TableObservation], bool]:
@@ -161,6 +165,8 @@ class Turns:
                 return False
         if self._shown_moved(now, hand) or (aside is None and self._turned_late(now, hand)):
             return False
+        if aside is None and self._astray(now, hand):
+            return False
         if revealed:
             return True
         self._moves(now, hand, before)
@@ -168,6 +174,24 @@ class Turns:
             self.ctx.missing(player, now)
         self.ctx.dead_seats(now)
         return False
+
+    def _astray(self, now: Moment, hand: Hand) -> bool:
+        """At the reveal each card must lie at its own player's place: every place but some shows its
+        face, and as many faces lie at no place as places show none, for ASTRAY. Then the places are
+        not where the cards lie (or a card was laid far from its place) and the hand is held until
+        every place shows its face."""
+        seen = now.seen
+        empty = [p for p in hand.ring if seen.face(p) is Face.EMPTY]
+        astray = [view for view in seen.elsewhere if view.face is Face.UP]
+        if not empty or len(astray) < len(empty) or any(
+                seen.face(p) is not Face.UP for p in hand.ring if p not in empty):
+            return False
+        if not self.ctx.lasts("astray", now.at, ASTRAY):
+            return False
+        ring = hand.ring
+        self.ctx.hold(code="seats.off", params={"players": empty},
+                      release=lambda table: all(table.face(p) is Face.UP for p in ring))
+        return True
 
     def put_aside(self, now: Moment, hand: Hand) -> SeatView | None:
         """The dealer's own card, dealt face down, lying aside face up and named while every other

@@ -26,7 +26,7 @@ from referee.observation import TableObservation
 from referee.observe import DEAL_STILL, SETTLE_STILL, Controller
 from referee.observe.moment import Moment, remember
 from referee.observe.showdown import SWEEP
-from referee.observe.turns import SETTLED, SHOWN_GONE
+from referee.observe.turns import ASTRAY, SETTLED, SHOWN_GONE
 from referee.rules import find_rules
 from referee.simulate import NAMES, game_events, random_game
 from story import aside, filmed, kinds, observation, seats, table, tell
@@ -83,6 +83,24 @@ def test_the_worked_example_as_the_camera_sees_it() -> None:
     assert saved == [Deal.of({"Anna": "?", "Bruno": "10C", "Carla": "?", "Dario": "9B"}),
                      Keep("Anna"), Swap("Carla", "Anna"), saved[3], Settle()]
     assert game.lives == {"Anna": 3, "Bruno": 3, "Carla": 2, "Dario": 3}
+
+
+def test_a_card_turned_up_at_no_player_s_place_while_a_place_shows_none_holds_the_hand() -> None:
+    # Anna's card turned up a card length off any place named: the places are not where the cards lie
+    controller = Controller(table())
+    tell(controller, DEAL_STORY)
+    tell(controller, CARLA_SWAPS)
+    astray = "Anna - Bruno 10C#2 Carla 3D#1 Dario 9B#4 aside 5S#3"
+    said = tell(controller, [(10.0, astray), (10.0 + ASTRAY / 2, astray)])
+    assert said == [] and controller.held is None  # a card being turned over is laid back at once
+    said = tell(controller, [(10.0 + ASTRAY, astray)])
+    assert said[-1]["event"] == "warning" and controller.held is not None
+    assert controller.held.code == "seats.off" and controller.held.params == {"players": ["Anna"]}
+    assert (controller.held.message_it.startswith("mano 1: al posto di Anna non c'è nessuna carta")
+            and "toccate il posto di ogni giocatore" in controller.held.message_it)
+    said = tell(controller, [(14.0, REVEALED), (14.0 + SETTLE_STILL / 2, REVEALED)])  # laid at its place
+    assert controller.held is None
+    assert tell(controller, [(14.0 + SETTLE_STILL, REVEALED), (16.0 + SETTLE_STILL, REVEALED)])[-1]["event"] == "settle"
 
 
 def test_every_line_has_english_and_italian() -> None:

@@ -35,6 +35,7 @@ RAISED_PARAMS = {
     "card.unread": {"player": "Carla"},
     "card.unread_guess": {"player": "Carla", "card": "3D", "confidence": 0.42},
     "seat.missing": {"player": "Carla"},
+    "seats.off": {"players": ["Carla"]},
     "seat.dead": {"player": "Carla"},
     "face_up.refused": {"why": Message("face_up.twice", {"card": "3D"})},
     "deal.refused": {"why": Message("deal.twice", {"card": "3D"})},

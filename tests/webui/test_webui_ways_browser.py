@@ -96,7 +96,8 @@ def buttons(held: dict, language: str) -> list[str]:
     key = "text_it" if language == "it" else "text"
     said = []
     for way in held["ways"]:
-        said += [way["yes"][key], way["no"][key]] if way["way"] == "unseen" else [way[key]]
+        if way["way"] != "seats":  # a link to the picture where the places are tapped
+            said += [way["yes"][key], way["no"][key]] if way["way"] == "unseen" else [way[key]]
     return said
 
 
@@ -114,6 +115,9 @@ def test_every_code_the_loop_raises_has_a_way_on_at_the_table_page_in_both_langu
             page.wait_for_selector(shown, timeout=5000)
             said = page.locator(f"{panel} .ways button").all_inner_texts()
             assert said and said == buttons(held, language), (code, language)
+            links = page.locator(f"{panel} .ways a.way").all_inner_texts()
+            key = "text_it" if language == "it" else "text"
+            assert links == [way[key] for way in held["ways"] if way["way"] == "seats"], (code, language)
             assert page.locator(f"{panel} h2").inner_text() == HEADS[holding, language]
         assert not set(buttons(held, "it")) & set(buttons(held, "en")), code  # one language
         table.resolve(held["id"], "seen in the test")  # as on the Storico page
