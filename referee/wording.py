@@ -205,11 +205,11 @@ RAISED: dict[str, dict[str, str]] = {
                                    "{read}: correggetela se è così"},
     "sink.refused": {"en": "{why}", "it": "{why} (rifiutato)"},
     "seats.off": {"en": "no card lies at {players:and}'s place while a card turned up lies at no "
-                        "player's place: put each card at its place, or tap each place on the Live "
-                        "picture if the places are wrong",
+                        "player's place: put each card at its place, or tap each place on the picture "
+                        "(Setup page) if the places are wrong",
                   "it": "al posto di {players:and} non c'è nessuna carta, mentre una carta scoperta "
                         "non sta al posto di nessuno: rimettete ogni carta al suo posto, o toccate "
-                        "il posto di ogni giocatore sulla foto Live se i posti sono sbagliati"},
+                        "il posto di ogni giocatore sulla foto (pagina Setup) se i posti sono sbagliati"},
     # the turns' (referee.observe.turns)
     "shown.moved": {"en": "{owner}'s {card:card} shown at the deal has moved (a {card:kind} that "
                           "moved): put it back face up, or undo to the deal",

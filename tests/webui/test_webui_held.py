@@ -496,7 +496,7 @@ def test_a_deal_whose_places_cannot_be_named_asks_for_them_to_be_tapped_and_goes
     seats = asked["ways"][0]
     assert (seats["text_it"], seats["text"]) == ("Tocca il posto di ogni giocatore sulla foto",
                                                  "Tap each player's place on the picture")
-    assert "Live" in asked["text_it"] and "Live" in asked["text"] and asked["text_it"] != asked["text"]
+    assert "Setup" in asked["text_it"] and "Setup" in asked["text"] and asked["text_it"] != asked["text"]
     with pytest.raises(TableError):  # a way to the picture, not a decision
         table.decide(asked["id"], {"way": "seats"})
     table.set_seats(640, 360, {"Anna": [320, 330], "Bruno": [600, 180], "Carla": [320, 30], "Dario": [40, 180]})
