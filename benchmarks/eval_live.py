@@ -396,6 +396,11 @@ def _seats(hand: dict[str, Any]) -> str:
     return hand["seats"] if "seats" in hand else ("right" if hand["seats_ok"] else "misnamed")
 
 
+def _settles_draw(hand: dict[str, Any]) -> bool:
+    """Whether a hand has a dealer's draw and is due a settlement (no illegal swap left standing)."""
+    return hand["draw"] and hand.get("illegal_kind") in (None, "put back")
+
+
 def summary(hands: list[dict[str, Any]]) -> dict[str, Any]:
     """The counts of a group of hands and their latencies (median and worst)."""
     verdicts = Counter(h["verdict"] for h in hands)
@@ -414,8 +419,8 @@ def summary(hands: list[dict[str, Any]]) -> dict[str, Any]:
         "seats_wrong": sum(1 for h in hands if _seats(h) == "misnamed"),
         "seats_right": sum(1 for h in hands if _seats(h) == "right"),
         "seats_unnamed": sum(1 for h in hands if _seats(h) == "unnamed"),
-        "draws": sum(1 for h in hands if h["draw"]),
-        "draws_right": sum(1 for h in hands if h["draw"] and h["verdict"] == "right"),
+        "draws": sum(1 for h in hands if _settles_draw(h)),
+        "draws_right": sum(1 for h in hands if _settles_draw(h) and h["verdict"] == "right"),
         "misread": sum(1 for h in hands if h["misread"]),
         "after_collect": _spread([h["latency"] for h in right if h["collected"]]),
         "after_last_card": _spread([h["latency"] for h in right if not h["collected"]]),
@@ -537,7 +542,7 @@ def _render_seats(figures: harness.Figures) -> list[str]:
     lines = ["", "Every rate and table together, per view and per player count (a hand with a seat misnamed is wrong):",
              "", "| view | tilt (deg) | far/near card | hands | seats named right | seats misnamed (must be 0) | "
              "seats not named (held for taps, or never seen) | right | wrong | held | unsettled | "
-             "dealer's draws settled right |", "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+             "dealer's draws settled right (of the hands due a settlement) |", "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for row in [*figures["views"], *figures["players"]]:
         name = row["view"] if "view" in row else f"{row['players']} players"
         tilt = f"{row['tilt'][0]:.0f}-{row['tilt'][1]:.0f}" if row["tilt"] else "-"

@@ -18,6 +18,7 @@ from vision.art.pace import BRISK, PACES, USUAL
 from vision.art.sequences import FPS, narration, shots
 from vision.io import read_image
 from vision.recognize import CardReader
+from vision.seats import Seats
 
 DATA = harness.DATA
 NO_PHOTOS = not (DATA / "photos" / "labels.csv").is_file()
@@ -79,6 +80,23 @@ def test_the_drop_out_begins_while_a_swap_is_made_and_hides_two_seconds(monkeypa
     assert len(indices) == len(played.shots) - DROPOUT * FPS
 
 
+def test_a_hand_settled_right_at_a_table_whose_seats_were_misnamed_is_wrong() -> None:
+    live = random_hand(7, BRISK, "above", 0)
+    said = narration(live.script)
+    judged = [eval_live.judge(live, said, [99.0] * len(said), False, seats, shots(live.script)[0], None)
+              for seats in ("right", "misnamed")]
+    assert [(j["verdict"], j["seats"]) for j in judged] == [("right", "right"), ("wrong", "misnamed")]
+    rows = eval_live.summary([{**j, "loop_seconds": 1.0} for j in judged])
+    assert (rows["seats_right"], rows["seats_wrong"], rows["seats_unnamed"], rows["wrong"]) == (1, 1, 0, 1)
+
+
+def test_seats_are_named_right_misnamed_or_not_at_all() -> None:
+    truth = [{"name": "Anna", "at": [100, 100]}, {"name": "Bruno", "at": [500, 100]}]
+    assert eval_live._seats_named(None, truth) == "unnamed"
+    assert eval_live._seats_named(Seats(("Anna", "Bruno"), ((110.0, 90.0), (480.0, 120.0))), truth) == "right"
+    assert eval_live._seats_named(Seats(("Anna", "Bruno"), ((480.0, 120.0), (110.0, 90.0))), truth) == "misnamed"
+
+
 def _told(live, end: str | None = None, **settle: object) -> list[dict]:
     """The hand's true narration, cut after the first `end` event, or with its settlement changed."""
     said = narration(live.script)
@@ -95,7 +113,7 @@ PUT_BACK = next(h for h in ILLEGAL if h.illegal_kind == "put back")
 
 def _judge(live, told, held, at: float = 99.0):
     """The judge's verdict on `told`, every line told at `at` seconds into the film."""
-    return eval_live.judge(live, told, [at] * len(told), held, True, shots(live.script)[0], None)
+    return eval_live.judge(live, told, [at] * len(told), held, "right", shots(live.script)[0], None)
 
 
 def test_asked_for_illegal_hands_only_every_hand_planned_has_an_illegal_swap() -> None:
