@@ -3,7 +3,10 @@
 One filming at the camera's FPS serves every variant, each frame keeping its true time (i / FPS):
 `15` is every frame; `7.5` and `5` keep every second or third frame, as a slow computer that cannot
 keep up drops the rest; `dropout` is every frame but those of DROPOUT seconds during a turn, as a
-phone's stream stalls on the table's Wi-Fi, the loop seeing the clock jump when frames come again.
+phone's stream stalls on the table's Wi-Fi, the loop seeing the clock jump when frames come again;
+`phone` is the phone camera page's pictures over HTTPS on the table's Wi-Fi: PHONE_RATES frames a second
+on average (one mean per hand), arriving unevenly, the gap between two pictures anything from one frame
+of the camera's to PHONE_GAP seconds.
 """
 
 from __future__ import annotations
@@ -15,9 +18,9 @@ import numpy as np
 
 from vision.art.sequences import FPS, Shot
 
-RATES = ("15", "7.5", "5", "dropout")
-"""The variants, by name: frames a second, or the camera's rate with a drop-out."""
-EVERY = {"15": 1, "7.5": 2, "5": 3, "dropout": 1}
+RATES = ("15", "phone", "7.5", "5", "dropout")
+"""The variants, by name: frames a second, a phone's uneven stream, or the camera's rate with a drop-out."""
+EVERY = {"15": 1, "phone": 1, "7.5": 2, "5": 3, "dropout": 1}
 """Frames of the camera's each variant keeps one of."""
 DROPOUT = 2.0
 """Seconds without a frame: a stalled stream, long enough to hide a whole swap."""
@@ -28,6 +31,10 @@ TURNS = ("peek", "turns", "draw")
 FALLBACKS = ((MOVES, False), (TURNS, False), (TURNS, True), (("reveal",), False))
 """Where a drop-out begins, the first that the film holds: a swap sliding, a peek or the dealer's draw
 being made, a pause of the turns, a player turning his card at the reveal."""
+PHONE_RATES = (8.0, 12.0)
+"""Frames a second a phone's page delivers on average over the table's Wi-Fi: a hand's mean, drawn uniformly."""
+PHONE_GAP = 0.3
+"""The longest gap, in seconds, between two pictures from the phone."""
 
 
 @dataclass(frozen=True)
@@ -38,9 +45,13 @@ class Variant:
     every: int = 1
     gap: range = range(0)
     """Frame indices dropped all at once (a drop-out), empty for none."""
+    kept: frozenset[int] | None = None
+    """The only frame indices given (a phone's uneven stream), None for every `every`-th."""
 
     def keeps(self, index: int) -> bool:
         """Whether the loop is given frame `index`."""
+        if self.kept is not None:
+            return index in self.kept
         return index % self.every == 0 and index not in self.gap
 
 
@@ -68,9 +79,40 @@ def dropout_gap(shots: Sequence[Shot], rng: np.random.Generator) -> range:
     return range(0)
 
 
+def _gap_odds(mean: float, longest: int) -> np.ndarray:
+    """Odds of a gap of 1..`longest` frames, falling geometrically (a short gap likelier than a long one),
+    whose mean is `mean` frames."""
+    sizes = np.arange(1, longest + 1)
+
+    def odds(ratio: float) -> np.ndarray:
+        weights = ratio ** (sizes - 1)
+        return weights / weights.sum()
+
+    low, high = 1e-9, 1e3  # the mean grows with the ratio, from 1 frame towards `longest`
+    for _ in range(100):
+        middle = (low + high) / 2
+        low, high = (middle, high) if float(odds(middle) @ sizes) < mean else (low, middle)
+    return odds((low + high) / 2)
+
+
+def phone_frames(count: int, rng: np.random.Generator) -> frozenset[int]:
+    """The frames of a film of `count` the phone's page delivers: the first, then each after a gap of one
+    frame up to PHONE_GAP seconds, the gaps averaging a rate drawn from PHONE_RATES."""
+    rate = float(rng.uniform(*PHONE_RATES))
+    longest = int(PHONE_GAP * FPS + 1e-9)
+    odds = _gap_odds(FPS / rate, longest)
+    kept, index = [], 0
+    while index < count:
+        kept.append(index)
+        index += 1 + int(rng.choice(longest, p=odds))
+    return frozenset(kept)
+
+
 def variants(names: Sequence[str], shots: Sequence[Shot], rng: np.random.Generator) -> list[Variant]:
     """The variants asked for, by name, of a film with these shots."""
     unknown = [name for name in names if name not in RATES]
     if unknown:
         raise ValueError(f"unknown frame rates {unknown}: choose from {', '.join(RATES)}")
-    return [Variant(name, EVERY[name], dropout_gap(shots, rng) if name == "dropout" else range(0)) for name in names]
+    phone = rng.spawn(1)[0]  # a stream of its own: the drop-out's draws stay as they were, whatever is asked
+    return [Variant(name, EVERY[name], dropout_gap(shots, rng) if name == "dropout" else range(0),
+                    phone_frames(len(shots), phone) if name == "phone" else None) for name in names]

@@ -197,6 +197,10 @@ class Showdown:
             (sure(view) is not None and sure(view) == mine)
         drawn = (dealer in self._lifted and view.face is not Face.EMPTY and sure(view) is None
                  and view.card_id not in others)
+        if aside:
+            # his card lies at no seat (a deck holds each card once): whatever lies at his seat
+            # is another card, though the tracker lent it his card's identity where it landed
+            self._lifted.add(dealer)
         if aside or (drawn and not back):
             self._drawing = True
             self._unread = self._unread or aside or self._left

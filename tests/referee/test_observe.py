@@ -1151,6 +1151,87 @@ def test_a_dealer_who_lifted_his_own_card_and_laid_it_back_keeps_when_the_film_e
     assert game.results[-1].losers == ("Dario",)
 
 
+def uneven(controller: Controller, story: list[tuple[float, str]], until: float,
+           gaps: tuple[float, ...] = (0.3, 1 / 15, 0.2, 2 / 15)) -> list[dict[str, Any]]:
+    """Show the controller the story as a phone's page over Wi-Fi delivers it: a picture after each
+    of `gaps` in turn (up to 0.3 s), each line holding until the next, up to `until` seconds."""
+    last = controller.seen.at if controller.seen is not None else story[0][0]
+    said: list[dict[str, Any]] = []
+    k = 0
+    while last < until:
+        last = round(last + gaps[k % len(gaps)], 4)
+        k += 1
+        line = [text for at, text in story if at <= last + 1e-9][-1]
+        said += [item.to_json() for item in controller.observe(observation(last, line))]
+    return said
+
+
+BUT_DARIO = "Anna 5S#1 Bruno 10C#2 Carla 3D#3"
+"""The brisk reveal's cards but the dealer's."""
+
+
+def test_at_a_phones_uneven_rate_the_stocks_top_card_where_the_dealers_lay_is_his_draw() -> None:
+    # pictures 0.07 to 0.3 s apart: his Asso is seen aside in one picture only, his hand over his
+    # place meanwhile; the tracker lends the card drawn his Asso's identity where it lands
+    game = table()
+    controller = Controller(game)
+    tell(controller, BRISK_DEAL + BRISK_REVEAL)
+    said = uneven(controller, [(4.6, f"{BUT_DARIO} Dario 1B#4"), (5.0, f"{BUT_DARIO} Dario 1B#4~"),
+                               (5.25, f"{BUT_DARIO} Dario 1B#4~ aside 1B#7"), (5.4, f"{BUT_DARIO} Dario 1B#4~"),
+                               (5.8, f"{BUT_DARIO} Dario 6C#4")], until=9.0)
+    assert kinds(said) == ["draw", "settle"]
+    assert said[0] == {"event": "draw", "hand": 1, "player": "Dario", "card": "6C"}
+    assert said[1]["losers"] == ["Carla"] and controller.held is None
+
+
+def test_the_dealers_card_put_aside_and_never_seen_again_then_the_stocks_top_is_his_draw() -> None:
+    # his Asso goes into his hand, out of sight: his place is seen empty in one picture only
+    game = table()
+    controller = Controller(game)
+    tell(controller, BRISK_DEAL + BRISK_REVEAL)
+    said = uneven(controller, [(4.6, f"{BUT_DARIO} Dario 1B#4"), (5.0, f"{BUT_DARIO} Dario -"),
+                               (5.3, f"{BUT_DARIO} Dario down#5"), (5.7, f"{BUT_DARIO} Dario 6C#5")], until=9.0)
+    assert kinds(said) == ["draw", "settle"] and said[0]["card"] == "6C"
+
+
+def test_the_dealers_old_card_seen_elsewhere_makes_the_new_name_at_his_place_a_draw() -> None:
+    # at a steady 15 pictures a second: his Asso lies aside under a new identity, and the card
+    # drawn, laid where the Asso lay, keeps the Asso's identity
+    game = table()
+    controller = Controller(game)
+    tell(controller, BRISK_DEAL + BRISK_REVEAL)
+    said = tell(controller, [(5.0, f"{BUT_DARIO} Dario 1B#4~ aside 1B#7"), (5.5, f"{BUT_DARIO} Dario 6C#4 aside 1B#7"),
+                             (8.5, f"{BUT_DARIO} Dario 6C#4 aside 1B#7")])
+    assert kinds(said) == ["draw", "settle"] and said[0]["card"] == "6C"
+
+
+def test_the_dealers_card_read_anew_under_his_hand_nothing_aside_is_no_draw() -> None:
+    # no card left his place and nothing lies aside: which reading is right, a person says
+    game = table()
+    controller = Controller(game)
+    tell(controller, BRISK_DEAL + BRISK_REVEAL)
+    said = uneven(controller, [(4.6, f"{BUT_DARIO} Dario 1B#4"), (5.0, f"{BUT_DARIO} Dario 1B#4~"),
+                               (5.6, f"{BUT_DARIO} Dario 7B#4")], until=9.0)
+    assert kinds(said) == ["warning"]
+    assert said[0]["message"] == "hand 1: Dario's card now reads 7B, but 1B was read before: correct it if it is so"
+    assert game.phase is Phase.DEALER
+    controller.finish()  # the film ends: the hand is held, not settled (the warning told once)
+    assert controller.held is not None and controller.held.code == "card.reads_otherwise"
+    assert not game.results
+
+
+def test_a_dealer_who_drew_already_whose_card_reads_otherwise_is_asked_not_drawn_again() -> None:
+    # his draw, the Sei, is played: a new name at his place then is a misreading, whatever lies aside
+    game = table()
+    controller = Controller(game)
+    tell(controller, BRISK_DEAL + BRISK_REVEAL)
+    said = uneven(controller, [(4.6, f"{BUT_DARIO} Dario 1B#4"), (5.0, f"{BUT_DARIO} Dario - aside 1B#4"),
+                               (5.3, f"{BUT_DARIO} Dario down#5 aside 1B#4"), (5.6, f"{BUT_DARIO} Dario 6C#5 aside 1B#4"),
+                               (6.2, f"{BUT_DARIO} Dario 7C#5 aside 1B#4")], until=7.0)
+    assert kinds(said) == ["draw", "warning"] and said[0]["card"] == "6C"
+    assert said[1]["message"] == "hand 1: Dario's card now reads 7C, but 6C was read before: correct it if it is so"
+
+
 def test_a_card_slid_past_a_re_hides_it_for_a_moment_and_the_swap_is_still_judged() -> None:
     # Anna takes hers past Bruno's Re to Carla: for a moment the reader sees her card's back where
     # the Re lies, and the tracker lends the Re her card's identity once it is read again
