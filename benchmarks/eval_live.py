@@ -24,9 +24,10 @@ lace, its card painted out, by turns over the eight decks' tables: benchmarks.ph
 filmed once in memory at 1280x720 as a phone streams it (--size) and 15 frames a second, every frame
 passed through JPEG once, and the same frames, on their true clock, go to one live loop
 (`TableWatcher.step`, then `finish` when the film ends, from a new game with the dealer named) per
-frame-rate variant (benchmarks.live_rates): all 15 a second; every second or third frame kept (7.5,
-5), as a slow computer drops them; and every frame but for 2 s from a moment a swap is being made
-(dropout), as a stalled stream.
+frame-rate variant (benchmarks.live_rates): all 15 a second; 8 to 12 a second arriving unevenly, gaps
+of up to 0.3 s (phone), as the phone camera page sends them over the table's Wi-Fi; every second or
+third frame kept (7.5, 5), as a slow computer drops them; and every frame but for 2 s from a moment a
+swap is being made (dropout), as a stalled stream.
 
 A hand is settled right when its settlement names the expected losers, lives and pot, wrong when it
 names others; held when a warning holds it for a person at the end; unsettled otherwise. A hand whose
@@ -485,7 +486,7 @@ def _latency(span: list[float] | None) -> str:
 
 
 def _rate(name: str) -> str:
-    return {"dropout": "15, a 2 s drop-out", "all": "all"}.get(name, name)
+    return {"dropout": "15, a 2 s drop-out", "phone": "8-12 unevenly (a phone's page)", "all": "all"}.get(name, name)
 
 
 def render(figures: harness.Figures) -> list[str]:
