@@ -422,11 +422,19 @@ class SeatFinder:
         """How far apart two spots lie, in card lengths: on the table's plane of the cards resting now (a
         leaning phone squeezes the far side's places together, its cards' lengths less), or in the picture
         by the card's `own` length while fewer than three cards rest."""
-        resting = [quad for ident, quad in zip(tracked.tracker_id, tracked.quad) if self._resting(int(ident), at)]
-        if len(resting) < FEWEST:
-            return lambda a, b, own: float(np.linalg.norm(a - b)) / own
-        plane = table_plane(np.array(resting))[0]
-        return lambda a, b, own: float(np.linalg.norm(np.subtract(*plane(np.array([a, b])))))
+        planes: list[TablePlane | None] = []  # fitted at the first question: most frames ask none
+
+        def apart(a: np.ndarray, b: np.ndarray, own: float) -> float:
+            if not planes:
+                resting = [quad for ident, quad in zip(tracked.tracker_id, tracked.quad)
+                           if self._resting(int(ident), at)]
+                planes.append(table_plane(np.array(resting))[0] if len(resting) >= FEWEST else None)
+            plane = planes[0]
+            if plane is None:
+                return float(np.linalg.norm(a - b)) / own
+            return float(np.linalg.norm(np.subtract(*plane(np.array([a, b])))))
+
+        return apart
 
     def _round(self, dealt: list[Mark]) -> list[int] | None:
         """The places (indices of `dealt`, in the order their cards came to rest) counterclockwise from the
