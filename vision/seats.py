@@ -213,20 +213,12 @@ def counterclockwise(points: np.ndarray) -> np.ndarray:
     return np.argsort(-angles, kind="stable")  # with y pointing down, a smaller angle is further counterclockwise
 
 
-def dealt_round(order: list[int]) -> list[int]:
-    """The places counterclockwise from the dealer's right, given in `order` (counterclockwise)
-    as the indices of the order they were seen dealt in: the turn of the table that the deal
-    order fits best. The first card is dealt at the dealer's right, then round; a card the
-    reader saw come to rest late (a small far card, one under the dealer's arm) must not turn
-    every name by one place."""
-    start = deal_turns([float(k) for k in order])[0][1]
-    return order[start:] + order[:start]
-
-
 def deal_turns(ranks: list[float]) -> list[tuple[float, int]]:
     """Each turn of the table (the ring position of the dealer's right) with how far the deal's order
     parts from it, best first: `ranks` gives, per place counterclockwise, when its card was seen
-    resting among the others (ties shared: cards seen resting in one picture)."""
+    resting among the others (ties shared: cards seen resting in one picture). The first card is dealt
+    at the dealer's right, then round; a card the reader saw come to rest late (a small far card, one
+    under the dealer's arm) parts from the best turn by LATE, not from every turn alike."""
     n = len(ranks)
     first = min(ranks)
     turns = sorted((sum(abs(ranks[(start + k) % n] - k) for k in range(n)), ranks[start] != first, start)
@@ -288,8 +280,8 @@ class SeatFinder:
         """Each place marked at the first deal: when and where its card came to rest, and its outline (by
         place, not by card id: a tracker may lend a card flying past a dealt one that card's identity)."""
         self.unsure: str | None = None
-        """Why every player's card lies at the first deal but the places cannot be named surely (a code of
-        `referee.wording`: a person taps them on the live picture); None while they can, or are not all in."""
+        """Why the places cannot be named surely at the first deal (one of UNSURE, worded by webui.words: a
+        person taps them on the picture); None while they can, or while the deal may still be going on."""
         self._marked_at = 0.0
         """When the last place was marked at the first deal."""
         self._pile_seen = 0.0
@@ -491,7 +483,9 @@ class SeatFinder:
         """The places to name, one per player in the order their cards came to rest, once the table
         shows every player's card; None while it does not yet.
 
-        Only a place whose card still lies there counts. Where nothing has lain where the stock was
+        Only a place whose card still lies there counts, and only a card of the deck's size where it lies
+        (`vision.plane`), going round the table (none INSIDE the ring of the others), and not where the
+        pile lies now. Where nothing has lain where the stock was
         set down for PILE_HIDDEN (it was no pile but a reading gone, or the pile was lifted), the pile
         may be among the places marked, as it lay still before the deal: once the dealer's own card
         lies too, the place deepest inside the ring of the others is the pile, and the stock's place

@@ -21,11 +21,12 @@ from vision.recognize import CardReader
 from vision.labels import BACK
 from vision.seats import (
     DEAL_PAUSE,
+    LATE,
     SeatFinder,
     Seats,
     SeatsError,
     by_the_stock,
-    dealt_round,
+    deal_turns,
     inside_ring,
     load_seats,
     observe,
@@ -299,17 +300,24 @@ def test_the_next_deal_seen_by_a_nudged_camera_moves_every_seat_alike() -> None:
         np.array([[620.0, 590.0], [1020.0, 340.0], [520.0, 140.0]]), abs=0.5)
 
 
-@pytest.mark.parametrize(("seen", "named"), [
-    ([0, 1, 2, 3, 4], [0, 1, 2, 3, 4]),
-    ([3, 4, 0, 1, 2], [0, 1, 2, 3, 4]),
-    ([0, 1, 4, 2, 3], [0, 1, 4, 2, 3]),  # the third card seen resting last
-    ([1, 0, 2, 3, 4], [1, 0, 2, 3, 4]),  # the first seen resting after the second
-    ([2, 3, 4, 0, 1], [0, 1, 2, 3, 4]),
+@pytest.mark.parametrize(("seen", "start", "misfit"), [
+    ([0, 1, 2, 3, 4], 0, 0),
+    ([3, 4, 0, 1, 2], 2, 0),
+    ([0, 1, 3, 2, 4], 0, 2),  # the third card seen resting after the fourth
+    ([1, 0, 2, 3, 4], 0, 2),  # the first seen resting after the second
+    ([2, 3, 4, 0, 1], 3, 0),
+    ([0, 1.5, 1.5, 3, 4], 0, 1),  # the second and third seen resting in one picture
 ])
-def test_the_deal_order_names_the_places_even_with_a_card_seen_resting_late(
-        seen: list[int], named: list[int]) -> None:
+def test_the_deal_order_names_the_places_even_with_a_card_seen_resting_a_card_late(
+        seen: list[float], start: int, misfit: float) -> None:
     """Places counterclockwise, each given as the order its card was seen coming to rest in."""
-    assert dealt_round(seen) == named
+    (best, first), (second, _) = deal_turns(seen)[:2]
+    assert (first, best) == (start, misfit) and best <= LATE < second
+
+
+@pytest.mark.parametrize("seen", [[0, 4, 3, 2, 1], [0, 2, 1, 4, 3], [2, 0, 1, 4, 3]])
+def test_a_deal_order_going_the_other_way_or_two_cards_late_fits_no_turn_of_the_table(seen: list[int]) -> None:
+    assert deal_turns([float(k) for k in seen])[0][0] > LATE
 
 
 def test_the_stock_lying_by_one_place_marks_the_dealer_and_one_in_the_middle_marks_none() -> None:
