@@ -96,17 +96,14 @@ def _plane(quads: np.ndarray, depth: np.ndarray) -> TablePlane:
     """The map undoing the perspective `depth` gives, then the squeeze the cards' right angles show, in card
     lengths."""
     tilt = np.array([[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [depth[0], depth[1], depth[2]]])
+    square = np.eye(3)
     if len(quads):  # as the picture is at the cards' middle: only the perspective's change across it undone
         middle = quads.reshape(-1, 2).mean(axis=0)
         f = float(middle @ depth[:2] + depth[2])
         local = np.eye(2) / f - np.outer(middle, depth[:2]) / f**2
         tilt[:2] = np.linalg.inv(local) @ tilt[:2]
-    square = np.eye(3)
-    if len(quads):
-        corners = TablePlane(tilt)(quads)
-        square[:2, :2] = _right_angles(corners)
-        lengths = TablePlane(square @ tilt).lengths(quads)
-        square[:2] /= float(np.median(lengths))
+        square[:2, :2] = _right_angles(TablePlane(tilt)(quads))
+        square[:2] /= float(np.median(TablePlane(square @ tilt).lengths(quads)))
     return TablePlane(square @ tilt)
 
 
