@@ -182,7 +182,7 @@ class TableWatcher:
         self._unseated: deque[tuple[CardDetections, float, frozenset[int]]] = deque(
             maxlen=UNSEATED)
         self.asked: str | None = None
-        """The reason the table was last asked to tap the places for (`unsure`), until they are known."""
+        """The reason the table was asked to tap the places for (`unsure`), until they are known."""
 
     @property
     def seats(self) -> Seats | None:
@@ -291,9 +291,10 @@ class TableWatcher:
         self.finder.give(seats)
 
     def _ask_seats(self) -> list[Said]:
-        """A warning, once for each reason, while the deal's places cannot be named surely."""
+        """A warning, once until the places are known, when the deal's places cannot be named surely (the
+        reason may change from frame to frame as cards are read; the way on is the same)."""
         why = self.unsure
-        if why is None or why == self.asked:
+        if why is None or self.asked is not None:
             return []
         self.asked = why
         text = say(why, {}, "en")

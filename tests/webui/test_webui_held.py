@@ -491,6 +491,9 @@ def test_a_deal_whose_places_cannot_be_named_asks_for_them_to_be_tapped_and_goes
     assert watcher is not None
     watcher.finder.unsure = code
     loop._one(frame)
+    watcher.finder.unsure = next(other for other in UNSURE if other != code)  # read anew, another reason
+    loop._one(Frame(frame.pixels, 1.05, 1))
+    assert [w["code"] for w in table.state()["warnings"]] == [code]  # asked once, until the places are known
     asked = table.state()["asked"]
     assert asked["code"] == code and [way["way"] for way in asked["ways"]] == ["seats"]
     seats = asked["ways"][0]
@@ -500,7 +503,7 @@ def test_a_deal_whose_places_cannot_be_named_asks_for_them_to_be_tapped_and_goes
     with pytest.raises(TableError):  # a way to the picture, not a decision
         table.decide(asked["id"], {"way": "seats"})
     table.set_seats(640, 360, {"Anna": [320, 330], "Bruno": [600, 180], "Carla": [320, 30], "Dario": [40, 180]})
-    loop._one(Frame(frame.pixels, 1.1, 1))
+    loop._one(Frame(frame.pixels, 1.1, 2))
     assert watcher.seats is not None and watcher.seats.point("Bruno") == (600.0, 180.0)
     assert table.state()["asked"] is None
     assert [w["code"] for w in table.state()["warnings"]] == []
