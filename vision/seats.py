@@ -513,9 +513,11 @@ class SeatFinder:
         return sorted(lying, key=lambda d: d[0])[:n]
 
     def _unseen(self, at: float) -> None:
-        """Fewer places than players: once no card more has come to rest for DEAL_PAUSE, a place the camera
-        does not see, or a card it cannot read there, and a person taps them."""
-        if self._dealt and at - self._marked_at > DEAL_PAUSE:
+        """Fewer places than players: once no card more has come to rest for DEAL_PAUSE, or the deal has
+        taken longer than DEAL_PAUSE a player (things read for cards coming and going all along), a place
+        the camera does not see, or a card it cannot read there, and a person taps them."""
+        if self._dealt and (at - self._marked_at > DEAL_PAUSE
+                            or at - self._dealt[0][0] > DEAL_PAUSE * len(self.players)):
             self.unsure = "seats.unseen"
         return None
 

@@ -591,3 +591,19 @@ def test_the_deck_is_given_in_the_outline_it_had_at_rest_when_a_card_laid_agains
     joined = CardDetections(one_shape, deck.label, deck.confidence, deck.abstain, deck.tracker_id)
     finder.update(joined, 1.0)
     assert np.array_equal(finder.pile(joined), deck.quad[0])
+
+
+def test_a_deal_that_never_shows_every_place_asks_for_them_though_things_keep_coming_to_rest() -> None:
+    # the cloth's checks read as backs now here, now there: marks keep coming, never a card at the far place
+    finder = SeatFinder(("Anna", "Bruno", "Carla"), "Carla")
+    finder.update(table(card("back", (500, 300), 1)), 0.0)
+    at, ident = 0.0, 2
+    while at < DEAL_PAUSE * 3 + 1.0:
+        at += 0.5
+        spot = (100 + 170 * (ident % 7), 100 + 170 * (ident // 7))  # somewhere new each time
+        for step in range(2):
+            finder.update(table(card("back", (500, 300), 1), card("back", spot, ident)), at + step * 0.5)
+        at += 0.5
+        ident += 1
+        assert finder.seats is None
+    assert finder.unsure == "seats.unseen"
