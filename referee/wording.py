@@ -74,7 +74,8 @@ def _card(code: Any, language: str) -> str:
     return parse_card(str(code)).italian  # the Neapolitan names, in both languages
 
 
-def _il(code: Any, language: str) -> str:
+def the_card(code: Any, language: str) -> str:
+    """A card's name with its article: `l'Asso di Coppe`, `il Re di Denari` (`the ...` in English)."""
     name = _card(code, language)
     if language != "it":
         return f"the {name}"
@@ -107,7 +108,7 @@ def _verb(action: Any, language: str) -> str:
 
 def _jumped(jumps: Sequence[Sequence[Any]], language: str) -> str:
     if language == "it":
-        return " e ".join(f"salta {_il(card, language)} di {player}" for player, card in jumps)
+        return " e ".join(f"salta {the_card(card, language)} di {player}" for player, card in jumps)
     return " and ".join(f"{player}'s {_card(card, language)} is jumped" for player, card in jumps)
 
 
@@ -126,7 +127,7 @@ def _tenths(seconds: Any, language: str) -> str:
 
 
 SPECS: dict[str, Callable[[Any, str], str]] = {
-    "card": _card, "il": _il, "kind": _kind, "a": lambda name, lang: _a(str(name)) if lang == "it"
+    "card": _card, "il": the_card, "kind": _kind, "a": lambda name, lang: _a(str(name)) if lang == "it"
     else str(name), "list": _list, "and": _and, "verb": _verb, "after": _after, "then": _then,
     "tenths": _tenths,
 }

@@ -23,7 +23,7 @@ from referee.events import (
 )
 from referee.game import HandResult
 from referee.wording import WORDS as REFEREE_WORDS
-from referee.wording import fill, word
+from referee.wording import fill, the_card, word
 from vision.source import WORDS as SOURCE_WORDS
 from vision.source import words as source_words
 
@@ -34,11 +34,6 @@ LANGUAGES = ("it", "en")
 def _a(name: str) -> str:
     """Italian `a`, or `ad` before an a, as Italians write it today: `ad Anna`, `a Elena`."""
     return f"ad {name}" if name[:1].lower() == "a" else f"a {name}"
-
-
-def _the(card: str) -> str:
-    """A card's Italian name with its article: `il Tre di Coppe`, `l'Asso di Denari`."""
-    return f"l'{card}" if card[:1].lower() in "aeiou" else f"il {card}"
 
 
 def _names(players: list[str] | tuple[str, ...], conj: str) -> str:
@@ -65,7 +60,7 @@ def event_words(event: Event) -> tuple[str, str]:
     """One event in words, for the history and the undo button."""
     if isinstance(event, FaceUp):
         return (f"{event.player} gets the {event.card.italian} face up",
-                f"{event.player} riceve scoperto {_the(event.card.italian)}")
+                f"{event.player} riceve scoperto {the_card(event.card.code, 'it')}")
     if isinstance(event, ChooseDealer):
         return (f"{event.player} is the first dealer",
                 f"{event.player} fa le carte per cominciare")
@@ -88,7 +83,7 @@ def event_words(event: Event) -> tuple[str, str]:
                 f"{event.living} dà una vita {_a(event.dead)}")
     if isinstance(event, Correct):
         return (f"{event.player}'s card is the {event.card.italian} (corrected)",
-                f"La carta di {event.player} è {_the(event.card.italian)} (corretta)")
+                f"La carta di {event.player} è {the_card(event.card.code, 'it')} (corretta)")
     if isinstance(event, Join):
         where_en = f" before {event.before}" if event.before else ""
         where_it = f" prima di {event.before}" if event.before else ""

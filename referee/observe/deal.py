@@ -18,6 +18,7 @@ from referee.observe.context import Context
 from referee.observe.evidence import Gathering, exchangeable
 from referee.observe.moment import Moment, away, cards_on, known, remember, rotated, sure, touched
 from referee.rules import DealerSelection
+from referee.wording import the_card
 
 DEAL_STILL = 3.2
 """Seconds the table rests, every living seat served, before the deal is told without a turn
@@ -83,7 +84,7 @@ class FirstDealer:
             ctx.play(event)
             ctx.say("face_up", {"player": player, "card": card.code},
                     f"{player} gets the {card.italian} face up",
-                    f"{player} riceve il {card.italian} scoperto", None)
+                    f"{player} riceve {the_card(card.code, 'it')} scoperto", None)
         if game.dealer is None:
             return False
         matta = game.rules.dealer_selection is DealerSelection.RE_DI_DENARI

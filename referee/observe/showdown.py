@@ -18,6 +18,7 @@ from referee.observe.clock import CLOCK
 from referee.observe.context import Context
 from referee.observe.moment import Moment, away, known, sure
 from referee.rules import DealerDraw
+from referee.wording import the_card
 
 SETTLE_STILL = 2.5
 """Seconds the table rests after the reveal before the hand is settled: the dealer decides on
@@ -139,7 +140,7 @@ class Showdown:
                 ctx.play(event)
                 self.read[dealer] = card
                 ctx.say("draw", {"player": dealer, "card": card.code},
-                        f"{dealer} draws the {card.italian}", f"{dealer} pesca il {card.italian}")
+                        f"{dealer} draws the {card.italian}", f"{dealer} pesca {the_card(card.code, 'it')}")
             elif held is None:
                 ctx.play(Reveal({player: card}))
                 self.read[player] = card

@@ -141,6 +141,18 @@ def test_after_the_reveal_the_dealer_replaces_his_face_up_card() -> None:
     assert said[5]["losers"] == ["Anna"]
 
 
+@pytest.mark.parametrize(("drawn", "said_it"), [("1C", "Dario pesca l'Asso di Coppe"),
+                                               ("6C", "Dario pesca il Sei di Coppe")])
+def test_the_draw_is_told_in_italian_with_the_card_s_own_article(drawn: str, said_it: str) -> None:
+    controller = Controller(table())
+    tell(controller, PLAIN_DEAL)
+    shown = "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 2B#4"
+    after = f"Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario {drawn}#5"
+    story = [(6.0, shown), (7.0, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario -"), (8.0, after), (13.0, after)]
+    said = [s for at, line in filmed(story, PLAIN_DEAL[-1]) for s in controller.observe(observation(at, line))]
+    assert [s.text_it for s in said if s.kind == "draw"] == [said_it]
+
+
 def test_a_dealer_quicker_than_the_camera_turns_his_card_aside_and_draws_a_cavallo() -> None:
     # at 5 pictures a second his Asso is never seen face up at his seat: it lies aside, face up,
     # when the drawn card lands; the Cavallo is his draw, not a card shown late

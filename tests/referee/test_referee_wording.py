@@ -8,7 +8,8 @@ import pytest
 from referee.cards import parse_card
 from referee.events import ChooseDealer, Deal, Draw, Event, FaceUp, Keep, Leave, Revive, Settle, Swap
 from referee.game import Game
-from referee.wording import Message, word
+from referee.cards import DECK
+from referee.wording import Message, the_card, word
 
 
 def worked_example() -> Game:
@@ -59,3 +60,11 @@ def test_a_refusal_travels_as_json_and_reads_the_same_at_the_other_end() -> None
 
 def test_a_legal_event_has_no_refusal() -> None:
     assert worked_example().refusal(Keep("Anna")) is None
+
+
+@pytest.mark.parametrize("card", DECK, ids=lambda card: card.code)
+def test_every_card_takes_its_own_italian_article(card) -> None:
+    named = the_card(card.code, "it")
+    article = "l'" if card.italian[0] in "AEIOU" else "il "
+    assert named == article + card.italian
+    assert the_card(card.code, "en") == f"the {card.italian}"
