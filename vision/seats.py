@@ -284,6 +284,8 @@ class SeatFinder:
         person taps them on the picture); None while they can, or while the deal may still be going on."""
         self._marked_at = 0.0
         """When the last place was marked at the first deal."""
+        self._dealing: float | None = None
+        """When a card was first seen away from the stock: the deal had begun (or a card lies from before)."""
         self._pile_seen = 0.0
         """When a face-down card last lay still where the stock was set down."""
         self._pile_at: np.ndarray | None = None
@@ -381,6 +383,8 @@ class SeatFinder:
                 continue  # once cards are dealt the pile stays: its top card slid off for the
                 # dealer's own place keeps the pile's identity, the pile left gets a new one
             self._stock_ids.discard(ident)  # followed away from the pile: a card dealt from it
+            if self._dealing is None and self._stock_at is not None:
+                self._dealing = at
             if not self._resting(ident, at) or not self._dealt_here(ident, code):
                 continue
             spot, since = self._rest[ident]
@@ -514,10 +518,11 @@ class SeatFinder:
 
     def _unseen(self, at: float) -> None:
         """Fewer places than players: once no card more has come to rest for DEAL_PAUSE, or the deal has
-        taken longer than DEAL_PAUSE a player (things read for cards coming and going all along), a place
-        the camera does not see, or a card it cannot read there, and a person taps them."""
-        if self._dealt and (at - self._marked_at > DEAL_PAUSE
-                            or at - self._dealt[0][0] > DEAL_PAUSE * len(self.players)):
+        taken longer than DEAL_PAUSE a player since a card was first seen off the stock (things read for cards
+        coming and going all along, or no card seen resting at all), a place the camera does not see, or a
+        card it cannot read there, and a person taps them."""
+        marked = bool(self._dealt) and at - self._marked_at > DEAL_PAUSE
+        if marked or (self._dealing is not None and at - self._dealing > DEAL_PAUSE * len(self.players)):
             self.unsure = "seats.unseen"
         return None
 

@@ -607,3 +607,15 @@ def test_a_deal_that_never_shows_every_place_asks_for_them_though_things_keep_co
         ident += 1
         assert finder.seats is None
     assert finder.unsure == "seats.unseen"
+
+
+def test_a_deal_whose_cards_are_never_seen_resting_asks_for_the_places_once_it_has_taken_long_enough() -> None:
+    # the far places of a phone looking across the table: only the deck and a Cavallo shown are read
+    finder = SeatFinder(("Anna", "Bruno", "Carla"), "Carla")
+    finder.update(table(card("back", (500, 300), 1)), 0.0)
+    steps = [k * 0.2 for k in range(1, round(DEAL_PAUSE * 3 / 0.2) + 4)]
+    for at in steps:
+        moving = (500 + 60 * (round(at / 0.2) % 2), 600)  # in a hand, never at rest
+        finder.update(table(card("back", (500, 300), 1), card("9B", moving, 2)), at)
+        assert finder.unsure is None or at > DEAL_PAUSE * 3 + 0.2
+    assert finder.seats is None and finder.unsure == "seats.unseen"
