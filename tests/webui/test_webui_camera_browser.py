@@ -113,6 +113,7 @@ def test_the_camera_page_stays_awake_and_comes_back_by_itself(phone_page, phone)
 
     page.evaluate(SEEN, "visible")  # unlocked: no tap
     frames_flow(page)
+    assert page.locator("#camera-back").is_visible()
     assert page.locator("#camera-back").inner_text() == "La fotocamera è ripartita"
     assert page.evaluate("wakeLocks.length") == 2
     assert source.status().code == "source.receiving"
@@ -135,6 +136,7 @@ def test_without_a_wake_lock_the_page_says_how_to_keep_the_screen_on(phone_page,
     assert page.locator("#camera-awake").is_hidden()  # nothing to say before the camera runs
     page.click("#camera-start")
     frames_flow(page)
+    assert page.locator("#camera-awake").is_visible()
     assert page.locator("#camera-awake").inner_text() == (
         "Questo browser non può tenere acceso lo schermo: nelle impostazioni del telefono allunga "
         "il tempo di blocco dello schermo (o toglilo finché si gioca).")
