@@ -38,6 +38,8 @@ IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".
 PUSH_STALE = 5.0
 """Seconds without a pushed picture after which the phone's camera is taken for stopped (a page
 in the background sends nothing; a live one sends several pictures a second)."""
+PAGE_AWAY = {"hidden": "source.page_hidden", "stopped": "source.page_stopped"}
+"""What the phone's camera page may say when it stops sending, and the status code of each."""
 
 
 
@@ -205,6 +207,14 @@ class PushedFrames(FrameSource):
                              seconds=self.stale_after)
         return self._status
 
+    def away(self, why: str) -> None:
+        """The camera page says it stopped sending (a key of PAGE_AWAY): taken for stopped at once,
+        not after `stale_after`; the next picture makes it live again."""
+        if why not in PAGE_AWAY:
+            raise ValueError(f"the camera page's {why!r} is not one of {', '.join(PAGE_AWAY)}")
+        if not self._closed:
+            self._set_status(SourceState.RECONNECTING, PAGE_AWAY[why], where=self.place)
+
     def frames(self) -> Iterator[Frame]:
         """Each newest picture once, as it comes, until the source is closed."""
         seen = 0
@@ -274,6 +284,6 @@ def open_source(
     )
 
 __all__ = [
-    "Frame", "FrameSource", "ImageFiles", "MjpegStream", "PushedFrames", "RtspStream", "SourceError",
-    "SourceState", "SourceStatus", "VideoFile", "WORDS", "Webcam", "open_source",
+    "Frame", "FrameSource", "ImageFiles", "MjpegStream", "PAGE_AWAY", "PushedFrames", "RtspStream",
+    "SourceError", "SourceState", "SourceStatus", "VideoFile", "WORDS", "Webcam", "open_source",
 ]

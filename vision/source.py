@@ -137,6 +137,12 @@ WORDS: dict[str, dict[str, str]] = {
     "source.stale": {"en": "no picture from {where} for {seconds:g} s (is the page still open?)",
                      "it": "{where}: nessuna immagine da {seconds:g} s (la pagina è ancora "
                            "aperta?)"},
+    "source.page_hidden": {"en": "{where}: its page is hidden (the phone locked, or another app in "
+                                 "front); it starts again when the page is shown",
+                           "it": "{where}: la pagina è nascosta (telefono bloccato o un'altra app "
+                                 "davanti); riparte quando la pagina torna in vista"},
+    "source.page_stopped": {"en": "{where} stopped (a call, or stopped on its page)",
+                            "it": "{where} si è fermata (una chiamata, o spenta dalla pagina)"},
     "source.failed": {"en": "{text}", "it": "la sorgente delle immagini non funziona"},
     "source.reading": {"en": "reading {source}", "it": "lettura in corso: {source}"},
     "source.skipped": {"en": "{name} skipped: {error}",

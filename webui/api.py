@@ -18,6 +18,7 @@ from referee.game import RuleError
 from referee.store import StoreError
 from referee.wording import plain
 
+from vision.frames import PAGE_AWAY
 from webui import inputs
 from webui.guard import PinGuard, PinRefused
 from webui.table import TableError, TableService
@@ -239,6 +240,25 @@ def frame() -> Response:
     except TableError as err:
         return _refuse(409, err)
     return jsonify(ok=True, width=width, height=height)
+
+
+@bp.post("/frame/away")
+@needs_pin
+def frame_away() -> Response:
+    """The phone camera page stopped sending: `{"why": "hidden"}` (the page is in the background,
+    the phone locked) or `{"why": "stopped"}` (its camera stopped); the camera's status says so at
+    once rather than when the pictures are missed."""
+    why = _object().get("why")
+    if why not in PAGE_AWAY:
+        raise inputs.Refused(f"la pagina della fotocamera dice {inputs.shown(why)}: serve "
+                             f"{' o '.join(PAGE_AWAY)}",
+                             f"the camera page says {inputs.shown(why)}: it must be "
+                             f"{' or '.join(PAGE_AWAY)}")
+    try:
+        table().phone_away(why)
+    except TableError as err:
+        return _refuse(409, err)
+    return jsonify(ok=True)
 
 
 @bp.get("/live.jpg")

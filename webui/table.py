@@ -37,6 +37,8 @@ class FrameSink(Protocol):
 
     def push(self, jpeg: bytes) -> None: ...
 
+    def away(self, why: str) -> None: ...
+
 
 _NO_CAMERA: dict[str, Any] = {"state": "off", "message": "no camera is connected",
                               "code": "camera.none", "params": {}}
@@ -304,6 +306,14 @@ class TableService:
         if sink is None:
             raise TableError("table.no_phone")
         sink.push(jpeg)
+
+    def phone_away(self, why: str) -> None:
+        """The phone camera page stopped sending (hidden, or its camera stopped): its source says so
+        at once."""
+        sink = self.phone
+        if sink is None:
+            raise TableError("table.no_phone")
+        sink.away(why)
 
     def set_seats(self, width: int, height: int, points: Mapping[str, Sequence[float]]) -> None:
         """Keep the seats tapped on the live picture (pixels of a width x height frame)."""

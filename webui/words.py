@@ -119,6 +119,10 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "camera_start": "Accendi la fotocamera", "camera_stop": "Spegni",
         "camera_sent": "fotogrammi inviati", "camera_https": "Il browser apre la fotocamera "
                        "solo su HTTPS: avvia il server con --https e apri l'indirizzo https.",
+        "camera_awake": "Questo browser non può tenere acceso lo schermo: nelle impostazioni del "
+                        "telefono allunga il tempo di blocco dello schermo (o toglilo finché si "
+                        "gioca).",
+        "camera_back": "La fotocamera è ripartita",
         "rate": "{rate} immagini al secondo", "rate_low": "ne servono almeno {needed}",
         "camera_status": "Stato della fotocamera", "no_picture": "Nessuna immagine dalla "
                          "fotocamera per ora", "open_camera": "Usa questo telefono come "
@@ -171,6 +175,9 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "camera_start": "Start the camera", "camera_stop": "Stop",
         "camera_sent": "frames sent", "camera_https": "The browser opens the camera only "
                        "over HTTPS: start the server with --https and open the https address.",
+        "camera_awake": "This browser cannot keep the screen on: in the phone's settings make the "
+                        "screen lock wait longer (or turn it off while you play).",
+        "camera_back": "The camera started again",
         "rate": "{rate} pictures a second", "rate_low": "at least {needed} are needed",
         "camera_status": "Camera status", "no_picture": "No picture from the camera yet",
         "open_camera": "Use this phone as the camera", "open_table": "Open the table on "

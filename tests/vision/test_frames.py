@@ -16,6 +16,7 @@ import pytest
 from vision.frames import (
     Frame,
     ImageFiles,
+    PAGE_AWAY,
     PushedFrames,
     SourceError,
     SourceState,
@@ -354,6 +355,26 @@ def test_pushed_pictures_come_out_newest_first_and_bad_ones_are_refused() -> Non
     assert [s.state for s in seen] == [
         SourceState.CONNECTING, SourceState.LIVE, SourceState.RECONNECTING, SourceState.ENDED
     ]
+
+
+@pytest.mark.parametrize("why, english", [
+    ("hidden", "the phone's camera: its page is hidden (the phone locked, or another app in front); it "
+               "starts again when the page is shown"),
+    ("stopped", "the phone's camera stopped (a call, or stopped on its page)"),
+])
+def test_a_page_that_says_it_stopped_sending_is_taken_at_its_word_at_once(why: str, english: str) -> None:
+    seen: list[SourceStatus] = []
+    source = PushedFrames(on_status=seen.append)  # the default 5 s of staleness never comes into it
+    source.push(jpeg(40))
+    source.away(why)
+    assert source.status() == SourceStatus(SourceState.RECONNECTING, english, PAGE_AWAY[why],
+                                           {"where": PushedFrames.place})
+    source.push(jpeg(80))  # the page is back
+    assert [s.code for s in seen] == ["source.waiting", "source.receiving", PAGE_AWAY[why],
+                                     "source.receiving"]
+    with pytest.raises(ValueError, match="'asleep' is not one of hidden, stopped"):
+        source.away("asleep")
+    source.close()
 
 
 def test_a_closed_pushed_source_ends_a_waiting_reader() -> None:

@@ -328,6 +328,43 @@ def test_a_phone_frame_reaches_the_phone_source(client: FlaskClient,
     phone.close()
 
 
+def test_the_camera_page_hidden_is_said_at_once(client: FlaskClient, table: TableService) -> None:
+    phone = PushedFrames(on_status=lambda s: table.camera_status(s.to_json()))
+    table.phone = phone
+    client.post("/api/frame", data=jpeg(), content_type="image/jpeg", headers=WITH_PIN)
+    assert client.get("/api/state").get_json()["camera"]["state"] == "live"
+    answer = client.post("/api/frame/away", json={"why": "hidden"}, headers=WITH_PIN)
+    assert answer.status_code == 200
+    camera = client.get("/api/state").get_json()["camera"]  # at once, not after 5 s of silence
+    assert (camera["state"], camera["code"]) == ("reconnecting", "source.page_hidden")
+    assert camera["text_it"] == ("la fotocamera del telefono: la pagina è nascosta (telefono "
+                                 "bloccato o un'altra app davanti); riparte quando la pagina torna "
+                                 "in vista")
+    assert camera["text"] == ("the phone's camera: its page is hidden (the phone locked, or "
+                              "another app in front); it starts again when the page is shown")
+    client.post("/api/frame/away", json={"why": "stopped"}, headers=WITH_PIN)
+    assert client.get("/api/state").get_json()["camera"]["text_it"] == (
+        "la fotocamera del telefono si è fermata (una chiamata, o spenta dalla pagina)")
+    phone.close()
+
+
+@pytest.mark.parametrize("body, headers, status", [
+    ({"why": "hidden"}, {}, 403), ({"why": "asleep"}, WITH_PIN, 400), ({}, WITH_PIN, 400),
+])
+def test_a_hide_message_needs_the_pin_and_a_known_why(client: FlaskClient, table: TableService,
+                                                      body: dict, headers: dict,
+                                                      status: int) -> None:
+    table.phone = PushedFrames()
+    answer = client.post("/api/frame/away", json=body, headers=headers)
+    assert answer.status_code == status
+    assert table.phone.status().code == "source.waiting"
+
+
+def test_a_hide_message_without_a_phone_source_is_409(client: FlaskClient) -> None:
+    answer = client.post("/api/frame/away", json={"why": "hidden"}, headers=WITH_PIN)
+    assert answer.status_code == 409
+
+
 def test_a_frame_without_a_phone_source_is_409(client: FlaskClient) -> None:
     answer = client.post("/api/frame", data=jpeg(), content_type="image/jpeg", headers=WITH_PIN)
     assert answer.status_code == 409

@@ -7,6 +7,7 @@ const PIN_KEY = "saltacavallo.pin";
 const SOUND_KEY = "saltacavallo.sound";
 const FRAME_MS = 100; // the phone camera sends about 10 frames a second
 const JPEG_QUALITY = 0.7; // a 720p frame of about 100 kB: sharp enough to name the cards
+const CAMERA_RETRY_MS = 2000; // a camera a call still holds is asked for again this often
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
@@ -527,6 +528,18 @@ function drawLive(state) {
   });
 }
 
+// Tells the server something that must go even as the page goes away (keepalive), with the PIN
+// already given: nobody may be there to type it, and no answer is awaited. (sendBeacon cannot
+// carry the PIN's header.)
+function tell(path, body) {
+  const pin = localStorage.getItem(PIN_KEY);
+  if (!pin) return;
+  fetch(path, {
+    method: "POST", keepalive: true, body: JSON.stringify(body),
+    headers: { "X-Table-Pin": pin, "Content-Type": "application/json" },
+  }).catch(() => {});
+}
+
 function cameraPage() {
   if (!window.isSecureContext || !navigator.mediaDevices) {
     $("#camera-https").hidden = false;
@@ -535,8 +548,13 @@ function cameraPage() {
   }
   const video = $("#video");
   const canvas = document.createElement("canvas");
-  let stream = null, timer = null, busy = false, sent = 0;
+  // wanted: the camera was started and not stopped with the button; it comes back by itself
+  let stream = null, timer = null, retry = null, lock = null;
+  let wanted = false, starting = false, busy = false, sent = 0;
+  const shown = () => document.visibilityState === "visible";
   const send = () => {
+    // a track stopped by the browser may end without saying "ended"
+    if (!stream.getVideoTracks().some((t) => t.readyState === "live")) return lost("stopped");
     if (busy || !video.videoWidth) return; // newest wins: a frame still on its way drops this one
     canvas.width = video.videoWidth;
     canvas.height = video.videoHeight;
@@ -555,28 +573,68 @@ function cameraPage() {
       }
     }, "image/jpeg", JPEG_QUALITY);
   };
-  const stop = () => {
-    clearInterval(timer);
-    if (stream) stream.getTracks().forEach((t) => t.stop());
-    stream = null;
-    $("#camera-start").hidden = false;
-    $("#camera-stop").hidden = true;
-  };
-  $("#camera-start").addEventListener("click", async () => {
+  const awake = async () => { // the screen stays on while the camera runs, where the browser can
+    let held = false;
     try {
-      stream = await navigator.mediaDevices.getUserMedia({
+      if (navigator.wakeLock) {
+        lock = await navigator.wakeLock.request("screen");
+        held = true;
+      }
+    } catch (err) { /* refused: the page says how to keep the screen on by hand */ }
+    $("#camera-awake").hidden = held;
+  };
+  const halt = () => {
+    clearInterval(timer);
+    clearTimeout(retry);
+    if (stream) stream.getTracks().forEach((t) => { t.onended = null; t.stop(); });
+    stream = null;
+    if (lock) lock.release().catch(() => {});
+    lock = null;
+  };
+  const start = async (back) => {
+    if (starting || stream) return;
+    starting = true;
+    let got = null;
+    try {
+      got = await navigator.mediaDevices.getUserMedia({
         video: { facingMode: { ideal: "environment" }, width: { ideal: 1280 }, height: { ideal: 720 } }, audio: false,
       });
     } catch (err) {
       $("#camera-note").textContent = err.message;
+      if (back) retry = setTimeout(resume, CAMERA_RETRY_MS); // a call may still hold the camera
       return;
+    } finally {
+      starting = false;
     }
+    if (!wanted || !shown()) { got.getTracks().forEach((t) => t.stop()); return; } // gone meanwhile
+    stream = got;
+    stream.getVideoTracks().forEach((t) => { t.onended = () => lost("stopped"); });
     video.srcObject = stream;
     $("#camera-start").hidden = true;
     $("#camera-stop").hidden = false;
+    $("#camera-back").hidden = !back;
     timer = setInterval(send, FRAME_MS);
-  });
+    awake();
+  };
+  const resume = () => { if (wanted && shown()) start(true); };
+  const lost = (why) => { // hidden, or the camera stopped: the server hears at once
+    if (!stream) return;
+    halt();
+    tell("/api/frame/away", { why });
+    if (why === "stopped") resume();
+  };
+  const stop = () => {
+    wanted = false;
+    lost("stopped");
+    $("#camera-start").hidden = false;
+    $("#camera-stop").hidden = true;
+    $("#camera-back").hidden = true;
+  };
+  $("#camera-start").addEventListener("click", () => { wanted = true; start(false); });
   $("#camera-stop").addEventListener("click", stop);
+  // the browser stops the camera and lets go of the wake lock when the page is hidden
+  document.addEventListener("visibilitychange", () => (shown() ? resume() : lost("hidden")));
+  window.addEventListener("pagehide", () => lost("hidden"));
 }
 
 function drawOneVerdict(state) {
