@@ -39,17 +39,23 @@ HAND = [Deal.of({"Anna": "3D", "Bruno": "10C", "Carla": "5S", "Dario": "9B"}), K
         Swap("Carla"), Reveal.of({"Anna": "5S", "Bruno": "10C", "Carla": "3D", "Dario": "9B"})]
 
 
+def camera_context(driver, folder: Path, script: str):
+    """A fresh headless Chromium profile in `folder` whose camera plays `fake_camera`, allowed without
+    asking; every page has the table PIN as if typed once before, then runs `script`."""
+    context = driver.chromium.launch_persistent_context(
+        str(folder / "profile"), executable_path=str(CHROMIUM), headless=True,
+        args=FLAGS + ["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
+                      f"--use-file-for-fake-video-capture={fake_camera(folder)}"])
+    context.add_init_script(f"localStorage.setItem('saltacavallo.pin', '{PIN}');" + script)
+    return context
+
+
 @pytest.fixture
 def browser(tmp_path: Path) -> Iterator:
     """A fresh headless Chromium profile; pages get the table PIN as if typed once before."""
     with playwright_api.sync_playwright() as driver:
-        context = driver.chromium.launch_persistent_context(
-            str(tmp_path / "profile"), executable_path=str(CHROMIUM), headless=True,
-            args=FLAGS + ["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
-                          f"--use-file-for-fake-video-capture={fake_camera(tmp_path)}"])
-        context.add_init_script(f"localStorage.setItem('saltacavallo.pin', '{PIN}');"
-                                "window.spoken = [];"
-                                "speechSynthesis.speak = (u) => window.spoken.push(u.text);")
+        context = camera_context(driver, tmp_path, "window.spoken = [];"
+                                 "speechSynthesis.speak = (u) => window.spoken.push(u.text);")
         yield context
         context.close()
 

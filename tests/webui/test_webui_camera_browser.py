@@ -17,7 +17,7 @@ from webui.server import BackgroundServer
 from webui.table import TableService
 
 from conftest import PIN, PLAYERS
-from test_webui_browser import CHROMIUM, FLAGS, fake_camera, new_page, playwright_api
+from test_webui_browser import camera_context, new_page, playwright_api
 
 WAKE_LOCK_RECORDED = """
 window.wakeLocks = [];  // headless Chromium may refuse the real lock: a stand-in records each ask
@@ -54,12 +54,7 @@ def phone_page(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator:
     """A phone at 390x844 in Italian with the table PIN given before, the wake lock as the test's
     parameter makes it (recorded, absent or refused)."""
     with playwright_api.sync_playwright() as driver:
-        context = driver.chromium.launch_persistent_context(
-            str(tmp_path / "profile"), executable_path=str(CHROMIUM), headless=True,
-            args=FLAGS + ["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
-                          f"--use-file-for-fake-video-capture={fake_camera(tmp_path)}"])
-        context.add_init_script(f"localStorage.setItem('saltacavallo.pin', '{PIN}');"
-                                + getattr(request, "param", WAKE_LOCK_RECORDED))
+        context = camera_context(driver, tmp_path, getattr(request, "param", WAKE_LOCK_RECORDED))
         yield new_page(context, 390, 844)
         context.close()
 
