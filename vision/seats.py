@@ -304,7 +304,8 @@ class SeatFinder:
         return self._stock_at
 
     def give(self, seats: Seats) -> None:
-        """Seats a person gave (tapped on the live picture): kept from now on, re-anchored as the camera moves."""
+        """Seats a person gave (tapped on the Setup page's picture): kept from now on, re-anchored as the camera
+        moves."""
         self.seats = self._anchor = seats
         self.unsure = None
 

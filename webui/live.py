@@ -282,12 +282,12 @@ class TableWatcher:
     @property
     def unsure(self) -> str | None:
         """Why the places are not named while every player's card lies (`SeatFinder.unsure`, a code of
-        webui.words): the hand waits for a person to tap each place on the live picture; None once the
-        seats are known."""
+        webui.words): the hand waits for a person to tap each place on the Setup page's picture; None once
+        the seats are known."""
         return self.finder.unsure if self.finder.seats is None else None
 
     def give_seats(self, seats: Seats) -> None:
-        """Seats a person tapped on the live picture: the table is seated by them from the next frame on."""
+        """Seats a person tapped on the Setup page's picture: the table is seated by them from the next frame on."""
         self.finder.give(seats)
 
     def _ask_seats(self) -> list[Said]:
@@ -425,7 +425,7 @@ class LiveLoop:
         self._tapped = True
 
     def _take_taps(self, watcher: TableWatcher, size: tuple[int, int]) -> None:
-        """Seats tapped on the live picture seat the table from now on, unless they are the ones it has."""
+        """Seats tapped on the Setup page's picture seat the table from now on, unless they are the ones it has."""
         self._tapped = False
         tapped = seats_from_taps(self.service.seats(), tuple(watcher.game.players), size)
         if tapped is None:

@@ -35,11 +35,11 @@ CHOSEN_FIRST = {"swap.unseen": ("a", "b"), "swap.unread": ("a", "b"), "swap.put_
 OFF = "seats.off"
 """A hold at the reveal where a card lies at no player's place: the places may be wrong, so the way to
 tap them is offered beside the others."""
-OVER = frozenset({"draw.unseen", "card.reads_otherwise"})
-"""Holds raised once the hand is over on the table (its cards gathered, or the film ended): the
-camera has nothing more to see, so the hand is not left to it; written, it is settled at once."""
 READS_OTHERWISE = "card.reads_otherwise"
 """A card read anew as another: the dealer's draw not seen as one, or a misreading."""
+OVER = frozenset({"draw.unseen", READS_OTHERWISE})
+"""Holds raised once the hand is over on the table (its cards gathered, or the film ended): the
+camera has nothing more to see, so the hand is not left to it; written, it is settled at once."""
 
 
 def replayed(game: Game) -> Game:
