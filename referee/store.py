@@ -1,4 +1,5 @@
-"""The event store: one game per SQLite file, every event checked and committed before it counts.
+"""The event store: an evening's games in one SQLite file, every event checked and committed
+before it counts.
 
 Writers may be many (threads sharing one store, or processes each with their own): each write
 is one `BEGIN IMMEDIATE` transaction that first brings the game up to the latest stored event,
@@ -36,8 +37,17 @@ from referee.storefile import (
 )
 from referee.wording import plain
 
-__all__ = ["APPLICATION_ID", "VERSION", "GameStore", "StoreError", "record_path"]
+__all__ = ["APPLICATION_ID", "VERSION", "GameStore", "StoreError", "evening_path", "record_path"]
 
+_GAMES = """CREATE TABLE games (
+    number INTEGER PRIMARY KEY,
+    players TEXT NOT NULL,
+    rules TEXT NOT NULL,
+    lives INTEGER NOT NULL,
+    stake INTEGER NOT NULL,
+    created TEXT NOT NULL
+)"""
+"""The evening's games, the first one also the table setup; `stake` is in cents a life."""
 _SCHEMA = (
     """CREATE TABLE table_setup (
     id INTEGER PRIMARY KEY CHECK (id = 1),
@@ -51,7 +61,8 @@ _SCHEMA = (
     kind TEXT NOT NULL,
     data TEXT NOT NULL,
     at TEXT NOT NULL,
-    evidence TEXT
+    evidence TEXT,
+    game INTEGER NOT NULL DEFAULT 1
 )""",
     """CREATE TABLE warnings (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -63,6 +74,7 @@ _SCHEMA = (
     code TEXT,
     params TEXT
 )""",
+    _GAMES,
 )
 _WARNINGS_1 = """CREATE TABLE warnings (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -76,6 +88,8 @@ _WARNINGS_1 = """CREATE TABLE warnings (
 _MIGRATIONS: dict[int, tuple[str, ...]] = {
     0: ("ALTER TABLE events ADD COLUMN evidence TEXT", _WARNINGS_1),
     1: ("ALTER TABLE warnings ADD COLUMN code TEXT", "ALTER TABLE warnings ADD COLUMN params TEXT"),
+    2: (_GAMES, "INSERT INTO games SELECT 1, players, rules, lives, 0, created FROM table_setup",
+        "ALTER TABLE events ADD COLUMN game INTEGER NOT NULL DEFAULT 1"),
 }
 """The statements that take a file of each older version to the next one."""
 _UNDO = "undo"
@@ -95,25 +109,46 @@ def record_path(path: str | Path) -> Path:
     return path.with_name(f"{path.stem}.record.json")
 
 
+def evening_path(path: str | Path) -> Path:
+    """Where the evening's games are copied beside its file once it has more than one:
+    `family.evening.json` for `family.sqlite`."""
+    path = Path(path)
+    return path.with_name(f"{path.stem}.evening.json")
+
+
 class GameStore:
-    """A game kept in a SQLite file (WAL): `play` and `undo` are checked, appended and committed.
+    """An evening's games kept in a SQLite file (WAL): `play` and `undo` are checked, appended and
+    committed to the game in play (the last); `new_game` starts the next one.
 
     One store may be shared by threads (a web server's): each change holds a lock. After every
     change that alters the settled hands, the hand record is rewritten beside the file.
     """
 
-    def __init__(self, connection: sqlite3.Connection, game: Game, path: Path, seen: int,
-                 version: int, readonly: bool) -> None:
+    def __init__(self, connection: sqlite3.Connection, games: list[Game], stakes: list[int],
+                 path: Path, seen: int, version: int, readonly: bool) -> None:
         self._db = connection
         self._lock = threading.RLock()
         self._seen = seen
         self._version = version
         self._record_text: str | None = None
-        self.game = game
+        self._evening_text: str | None = None
+        self.games = games
+        """Every game of the evening, in the order played; the last is in play."""
+        self.stakes = stakes
+        """Each game's stake, in cents a life."""
         self.path = path
         self.readonly = readonly
         self.record_problem: str | None = None
         """Why the last hand record could not be written beside the file (None when it was)."""
+
+    @property
+    def game(self) -> Game:
+        """The game in play: the evening's last."""
+        return self.games[-1]
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        self.games[-1] = game
 
     @property
     def record_path(self) -> Path:
@@ -124,14 +159,16 @@ class GameStore:
 
     @classmethod
     def create(cls, path: str | Path, players: Sequence[str], rules: Rules | str = "napoli",
-               lives: int | None = None) -> GameStore:
-        """Start a new game in a new file (an existing file is never overwritten).
+               lives: int | None = None, stake: int = 0) -> GameStore:
+        """Start a new evening in a new file with its first game, `stake` cents a life (an
+        existing file is never overwritten).
 
         The file is built under a temporary name and linked into place whole, so a crash
         leaves either no game or a complete one.
         """
         path = Path(path)
         game = Game(players, find_rules(rules), lives)
+        stake = _cents(stake)
         if os.path.lexists(path):
             raise StoreError(f"{path} already exists: open it, or choose a new file")
         temporary = path.with_name(f".{path.name}.{secrets.token_hex(4)}.new")
@@ -142,11 +179,11 @@ class GameStore:
                 db.execute("BEGIN IMMEDIATE")
                 for statement in _SCHEMA:
                     db.execute(statement)
-                db.execute(
-                    "INSERT INTO table_setup VALUES (1, ?, ?, ?, ?)",
-                    (json.dumps(list(game.players)), json.dumps(game.rules.switches()),
-                     game.start_lives, _now()),
-                )
+                table = (json.dumps(list(game.players)), json.dumps(game.rules.switches()),
+                         game.start_lives)
+                db.execute("INSERT INTO table_setup VALUES (1, ?, ?, ?, ?)", (*table, _now()))
+                db.execute("INSERT INTO games VALUES (1, ?, ?, ?, ?, ?)",
+                           (*table, stake, _now()))
                 db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                 db.execute(f"PRAGMA user_version = {VERSION}")
                 db.execute("COMMIT")
@@ -164,12 +201,14 @@ class GameStore:
         return cls.open(path)
 
     @classmethod
-    def open(cls, path: str | Path, readonly: bool = False) -> GameStore:
-        """Reopen a game file and rebuild the game event by event, undos included.
+    def open(cls, path: str | Path, readonly: bool = False, stake: int = 0) -> GameStore:
+        """Reopen a game file and rebuild every game event by event, undos included.
 
-        An older file is migrated to this version in one transaction (never when `readonly`);
-        a file that is not a Saltacavallo game is refused unchanged, with the reason.
+        An older file is migrated to this version in one transaction (never when `readonly`),
+        its one game the evening's first at `stake` cents a life; a file that is not a
+        Saltacavallo game is refused unchanged, with the reason.
         """
+        stake = _cents(stake)
         path = Path(path)
         version = check_game_file(path)
         if readonly:
@@ -179,11 +218,11 @@ class GameStore:
                 raise StoreError(f"{path} is read-only: open it read-only to view or export it")
             db = _connect_writer(path)
         try:
-            game = _table(path, db)
-            store = cls(db, game, path, 0, version, readonly)
+            games, stakes = _games(path, db, version, stake)
+            store = cls(db, games[:1], stakes[:1], path, 0, version, readonly)
             store._catch_up()  # a file that does not replay is refused before it is migrated
             if not readonly and version < VERSION:
-                store._version = _migrate(db, path)
+                store._version = _migrate(db, path, stake)
         except sqlite3.Error as err:
             db.close()
             raise StoreError(f"{path}: {sqlite_reason(err)}") from None
@@ -223,7 +262,7 @@ class GameStore:
                 self.game = _rebuilt(self.game)  # in case it failed halfway through a change
                 raise StoreError(f"not an event the game can take: {event!r} ({err})") from None
             try:
-                seq = self._insert(data, evidence)
+                seq = self._insert(data, evidence, len(self.games))
                 self._commit("store the event")
             except BaseException:
                 self.game.undo()
@@ -247,12 +286,37 @@ class GameStore:
                                  f"last looked ({stored}); look again, then undo")
             if not self.game.history:
                 raise RuleError("undo.nothing")
-            seq = self._insert({"kind": _UNDO}, None)
+            seq = self._insert({"kind": _UNDO}, None, len(self.games))
             self._commit("store the undo")
             self._seen = seq
             undone = self.game.undo()
         self._keep_record()
         return undone
+
+    def new_game(self, players: Sequence[str], rules: Rules | str | Mapping[str, Any] = "napoli",
+                 lives: int | None = None, stake: int = 0, events: Sequence[Event] = ()) -> Game:
+        """Start the evening's next game (with its first `events`, such as the dealer chosen) in
+        one transaction; the games before it stay as they were. Returns it."""
+        game = Game(players, find_rules(rules), lives)
+        stake = _cents(stake)
+        for event in events:  # a RuleError here stores nothing
+            game.play(event)
+        table = (json.dumps(list(game.first_players)), json.dumps(game.rules.switches()),
+                 game.start_lives)
+        with self._writing():
+            number = len(self.games) + 1
+            try:
+                self._db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?)",
+                                 (number, *table, stake, _now()))
+            except sqlite3.Error as err:
+                raise StoreError(f"{self.path}: no new game: {sqlite_reason(err)}") from None
+            seqs = [self._insert(event_to_json(event), None, number) for event in events]
+            self._commit("start the new game")
+            self.games.append(game)
+            self.stakes.append(stake)
+            self._seen = seqs[-1] if seqs else self._seen
+        self._keep_record()
+        return game
 
     def warn(self, message: str, hand: int | None, code: str | None = None,
              params: Mapping[str, Any] | None = None) -> int:
@@ -320,11 +384,11 @@ class GameStore:
                     with suppress(sqlite3.Error):
                         self._db.execute("ROLLBACK")
 
-    def _insert(self, data: dict[str, Any], evidence: str | None) -> int:
+    def _insert(self, data: dict[str, Any], evidence: str | None, game: int) -> int:
         try:
             cursor = self._db.execute(
-                "INSERT INTO events (kind, data, at, evidence) VALUES (?, ?, ?, ?)",
-                (data["kind"], json.dumps(data), _now(), evidence))
+                "INSERT INTO events (kind, data, at, evidence, game) VALUES (?, ?, ?, ?, ?)",
+                (data["kind"], json.dumps(data), _now(), evidence, game))
         except sqlite3.Error as err:
             raise StoreError(f"{self.path}: nothing stored: {sqlite_reason(err)}") from None
         assert cursor.lastrowid is not None
@@ -338,12 +402,31 @@ class GameStore:
                              "was stored") from None
 
     def _catch_up(self) -> None:
-        """Apply the events stored after the last one this store has seen (other writers')."""
-        rows = self._db.execute("SELECT seq, data FROM events WHERE seq > ? ORDER BY seq",
-                                (self._seen,)).fetchall()
-        for seq, data in rows:
+        """Apply the games and events stored after the last ones this store has seen (other
+        writers'), both read from one snapshot of the file."""
+        game = "game" if self._version >= 3 else "1"
+        reading = not self._db.in_transaction
+        if reading:
+            self._db.execute("BEGIN")
+        try:
+            rows = self._db.execute(f"SELECT seq, {game}, data FROM events WHERE seq > ? "
+                                    "ORDER BY seq", (self._seen,)).fetchall()
+            games, stakes = (_games(self.path, self._db, self._version, 0, len(self.games))
+                             if self._version >= 3 else ([], []))
+        finally:
+            if reading:
+                self._db.execute("COMMIT")
+        for seq, number, data in rows:
+            while len(self.games) < number and games:
+                self.games.append(games.pop(0))
+                self.stakes.append(stakes.pop(0))
+            if number != len(self.games):
+                raise StoreError(f"{self.path}: stored event {seq} belongs to game {number}, "
+                                 f"not to the game in play ({len(self.games)})")
             _replay_row(self.path, self.game, seq, data)
             self._seen = seq
+        self.games.extend(games)
+        self.stakes.extend(stakes)
 
     def refresh(self) -> bool:
         """Bring the game up to what other writers stored since; True when anything changed."""
@@ -358,13 +441,29 @@ class GameStore:
     def _record_text_now(self) -> str:
         return json.dumps(game_record(self.game), ensure_ascii=False, indent=1) + "\n"
 
+    def evening(self) -> dict[str, Any]:
+        """The evening's games as records, each with its stake in euros a life (docs/EVENING.md)."""
+        with self._lock:
+            return {"games": [{"stake": stake / 100, "record": game_record(game)}
+                              for game, stake in zip(self.games, self.stakes, strict=True)]}
+
+    def _keep_evening(self) -> None:
+        """Copy the evening beside the file when it has more than one game and changed."""
+        if len(self.games) < 2:
+            return
+        text = json.dumps(self.evening(), ensure_ascii=False, indent=1) + "\n"
+        if text != self._evening_text:
+            write_atomically(evening_path(self.path), text)
+            self._evening_text = text
+
     def _keep_record(self) -> None:
         """Rewrite the hand record beside the file when the settled hands changed.
 
         The record is written inside a write transaction of its own, from the latest stored
         game, so a slower writer can never put back an older record over a newer one.
         """
-        if self.readonly or self._record_text_now() == self._record_text:
+        if self.readonly or (self._record_text_now() == self._record_text
+                             and len(self.games) < 2):
             return
         target = self.record_path
         with self._lock:
@@ -375,6 +474,7 @@ class GameStore:
                 return
             try:
                 self._catch_up()
+                self._keep_evening()
                 text = self._record_text_now()
                 if not self.game.results and not target.exists():
                     self._record_text = text
@@ -397,12 +497,15 @@ class GameStore:
 
     # -- reading -------------------------------------------------------------------------------
 
-    def events(self) -> list[dict[str, Any]]:
-        """Every stored row in order (undos included): each event's JSON, its `seq`, `evidence`."""
+    def events(self, game: int | None = None) -> list[dict[str, Any]]:
+        """Every stored row in order (undos included): each event's JSON, its `seq`, `evidence`;
+        only game number `game`'s when given."""
         evidence = "evidence" if self._version >= 1 else "NULL"
+        number = "game" if self._version >= 3 else "1"
+        where = "" if game is None else f" WHERE {number} = {int(game)}"
         with self._lock:
             rows = self._db.execute(
-                f"SELECT seq, data, {evidence} FROM events ORDER BY seq").fetchall()
+                f"SELECT seq, data, {evidence} FROM events{where} ORDER BY seq").fetchall()
         return [{"seq": seq, **json.loads(data), "evidence": found} for seq, data, found in rows]
 
     def warnings(self, open_only: bool = True) -> list[dict[str, Any]]:
@@ -470,14 +573,17 @@ def _connect_writer(path: Path) -> sqlite3.Connection:
     return db
 
 
-def _migrate(db: sqlite3.Connection, path: Path) -> int:
-    """Bring an older file to this version in one transaction; returns the version reached."""
+def _migrate(db: sqlite3.Connection, path: Path, stake: int) -> int:
+    """Bring an older file to this version in one transaction, its game played at `stake` cents
+    a life; returns the version reached."""
     db.execute("BEGIN IMMEDIATE")
     try:
         version = db.execute("PRAGMA user_version").fetchone()[0]  # another may have migrated
         while version < VERSION:
             for statement in _MIGRATIONS[version]:
                 db.execute(statement)
+            if version == 2:
+                db.execute("UPDATE games SET stake = ? WHERE number = 1", (stake,))
             version += 1
         db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         db.execute(f"PRAGMA user_version = {version}")
@@ -501,12 +607,43 @@ def _params(text: str | None) -> dict[str, Any] | None:
     return found if isinstance(found, dict) else None
 
 
-def _table(path: Path, db: sqlite3.Connection) -> Game:
-    """The game of the file's setup row, before any event; a damaged row is a StoreError."""
-    row = db.execute("SELECT players, rules, lives FROM table_setup WHERE id = 1").fetchone()
-    if row is None:
-        raise StoreError(f"{path} is damaged: its table setup (players, rules, lives) is missing")
-    damaged = f"{path} is damaged: its table setup"
+def _cents(stake: object) -> int:
+    """A stake in cents a life, checked: a whole number from 0 on."""
+    if isinstance(stake, bool) or not isinstance(stake, int) or stake < 0:
+        raise StoreError(f"a stake is a whole number of cents from 0 on, not {stake!r}")
+    return stake
+
+
+def _games(path: Path, db: sqlite3.Connection, version: int, stake: int,
+           after: int = 0) -> tuple[list[Game], list[int]]:
+    """The games numbered after `after`, each before any event, with their stakes in cents (a
+    file before version 3: its one game at `stake`); a damaged row is a StoreError.
+
+    The first game's table is the file's table setup, as in every version.
+    """
+    rows: list[tuple[Any, ...]] = []
+    if not after:
+        first = db.execute("SELECT players, rules, lives FROM table_setup WHERE id = 1").fetchone()
+        if first is None:
+            raise StoreError(f"{path} is damaged: its table setup (players, rules, lives) is "
+                             "missing")
+        if version >= 3:
+            found = db.execute("SELECT stake FROM games WHERE number = 1").fetchone()
+            stake = found[0] if found else 0
+        rows.append((*first, stake))
+    if version >= 3:
+        rows += db.execute("SELECT players, rules, lives, stake FROM games WHERE number > ? "
+                           "ORDER BY number", (max(after, 1),)).fetchall()
+    games = [_table(path, row, after + n + 1) for n, row in enumerate(rows)]
+    stakes = [row[3] if isinstance(row[3], int) and row[3] >= 0 else 0 for row in rows]
+    return games, stakes
+
+
+def _table(path: Path, row: tuple[Any, ...], number: int) -> Game:
+    """A game from its stored row (players, rules, lives), before any event; a damaged row is a
+    StoreError."""
+    damaged = (f"{path} is damaged: its table setup" if number == 1 else
+               f"{path} is damaged: the table setup of game {number}")
     try:
         players = json.loads(row[0])
         rules = json.loads(row[1])

@@ -13,9 +13,10 @@ from urllib.parse import quote
 
 APPLICATION_ID = 0x53435631
 """SQLite's application_id of a Saltacavallo game ("SCV1" in ASCII)."""
-VERSION = 2
+VERSION = 3
 """The store version this code writes: 1 added each event's evidence and the warnings, 2 each
-warning's code and parameters (worded in the reader's language)."""
+warning's code and parameters (worded in the reader's language), 3 the evening: every game of it
+with its stake, each event tied to its game."""
 _HEADER = b"SQLite format 3\x00"
 _HEADER_BYTES = 100
 _TABLES: dict[str, frozenset[str]] = {
@@ -27,6 +28,8 @@ _ADDED: dict[int, dict[str, frozenset[str]]] = {
     1: {"events": frozenset({"evidence"}),
         "warnings": frozenset({"id", "message", "hand", "how"})},
     2: {"warnings": frozenset({"code", "params"})},
+    3: {"events": frozenset({"game"}),
+        "games": frozenset({"number", "players", "rules", "lives", "stake", "created"})},
 }
 """What each version added."""
 
