@@ -40,10 +40,11 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["saltacavallo.table"] = service
     app.extensions["saltacavallo.guard"] = PinGuard(app.config["PIN"])
 
-    from webui import api, pages
+    from webui import api, evening, pages
 
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(evening.bp)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(Exception, _crash)
 

@@ -78,8 +78,8 @@ def build_state(game: Game | None, *, version: int, stake: float, camera: Mappin
         survivors=list(outcome.survivors) if outcome else None,
         rules=game.rules.switches(), preset=game.rules.name, start_lives=game.start_lives,
         next_dealer=game.next_dealer, alive=game.alive(),
-        verdicts=[_verdict(game, r, evidence.get(r.number), (decisions or {}).get(r.number,
-                                                                                  []))
+        verdicts=[verdict_json(game, r, evidence.get(r.number),
+                               (decisions or {}).get(r.number, []))
                   for r in reversed(game.results)],
         last_event=None if last is None else {
             **event_to_json(last), **dict(zip(("text", "text_it"), event_words(last)))},
@@ -111,8 +111,8 @@ def _name(code: str | None) -> dict[str, str] | None:
     return None if code is None else card_json(parse_card(code))
 
 
-def _verdict(game: Game, result: HandResult, evidence: str | None,
-             decided: list[dict[str, str]]) -> dict[str, Any]:
+def verdict_json(game: Game, result: HandResult, evidence: str | None,
+                 decided: list[dict[str, str]]) -> dict[str, Any]:
     """One settled hand: every card named, the losers, the lives after it, its photo, and what
     was decided by hand in it."""
     says, says_it = verdict_words(result)

@@ -11,11 +11,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Protocol
 
+from referee.evening import next_dealer
 from referee.events import ChooseDealer, Event
 from referee.game import Game, RuleError
 from referee.record import replay
 from referee.rules import Rules, find_rules
-from referee.store import GameStore, record_path
+from referee.store import GameStore, evening_path, record_path
 
 from webui import inputs
 from webui.state import build_state
@@ -65,9 +66,10 @@ class TableService:
         self._pictures = threading.Lock()
         self.version = 0
         self.closed = False
-        self.store: GameStore | None = GameStore.open(self.db_path) if self.db_path.exists() \
-            else None
         self._table = self._read_table_file()
+        self.store: GameStore | None = GameStore.open(
+            self.db_path, stake=_cents(self._table.get("stake", 0.0))) \
+            if self.db_path.exists() else None
         self._camera: dict[str, Any] = dict(_NO_CAMERA)
         self._frame: bytes | None = None
         self._frame_index = 0
@@ -93,8 +95,15 @@ class TableService:
 
     @property
     def stake(self) -> float:
-        """The money one life is worth (0: not playing for money)."""
+        """The money one life is worth in the game in play (0: not playing for money)."""
+        if self.store is not None:
+            return self.store.stakes[-1] / 100
         return float(self._table.get("stake", 0.0))
+
+    @property
+    def next_stake(self) -> float:
+        """The money one life will be worth from the next game on (a change applies there)."""
+        return float(self._table.get("stake", self.stake))
 
     @property
     def seats_path(self) -> Path:
@@ -123,7 +132,7 @@ class TableService:
             desk = self.desk.state(game) if self.desk is not None and game is not None else {}
             state = build_state(
                 game, version=self.version, stake=self.stake, camera=dict(self._camera),
-                warnings=self._warnings(), evidence=self._evidence_by_hand(),
+                warnings=self._warnings(), evidence=self.evidence_by_hand(),
                 seats=self.seats(), dealer_by_camera=bool(self._table.get("dealer_by_camera")),
                 notice=self._notice, held=desk.get("held"), decided=desk.get("decided"),
                 decisions=desk.get("decisions"), asked=desk.get("asked"),
@@ -159,7 +168,7 @@ class TableService:
         stake = inputs.stake(stake)
         with self.lock:
             self._start_store(list(game.players), found, game.start_lives,
-                              [ChooseDealer(dealer)] if dealer else [])
+                              [ChooseDealer(dealer)] if dealer else [], _cents(stake))
             self._table = {"stake": stake, "dealer_by_camera": dealer is None}
             self._write_table_file()
             self._changed_now()
@@ -171,11 +180,63 @@ class TableService:
         """Start a new game from a hand record, every hand replayed and stored."""
         game = replay(record)  # RecordError or RuleError, before anything is touched
         with self.lock:
-            self._start_store(list(game.players), game.rules, game.start_lives, game.history)
-            self._table = {"stake": self.stake, "dealer_by_camera": False}
+            stake = self.next_stake
+            self._start_store(list(game.first_players), game.rules, game.start_lives,
+                              game.history, _cents(stake))
+            self._table = {"stake": stake, "dealer_by_camera": False}
             self._write_table_file()
             self._changed_now()
             new = self._need_store().game
+        for callback in list(self._new_game):
+            callback(new)
+
+    def next_game(self, players: Sequence[str] | None = None, anyway: bool = False) -> Game:
+        """The evening's next game: the same players (or `players`), rules and lives, at the
+        stake set for it, dealt first by the player the deal passes to (referee.evening); a game
+        not over is left unfinished, counting nothing, only `anyway`."""
+        with self.lock:
+            store = self._need_store()
+            previous = store.game
+            if previous.outcome() is None and not anyway:
+                raise TableError("evening.not_over")
+            names = list(previous.players if players is None else players)
+            dealer = next_dealer(previous, names)
+            store.new_game(names, previous.rules, previous.start_lives,
+                           _cents(self.next_stake), [ChooseDealer(dealer)] if dealer else [])
+            if names != list(previous.first_players):
+                self.seats_path.unlink(missing_ok=True)
+            self._table = {"stake": self.next_stake, "dealer_by_camera": dealer is None}
+            self._write_table_file()
+            self._changed_now()
+            new = store.game
+        for callback in list(self._new_game):
+            callback(new)
+        return new
+
+    def set_stake(self, stake: float) -> None:
+        """The money a life is worth from the next game on (the game in play keeps its own)."""
+        stake = inputs.stake(stake)
+        with self.lock:
+            self._table = {**self._table, "stake": stake}
+            self._write_table_file()
+            self._changed_now()
+
+    def import_evening(self, games: Sequence[tuple[Game, int]]) -> None:
+        """A new evening from games read back (referee.evening.read_evening), every event stored;
+        the evening before is kept beside, renamed."""
+        with self.lock:
+            first, stake = games[0]
+            self._start_store(list(first.first_players), first.rules, first.start_lives,
+                              first.history, stake)
+            store = self._need_store()
+            for game, stake in games[1:]:
+                store.new_game(game.first_players, game.rules, game.start_lives, stake)
+                for event in game.history:
+                    store.play(event)
+            self._table = {"stake": games[-1][1] / 100, "dealer_by_camera": False}
+            self._write_table_file()
+            self._changed_now()
+            new = store.game
         for callback in list(self._new_game):
             callback(new)
 
@@ -368,7 +429,7 @@ class TableService:
             listener()
 
     def _start_store(self, players: list[str], rules: Rules, lives: int,
-                     events: Sequence[Event]) -> None:
+                     events: Sequence[Event], stake: int) -> None:
         """A new store file for a new game; the old one is renamed, never deleted."""
         if self.store is not None:
             self.store.close()
@@ -386,10 +447,11 @@ class TableService:
                 side = Path(str(self.db_path) + extra)
                 if side.exists():
                     side.rename(Path(str(kept) + extra))
-            if record_path(self.db_path).exists():
-                record_path(self.db_path).rename(record_path(kept))
+            for beside in (record_path, evening_path):
+                if beside(self.db_path).exists():
+                    beside(self.db_path).rename(beside(kept))
         self.seats_path.unlink(missing_ok=True)
-        store = GameStore.create(self.db_path, players, rules, lives)
+        store = GameStore.create(self.db_path, players, rules, lives, stake)
         for event in events:
             store.play(event)
         self.store = store
@@ -400,13 +462,15 @@ class TableService:
             return []
         return [dict(w) for w in store.warnings(open_only=True)]
 
-    def _evidence_by_hand(self) -> dict[int, str]:
-        """For every settled hand, the last evidence photo stored with one of its events."""
+    def evidence_by_hand(self, number: int | None = None) -> dict[int, str]:
+        """For every settled hand of game `number` (the one in play by default), the last
+        evidence photo stored with one of its events."""
         store = self.store
         if store is None:
             return {}
+        number = number or len(store.games)
         alive: list[str | None] = []
-        for row in store.events():
+        for row in store.events(game=number):
             if row.get("kind") == "undo":
                 if alive:
                     alive.pop()
@@ -414,7 +478,7 @@ class TableService:
                 alive.append(row.get("evidence"))
         found: dict[int, str] = {}
         hand, last = 0, None
-        for event, evidence in zip(store.game.history, alive):
+        for event, evidence in zip(store.games[number - 1].history, alive):
             kind = type(event).__name__
             if kind == "Deal":
                 hand, last = hand + 1, None
@@ -437,6 +501,13 @@ class TableService:
 
     def _write_table_file(self) -> None:
         _write_json(self._table_path, self._table)
+
+
+def _cents(euros: object) -> int:
+    """Euros (a stake) in whole cents; anything unreadable is 0."""
+    if isinstance(euros, bool) or not isinstance(euros, (int, float)):
+        return 0
+    return max(0, round(euros * 100))
 
 
 def _write_json(path: Path, data: Any) -> None:

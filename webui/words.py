@@ -152,6 +152,20 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "asked": "Da controllare: decidete voi",
         "held_now": "Adesso", "take_back": "Annulla", "decided": "Deciso",
         "write_help": "Tocca una carta per correggerla", "choose_card": "Scegli la carta",
+        "evening": "Serata", **{f"ev_{k}": v for k, v in {
+            "title": "Serata", "games": "Le partite", "net": "Chi vince e chi perde",
+            "payments": "Chi dà a chi", "chart": "Vite mano per mano", "picture": "La serata "
+            "in un'immagine", "share": "Condividi l'immagine", "next": "Nuova partita",
+            "next_anyway": "Lascia questa partita senza vincitore e comincia la prossima",
+            "confirm_anyway": "La partita non è finita: non conterà. Cominciare la prossima?",
+            "players": "Giocatori della prossima partita", "stake": "Posta per vita dalla "
+            "prossima partita (€)", "export": "Scarica la serata (JSON)", "html": "Scarica la "
+            "serata (pagina che si apre senza internet)", "import": "Carica una serata (JSON)",
+            "confirm_import": "Caricare questa serata? Quella di ora resta salvata in un file a "
+            "parte.", "game": "Partita", "in_play": "in corso", "split":
+            "si dividono il piatto", "deciding": "La mano decisiva", "settled": "Nessuno deve "
+            "niente", "stake_now": "posta", "dealer_next": "Fa le carte", "hands": "mani",
+        }.items()},
     },
     "en": {
         "title": "Saltacavallo", "table": "Table", "live": "Live", "history": "History",
@@ -207,6 +221,20 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "asked": "To check: you decide",
         "held_now": "Now", "take_back": "Take back", "decided": "Decided",
         "write_help": "Tap a card to correct it", "choose_card": "Choose the card",
+        "evening": "Evening", **{f"ev_{k}": v for k, v in {
+            "title": "Evening", "games": "The games", "net": "Who is up, who is down",
+            "payments": "Who pays whom", "chart": "Lives hand by hand", "picture": "The evening "
+            "in one picture", "share": "Share the picture", "next": "Next game",
+            "next_anyway": "Leave this game without a winner and start the next",
+            "confirm_anyway": "The game is not over: it will not count. Start the next?",
+            "players": "Players of the next game", "stake": "Stake per life from the next game "
+            "(€)", "export": "Download the evening (JSON)", "html": "Download the evening (a "
+            "page that opens offline)", "import": "Load an evening (JSON)",
+            "confirm_import": "Load this evening? The current one stays saved in a file of its "
+            "own.", "game": "Game", "in_play": "in play", "split":
+            "share the pot", "deciding": "The deciding hand", "settled": "Nobody owes anything",
+            "stake_now": "stake", "dealer_next": "Deals", "hands": "hands",
+        }.items()},
     },
 }
 """Every word the pages print, by language (the scripts get the same table)."""
@@ -344,6 +372,34 @@ WEB_WORDS: dict[str, dict[str, str]] = {
                          "it": "risolto dalla pagina Storico: {how}"},
     "decided.by_demo": {"en": "the demo answered as a family would: {what}",
                         "it": "la demo ha risposto come farebbe una famiglia: {what}"},
+    # the evening (webui.evening, referee.evening)
+    "evening.not_over": {"en": "this game is not over yet: finish it, or leave it without a "
+                               "winner", "it": "questa partita non è ancora finita: finitela, o "
+                                               "lasciatela senza vincitore"},
+    "evening.shape": {"en": "an evening is {{\"games\": [...]}} with 1 to {most} games",
+                      "it": "una serata è {{\"games\": [...]}} con da 1 a {most} partite"},
+    "evening.no_record": {"en": "game {game}: no hand record", "it": "partita {game}: manca "
+                                                                     "la registrazione delle mani"},
+    "evening.record": {"en": "game {game}: {why}", "it": "partita {game}: {why_it}"},
+    "evening.stake": {"en": "game {game}: the stake {stake} is not 0 to 1000 euros in cents",
+                      "it": "partita {game}: la posta {stake} non è da 0 a 1000 euro in "
+                            "centesimi"},
+    "evening.pot": {"en": "game {game} does not add up: it says the pot is {stated}, its hands "
+                          "give {found}",
+                    "it": "la partita {game} non torna: dice che il piatto è {stated}, le mani "
+                          "danno {found}"},
+    "evening.winner": {"en": "game {game} does not add up: it says {stated} won, its hands give "
+                             "{found}",
+                       "it": "la partita {game} non torna: dice che ha vinto {stated}, le mani "
+                             "danno {found}"},
+    "evening.net": {"en": "game {game} does not add up: it gives {player} {stated} €, its hands "
+                          "give {found:g} €",
+                    "it": "la partita {game} non torna: dà a {player} {stated} €, le mani danno "
+                          "{found:g} €"},
+    "evening.total": {"en": "the evening does not add up: it gives {player} {stated} €, its "
+                            "games give {found:g} €",
+                      "it": "la serata non torna: dà a {player} {stated} €, le partite danno "
+                            "{found:g} €"},
     "demo.answers": {"en": "The demo answers by itself in {seconds:g} s, as a family would: "
                            "{what}",
                      "it": "Tra {seconds:g} s la demo risponde da sola, come farebbe una "
@@ -381,6 +437,21 @@ def say(code: str, params: Mapping[str, Any], language: str = "it") -> str:
         return source_words(code, params, language, CAMERA_WORDS)
     entry = WEB_WORDS[code]
     return fill(entry.get(language, entry["en"]), params, language, say)
+
+
+def euros(cents: int, language: str = "it") -> str:
+    """Money as each language writes it: `1.234,50 €` in Italian, `€1,234.50` in English."""
+    sign = "-" if cents < 0 else ""
+    whole, part = divmod(abs(cents), 100)
+    if language == "it":
+        return f"{sign}{whole:,}".replace(",", ".") + f",{part:02d} €"
+    return f"{sign}€{whole:,}.{part:02d}"
+
+
+def payment_words(payer: str, payee: str, cents: int) -> tuple[str, str]:
+    """A payment that settles the evening: `Bruno gives Anna €1.50` / `Bruno dà 1,50 € ad Anna`."""
+    return (f"{payer} gives {payee} {euros(cents, 'en')}",
+            f"{payer} dà {euros(cents, 'it')} {_a(payee)}")
 
 
 def headed(hand: int | None, text: str, language: str = "it") -> str:

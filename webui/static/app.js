@@ -667,6 +667,7 @@ document.addEventListener("DOMContentLoaded", () => {
     if (page === "history") drawHistory(state);
     if (page === "live") drawLive(state);
     if (page === "verdict") drawOneVerdict(state);
+    if (page === "evening") drawEvening(state); // webui/static/evening.js
     if (page === "setup") {
       seatsTapping.players(state.players);
       const names = $("#setup").players;

@@ -1,0 +1,252 @@
+"""The evening page and its API: the games and their winners, who owes whom, the pictures, the
+next game in one tap, and the evening exported (JSON, an offline page) or brought back."""
+
+from __future__ import annotations
+
+import base64
+import json
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, Response, render_template, request
+
+from referee.evening import (EveningError, GameMoney, evening_net, game_money, next_dealer,
+                             payments, read_evening)
+from referee.game import Game, RuleError
+from referee.record import game_record
+
+from webui import inputs
+from webui.api import _apply, _object, _refuse, _refused, needs_pin, table
+from webui.evening_svg import chart_svg, lives_series, picture_svg
+from webui.pages import _page, language
+from webui.state import verdict_json
+from webui.table import TableError, TableService
+from webui.words import PAGE_WORDS, Coded, euros, payment_words
+
+bp = Blueprint("evening", __name__)
+bp.register_error_handler(inputs.Refused, _refused)
+
+PHOTO_MOST = 4 * 1024 * 1024
+"""An evidence photo larger than this stays out of the offline page (a phone's is ~200 kB)."""
+
+
+def evening_view(service: TableService) -> dict[str, Any]:
+    """The evening as the page reads it: games, nets, payments (in both languages), the chart."""
+    with service.lock:
+        store = service.store
+        if store is None:
+            raise TableError("table.no_game")
+        games = list(zip(store.games, store.stakes, strict=True))
+        evidence = [service.evidence_by_hand(n) for n in range(1, len(games) + 1)]
+        moneys = [game_money(game, stake, n) for n, (game, stake) in enumerate(games, 1)]
+        net = evening_net(moneys)
+        current = games[-1][0]
+        over = current.outcome() is not None
+        view = {
+            "version": service.version,
+            "title": {"text": f"{PAGE_WORDS['en']['ev_title']} {date.today():%d/%m/%Y}",
+                      "text_it": f"{PAGE_WORDS['it']['ev_title']} {date.today():%d/%m/%Y}"},
+            "games": [_game(game, money, hands) for (game, _), money, hands
+                      in zip(games, moneys, evidence, strict=True)],
+            "net": [{"player": p, "cents": c, "text": f"{p} {_signed(c, 'en')}",
+                     "text_it": f"{p} {_signed(c, 'it')}"}
+                    for p, c in sorted(net.items(), key=lambda item: -item[1])],
+            "payments": [{"payer": pay.payer, "payee": pay.payee, "cents": pay.cents,
+                          **dict(zip(("text", "text_it"),
+                                     payment_words(pay.payer, pay.payee, pay.cents)))}
+                         for pay in payments(net)],
+            "chart": {"game": len(games), "lives": lives_series(current),
+                      "title": {key: f"{PAGE_WORDS[lang]['ev_game']} {len(games)}: "
+                                     f"{PAGE_WORDS[lang]['ev_chart'].lower()}"
+                                for key, lang in (("text", "en"), ("text_it", "it"))}},
+            "over": over, "stake": service.stake, "next_stake": service.next_stake,
+            "next_players": list(current.players),
+            "next_dealer": next_dealer(current, list(current.players)),
+        }
+    return view
+
+
+def _signed(cents: int, lang: str) -> str:
+    return ("+" if cents > 0 else "") + euros(cents, lang)
+
+
+def _game(game: Game, money: GameMoney, evidence: dict[int, str]) -> dict[str, Any]:
+    """One game of the evening: its winner (or survivors), pot and stake, its deciding hand."""
+    stake = {lang: euros(money.stake, lang) for lang in ("en", "it")}
+    words = {lang: PAGE_WORDS[lang] for lang in ("en", "it")}
+    if money.winner:
+        how = {"en": f"{money.winner} wins", "it": f"vince {money.winner}"}
+    elif money.over:
+        both = {"en": " and ", "it": " e "}
+        how = {lang: both[lang].join(money.survivors) + f" {words[lang]['ev_split']}"
+               for lang in words}
+    else:
+        how = {lang: words[lang]["ev_in_play"] for lang in words}
+    text = {lang: f"{words[lang]['ev_game']} {money.number}: {how[lang]} ({words[lang]['pot'].lower()} "
+                  f"{money.pot}, {words[lang]['ev_stake_now']} {stake[lang]})" for lang in words}
+    deciding = None
+    if money.deciding is not None:
+        result = game.results[money.deciding - 1]
+        deciding = verdict_json(game, result, evidence.get(result.number), [])
+    return {"number": money.number, "players": list(money.players), "winner": money.winner,
+            "survivors": list(money.survivors), "over": money.over, "pot": money.pot,
+            "stake": money.stake / 100, "hands": len(game.results), "net": money.net,
+            "text": text["en"], "text_it": text["it"], "deciding": deciding}
+
+
+def evening_export(service: TableService) -> dict[str, Any]:
+    """The evening as one JSON: every game's hand record with its stake, pot, winner and nets,
+    and the evening's nets and payments (docs/EVENING.md); `read_evening` reads it back."""
+    view = evening_view(service)
+    with service.lock:
+        store = service.store
+        assert store is not None
+        records = [game_record(game) for game in store.games]
+    return {
+        "saltacavallo": "evening",
+        "games": [{"stake": game["stake"], "record": record, "pot": game["pot"],
+                   "winner": game["winner"],
+                   "net": {p: c / 100 for p, c in game["net"].items()}}
+                  for game, record in zip(view["games"], records, strict=True)],
+        "net": {row["player"]: row["cents"] / 100 for row in view["net"]},
+        "payments": [{"payer": p["payer"], "payee": p["payee"], "euros": p["cents"] / 100}
+                     for p in view["payments"]],
+    }
+
+
+def _photo(service: TableService, url: str | None) -> str | None:
+    """An evidence photo as a data address, for a page that must open with nothing else."""
+    if not url:
+        return None
+    path = Path(service.evidence_dir) / Path(url).name
+    try:
+        if path.stat().st_size > PHOTO_MOST:
+            return None
+        data = path.read_bytes()
+    except OSError:
+        return None
+    kind = "png" if path.suffix.lower() == ".png" else "jpeg"
+    return f"data:image/{kind};base64," + base64.b64encode(data).decode("ascii")
+
+
+def _svg(text: str) -> Response:
+    return Response(text, mimetype="image/svg+xml", headers={"Cache-Control": "no-store"})
+
+
+def _evening_refusal(err: EveningError) -> Coded:
+    """A read-back evening's refusal, worded in each language (a record's rule in both)."""
+    params = dict(err.params)
+    why = params.pop("why", None)
+    if why is not None:
+        params.update(why=str(why), why_it=why.words("it") if isinstance(why, RuleError)
+                      else str(why))
+    return Coded(err.code, **params)
+
+
+@bp.get("/serata")
+def page() -> Any:
+    """The evening: its games, who owes whom, the chart, the shared picture, the next game."""
+    return _page("evening.html", "evening")
+
+
+@bp.get("/api/evening")
+def view() -> Response:
+    """The evening as JSON (the page reads it again at every change of the table)."""
+    try:
+        return Response(json.dumps(evening_view(table()), ensure_ascii=False),
+                        mimetype="application/json")
+    except TableError as err:
+        return _refuse(409, err)
+
+
+@bp.get("/serata/chart.svg")
+def chart() -> Response:
+    """The lives of the game in play, hand by hand."""
+    try:
+        found = evening_view(table())["chart"]
+    except TableError as err:
+        return _refuse(409, err)
+    lang = language()
+    said = "text_it" if lang == "it" else "text"
+    return _svg(chart_svg(found["lives"], found["title"][said], PAGE_WORDS[lang]["ev_hands"]))
+
+
+@bp.get("/serata/picture.svg")
+def picture() -> Response:
+    """The whole evening in one picture (the page turns it into a PNG to share)."""
+    try:
+        found = evening_view(table())
+    except TableError as err:
+        return _refuse(409, err)
+    lang = language()
+    return _svg(picture_svg(found, PAGE_WORDS[lang], lang))
+
+
+@bp.get("/api/evening/export")
+def export() -> Response:
+    """The evening as one JSON file."""
+    try:
+        data = evening_export(table())
+    except TableError as err:
+        return _refuse(409, err)
+    answer = Response(json.dumps(data, ensure_ascii=False, indent=1), mimetype="application/json")
+    answer.headers["Content-Disposition"] = "attachment; filename=saltacavallo-serata.json"
+    return answer
+
+
+@bp.get("/serata/export.html")
+def export_page() -> Response:
+    """The evening as one page that opens on any phone with no network: pictures inline."""
+    service = table()
+    try:
+        found = evening_view(service)
+        data = evening_export(service)
+    except TableError as err:
+        return _refuse(409, err)
+    lang = language()
+    words = PAGE_WORDS[lang]
+    for game in found["games"]:
+        if game["deciding"]:
+            game["deciding"]["photo"] = _photo(service, game["deciding"]["evidence"])
+    html = render_template(
+        "evening_export.html", lang=lang, w=words, view=found,
+        said="text_it" if lang == "it" else "text",
+        picture=picture_svg(found, words, lang),
+        data=json.dumps(data, ensure_ascii=False).replace("<", "\\u003c"))
+    answer = Response(html, mimetype="text/html")
+    answer.headers["Content-Disposition"] = "attachment; filename=saltacavallo-serata.html"
+    return answer
+
+
+@bp.post("/api/evening/next")
+@needs_pin
+def next_game() -> Response:
+    """The next game: `{}` with the same players, `{"players": [...]}` with others; a game not
+    over is left without a winner only with `{"anyway": true}`."""
+    body = _object()
+    names = inputs.players(body["players"]) if body.get("players") is not None else None
+    anyway = body.get("anyway") is True
+    return _apply(lambda: table().next_game(names, anyway))
+
+
+@bp.post("/api/evening/stake")
+@needs_pin
+def stake() -> Response:
+    """The stake per life from the next game on: `{"stake": 1.5}`."""
+    value = inputs.stake(_object().get("stake"))
+    return _apply(lambda: table().set_stake(value))
+
+
+@bp.post("/api/evening")
+@needs_pin
+def import_evening() -> Response:
+    """A new evening from an exported one; one that does not add up is refused, naming the game."""
+    body = _object()
+    try:
+        games = read_evening(body)
+        for game, _ in games:
+            inputs.record_table({"players": list(game.first_players), "lives": game.start_lives})
+    except EveningError as err:
+        return _refuse(400, _evening_refusal(err))
+    return _apply(lambda: table().import_evening(games))
