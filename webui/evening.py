@@ -169,7 +169,7 @@ def chart() -> Response:
         return _refuse(409, err)
     lang = language()
     said = "text_it" if lang == "it" else "text"
-    return _svg(chart_svg(found["lives"], found["title"][said], PAGE_WORDS[lang]["ev_hands"]))
+    return _svg(chart_svg(found["lives"], found["title"][said]))
 
 
 @bp.get("/serata/picture.svg")

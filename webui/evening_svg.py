@@ -14,11 +14,14 @@ COLOURS = ("#a4261d", "#1e6b45", "#2357a6", "#a87814", "#6b3fa0", "#0f7c86", "#c
            "#4d4d4d", "#b0306a", "#5d7a12")
 """One colour a player, far apart on the page's paper (more players take them again)."""
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', sans-serif"
-CHART_SIZE = (640, 300)
+CHART_SIZE = (480, 240)
+"""The plot's size in the page's chart (its legend goes below): a phone shows it whole."""
 PICTURE_WIDTH = 1080
 """The shared picture's width in pixels: what a phone's chat shows whole."""
-_MARGIN = (34, 120, 14, 30)
-"""The chart's margins: left (lives), right (names), top, bottom (hands)."""
+_MARGIN = (30, 16, 12, 28)
+"""The plot's margins: left (lives), right, top, bottom (hands)."""
+_LEGEND_ROW = 24
+"""Height of a row of the chart's legend: each player's colour, name and lives now."""
 _ROW = 44
 """Height of a line of text in the shared picture."""
 
@@ -35,11 +38,20 @@ def lives_series(game: Game) -> dict[str, list[int | None]]:
     return series
 
 
-def chart_svg(series: Mapping[str, Sequence[int | None]], title: str, hand_word: str,
+def chart_height(players: int, size: tuple[int, int] = CHART_SIZE) -> int:
+    """The chart's height: its plot and a legend row for every few players."""
+    columns = max(1, size[0] // 150)
+    return size[1] + _LEGEND_ROW * -(-players // columns) + 8
+
+
+def chart_svg(series: Mapping[str, Sequence[int | None]], title: str,
               size: tuple[int, int] = CHART_SIZE) -> str:
-    """Each player's lives hand by hand as one SVG: a line a player, named at its end."""
-    width, height = size
+    """Each player's lives hand by hand as one SVG: a line a player, named in the legend below."""
+    width, plot = size
+    columns = max(1, width // 150)
+    height = chart_height(len(series), size)
     left, right, top, bottom = _MARGIN
+    bottom += height - plot
     hands = max((len(line) for line in series.values()), default=1) - 1
     most = max((v for line in series.values() for v in line if v is not None), default=1)
     step_x = (width - left - right) / max(hands, 1)
@@ -56,10 +68,8 @@ def chart_svg(series: Mapping[str, Sequence[int | None]], title: str, hand_word:
     every = 1 if hands <= 12 else 5
     for hand in range(0, hands + 1, every):
         x = left + hand * step_x
-        parts.append(f'<text x="{x:.1f}" y="{height - 8}" font-size="13" text-anchor="middle" '
+        parts.append(f'<text x="{x:.1f}" y="{plot - 8}" font-size="13" text-anchor="middle" '
                      f'fill="#6d5d4b">{hand}</text>')
-    parts.append(f'<text x="{width - right}" y="{height - 8}" font-size="13" '
-                 f'fill="#6d5d4b" dx="6">{escape(hand_word)}</text>')
     count = len(series)
     for n, (player, line) in enumerate(series.items()):
         colour = COLOURS[n % len(COLOURS)]
@@ -73,11 +83,12 @@ def chart_svg(series: Mapping[str, Sequence[int | None]], title: str, hand_word:
                      + " ".join(f"{x:.1f},{y:.1f}" for x, y in points) + '"/>')
         parts += [f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.5" fill="{colour}"/>'
                   for x, y in points]
-        if points:
-            x, y = points[-1]
-            last = next(v for v in reversed(line) if v is not None)
-            parts.append(f'<text x="{x + 8:.1f}" y="{y + 5:.1f}" font-size="15" '
-                         f'font-weight="600" fill="{colour}">{escape(player)} ({last})</text>')
+        last = next((v for v in reversed(line) if v is not None), 0)
+        x = left + (n % columns) * (width - left) / columns
+        y = plot + 14 + (n // columns) * _LEGEND_ROW
+        parts.append(f'<rect x="{x:.1f}" y="{y - 11}" width="14" height="14" rx="3" '
+                     f'fill="{colour}"/><text x="{x + 20:.1f}" y="{y + 1}" font-size="15" '
+                     f'font-weight="600" fill="{colour}">{escape(player)} ({last})</text>')
         parts.append("</g>")
     parts.append("</svg>")
     return "".join(parts)
@@ -99,7 +110,8 @@ def picture_svg(view: Mapping[str, Any], words: Mapping[str, str], lang: str) ->
         ("line", words["ev_settled"], "#2b2118")]
     chart_w, chart_h = width - 80, 420
     header = 96
-    height = header + 20 + len(lines) * _ROW + 40 + chart_h + 40
+    height = (header + 20 + len(lines) * _ROW + 40
+              + chart_height(len(view["chart"]["lives"]), (chart_w, chart_h)) + 40)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" font-family="{FONT}">',
              f'<rect width="{width}" height="{height}" fill="#fbf5e9"/>',
@@ -116,8 +128,7 @@ def picture_svg(view: Mapping[str, Any], words: Mapping[str, str], lang: str) ->
     chart = view["chart"]
     parts.append(f'<text x="40" y="{y - 8}" font-size="32" font-weight="700" fill="#7a1f1a">'
                  f'{escape(chart["title"][said])}</text>')
-    inner = chart_svg(chart["lives"], chart["title"][said], words["ev_hands"],
-                      (chart_w, chart_h))
+    inner = chart_svg(chart["lives"], chart["title"][said], (chart_w, chart_h))
     parts.append(inner.replace("<svg ", f'<svg x="40" y="{y}" ', 1))
     parts.append("</svg>")
     return "".join(parts)

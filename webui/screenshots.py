@@ -3,13 +3,15 @@
 A game from the sample scene `reveal-tie` (its photo as the verdict's evidence) and a second
 hand in play is served on 127.0.0.1, and Debian's headless Chromium photographs the pages.
 `--held` plays the demo's `hidden` film through the live loop instead and photographs its held
-hand, cleared in one tap as a person would, and the hand's verdict.
+hand, cleared in one tap as a person would, and the hand's verdict. `--evening` plays an evening
+of three random games and photographs its page.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import shutil
 import sys
 import tempfile
@@ -17,7 +19,9 @@ import time
 from pathlib import Path
 
 from referee.events import Deal, Keep
+from referee.game import Game
 from referee.record import replay
+from referee.simulate import hand_events
 
 from webui.app import create_app
 from webui.server import BackgroundServer
@@ -95,6 +99,44 @@ HELD_FILM = "hidden"
 """The demo film whose held hand is photographed: two cards exchanged under the hands and back."""
 
 
+EVENING_SHOTS = [("evening-phone", "/serata", 390, 844, True),
+                 ("evening-laptop", "/serata", 1366, 768, True)]
+EVENING_SEED = 55
+"""The seed of the random hands of the evening photographed."""
+
+
+def evening_games(table: TableService, seed: int = EVENING_SEED) -> None:
+    """Three games of four players, two lives each, played by random legal hands; the stake
+    rises from 0,50 € to 1 € for the third."""
+    rng = random.Random(seed)
+    table.setup(["Anna", "Bruno", "Carla", "Dario"], lives=2, dealer="Dario", stake=0.5)
+    for number in (1, 2, 3):
+        if number > 1:
+            table.next_game()
+        scratch = Game(table.game.first_players, table.game.rules, table.game.start_lives)
+        scratch.play_all(table.game.history)
+        while scratch.outcome() is None:
+            for event in hand_events(scratch, rng, unseen=0.0):
+                table.play(event)
+        if number == 2:
+            table.set_stake(1.0)
+
+
+def evening(outdir: Path) -> list[Path]:
+    """The evening page at phone and laptop size: `evening-phone.png`, `evening-laptop.png`."""
+    work = Path(tempfile.mkdtemp(prefix="saltacavallo-shots-"))
+    app = create_app({"DATABASE": str(work / "table.db"), "PIN": "1234"})
+    table: TableService = app.extensions["saltacavallo.table"]
+    evening_games(table)
+    server = BackgroundServer(app, threads=16)
+    try:
+        return shoot(server.url, outdir, EVENING_SHOTS, work)
+    finally:
+        table.close()
+        server.stop()
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def held(outdir: Path) -> list[Path]:
     """The held hand of the demo's `hidden` film at phone size, once the cards lie back, then one
     tap (no swap) and the hand's verdict: `held-phone.png`, `held-verdict-phone.png`."""
@@ -152,9 +194,13 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--url", help="photograph the pages of a running server instead")
     parser.add_argument("--held", action="store_true",
                         help="photograph the demo's held hand and its verdict instead")
+    parser.add_argument("--evening", action="store_true",
+                        help="photograph the page of an evening of three games instead")
     args = parser.parse_args(argv)
     if args.held:
         paths = held(args.outdir)
+    elif args.evening:
+        paths = evening(args.outdir)
     elif args.url:
         work = Path(tempfile.mkdtemp(prefix="saltacavallo-shots-"))
         paths = shoot(args.url.rstrip("/"), args.outdir, LIVE_SHOTS, work)

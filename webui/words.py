@@ -164,7 +164,7 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
             "confirm_import": "Caricare questa serata? Quella di ora resta salvata in un file a "
             "parte.", "game": "Partita", "in_play": "in corso", "split":
             "si dividono il piatto", "deciding": "La mano decisiva", "settled": "Nessuno deve "
-            "niente", "stake_now": "posta", "dealer_next": "Fa le carte", "hands": "mani",
+            "niente", "stake_now": "posta", "dealer_next": "Fa le carte",
         }.items()},
     },
     "en": {
@@ -233,7 +233,7 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
             "confirm_import": "Load this evening? The current one stays saved in a file of its "
             "own.", "game": "Game", "in_play": "in play", "split":
             "share the pot", "deciding": "The deciding hand", "settled": "Nobody owes anything",
-            "stake_now": "stake", "dealer_next": "Deals", "hands": "hands",
+            "stake_now": "stake", "dealer_next": "Deals",
         }.items()},
     },
 }
