@@ -111,7 +111,7 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
                         "(antiorario)",
         "first_dealer": "Primo mazziere", "by_camera": "La fotocamera (carte scoperte)",
         "rules": "Regole", "stake": "Posta per vita (€)",
-        "start": "Nuova partita", "confirm_new": "Iniziare una nuova partita? Quella di ora "
+        "start": "Nuova serata", "confirm_new": "Iniziare una nuova serata? Quella di ora "
                  "resta salvata in un file a parte.",
         "seats": "Posti al tavolo", "seats_help": "Tocca la foto dove siede ciascun "
                  "giocatore, in ordine", "seats_save": "Salva i posti", "seats_next": "Tocca "
@@ -181,8 +181,8 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "players_help": "One name a line, in seating order, going to the right "
                         "(counterclockwise)",
         "first_dealer": "First dealer", "by_camera": "The camera (cards face up)",
-        "rules": "Rules", "stake": "Stake per life (€)", "start": "New game",
-        "confirm_new": "Start a new game? The current one stays saved in a file of its own.",
+        "rules": "Rules", "stake": "Stake per life (€)", "start": "New evening",
+        "confirm_new": "Start a new evening? The current one stays saved in a file of its own.",
         "seats": "Seats at the table", "seats_help": "Tap the picture where each player "
                  "sits, in order", "seats_save": "Save the seats", "seats_next": "Tap the "
                  "seat of", "seats_done": "Every seat is placed",
