@@ -26,6 +26,7 @@ from webui.words import PAGE_WORDS, Coded, euros, payment_words
 
 bp = Blueprint("evening", __name__)
 bp.register_error_handler(inputs.Refused, _refused)
+bp.register_error_handler(TableError, lambda err: _refuse(409, err))  # no game yet
 
 PHOTO_MOST = 4 * 1024 * 1024
 """An evidence photo larger than this stays out of the offline page (a phone's is ~200 kB)."""
@@ -135,13 +136,16 @@ def _svg(text: str) -> Response:
 
 
 def _evening_refusal(err: EveningError) -> Coded:
-    """A read-back evening's refusal, worded in each language (a record's rule in both)."""
-    params = dict(err.params)
-    why = params.pop("why", None)
-    if why is not None:
-        params.update(why=str(why), why_it=why.words("it") if isinstance(why, RuleError)
-                      else str(why))
-    return Coded(err.code, **params)
+    """A read-back evening's refusal, worded in each language."""
+    code, params = err.code, dict(err.params)
+    why = params.get("why")
+    if isinstance(why, RuleError):  # its rule worded in each language, and its hand
+        params["why"] = why.message
+        if why.hand:
+            code, params["hand"] = "evening.record_hand", why.hand
+    elif why is not None:  # a record that is not one: its English
+        params["why"] = str(why)
+    return Coded(code, **params)
 
 
 @bp.get("/serata")
@@ -153,20 +157,14 @@ def page() -> Any:
 @bp.get("/api/evening")
 def view() -> Response:
     """The evening as JSON (the page reads it again at every change of the table)."""
-    try:
-        return Response(json.dumps(evening_view(table()), ensure_ascii=False),
-                        mimetype="application/json")
-    except TableError as err:
-        return _refuse(409, err)
+    return Response(json.dumps(evening_view(table()), ensure_ascii=False),
+                    mimetype="application/json")
 
 
 @bp.get("/serata/chart.svg")
 def chart() -> Response:
     """The lives of the game in play, hand by hand."""
-    try:
-        found = evening_view(table())["chart"]
-    except TableError as err:
-        return _refuse(409, err)
+    found = evening_view(table())["chart"]
     lang = language()
     said = "text_it" if lang == "it" else "text"
     return _svg(chart_svg(found["lives"], found["title"][said]))
@@ -175,10 +173,7 @@ def chart() -> Response:
 @bp.get("/serata/picture.svg")
 def picture() -> Response:
     """The whole evening in one picture (the page turns it into a PNG to share)."""
-    try:
-        found = evening_view(table())
-    except TableError as err:
-        return _refuse(409, err)
+    found = evening_view(table())
     lang = language()
     return _svg(picture_svg(found, PAGE_WORDS[lang], lang))
 
@@ -186,10 +181,7 @@ def picture() -> Response:
 @bp.get("/api/evening/export")
 def export() -> Response:
     """The evening as one JSON file."""
-    try:
-        data = evening_export(table())
-    except TableError as err:
-        return _refuse(409, err)
+    data = evening_export(table())
     answer = Response(json.dumps(data, ensure_ascii=False, indent=1), mimetype="application/json")
     answer.headers["Content-Disposition"] = "attachment; filename=saltacavallo-serata.json"
     return answer
@@ -199,11 +191,8 @@ def export() -> Response:
 def export_page() -> Response:
     """The evening as one page that opens on any phone with no network: pictures inline."""
     service = table()
-    try:
-        found = evening_view(service)
-        data = evening_export(service)
-    except TableError as err:
-        return _refuse(409, err)
+    found = evening_view(service)
+    data = evening_export(service)
     lang = language()
     words = PAGE_WORDS[lang]
     for game in found["games"]:

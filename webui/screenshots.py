@@ -16,6 +16,7 @@ import shutil
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from referee.events import Deal, Keep
@@ -51,15 +52,17 @@ def sample_game(table: TableService) -> None:
     table.play(Keep("Carla"))
 
 
-def take(outdir: Path) -> list[Path]:
-    """Serve the sample game and save every screenshot in `outdir`; their paths."""
+def take(outdir: Path, play: Callable[[TableService], None] = sample_game,
+         shots: list[tuple[str, str, int, int, bool]] = SHOTS) -> list[Path]:
+    """Serve the game `play` plays (the sample game) and save every screenshot in `outdir`;
+    their paths."""
     work = Path(tempfile.mkdtemp(prefix="saltacavallo-shots-"))
     app = create_app({"DATABASE": str(work / "table.db"), "PIN": "1234"})
     table: TableService = app.extensions["saltacavallo.table"]
-    sample_game(table)
+    play(table)
     server = BackgroundServer(app, threads=16)
     try:
-        return shoot(server.url, outdir, SHOTS, work)
+        return shoot(server.url, outdir, shots, work)
     finally:
         table.close()
         server.stop()
@@ -120,21 +123,6 @@ def evening_games(table: TableService, seed: int = EVENING_SEED) -> None:
                 table.play(event)
         if number == 2:
             table.set_stake(1.0)
-
-
-def evening(outdir: Path) -> list[Path]:
-    """The evening page at phone and laptop size: `evening-phone.png`, `evening-laptop.png`."""
-    work = Path(tempfile.mkdtemp(prefix="saltacavallo-shots-"))
-    app = create_app({"DATABASE": str(work / "table.db"), "PIN": "1234"})
-    table: TableService = app.extensions["saltacavallo.table"]
-    evening_games(table)
-    server = BackgroundServer(app, threads=16)
-    try:
-        return shoot(server.url, outdir, EVENING_SHOTS, work)
-    finally:
-        table.close()
-        server.stop()
-        shutil.rmtree(work, ignore_errors=True)
 
 
 def held(outdir: Path) -> list[Path]:
@@ -200,7 +188,7 @@ def main(argv: list[str]) -> int:
     if args.held:
         paths = held(args.outdir)
     elif args.evening:
-        paths = evening(args.outdir)
+        paths = take(args.outdir, evening_games, EVENING_SHOTS)
     elif args.url:
         work = Path(tempfile.mkdtemp(prefix="saltacavallo-shots-"))
         paths = shoot(args.url.rstrip("/"), args.outdir, LIVE_SHOTS, work)

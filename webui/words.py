@@ -95,6 +95,38 @@ def event_words(event: Event) -> tuple[str, str]:
     return name, name
 
 
+EVENING_WORDS: dict[str, tuple[str, str]] = {
+    "title": ("Serata", "Evening"),
+    "games": ("Le partite", "The games"),
+    "net": ("Chi vince e chi perde", "Who is up, who is down"),
+    "payments": ("Chi dà a chi", "Who pays whom"),
+    "chart": ("Vite mano per mano", "Lives hand by hand"),
+    "picture": ("La serata in un'immagine", "The evening in one picture"),
+    "share": ("Condividi l'immagine", "Share the picture"),
+    "next": ("Nuova partita", "Next game"),
+    "next_anyway": ("Lascia questa partita senza vincitore e comincia la prossima",
+                    "Leave this game without a winner and start the next"),
+    "confirm_anyway": ("La partita non è finita: non conterà. Cominciare la prossima?",
+                       "The game is not over: it will not count. Start the next?"),
+    "players": ("Giocatori della prossima partita", "Players of the next game"),
+    "stake": ("Posta per vita dalla prossima partita (€)", "Stake per life from the next game (€)"),
+    "export": ("Scarica la serata (JSON)", "Download the evening (JSON)"),
+    "html": ("Scarica la serata (pagina che si apre senza internet)",
+             "Download the evening (a page that opens offline)"),
+    "import": ("Carica una serata (JSON)", "Load an evening (JSON)"),
+    "confirm_import": ("Caricare questa serata? Quella di ora resta salvata in un file a parte.",
+                       "Load this evening? The current one stays saved in a file of its own."),
+    "game": ("Partita", "Game"),
+    "in_play": ("in corso", "in play"),
+    "split": ("si dividono il piatto", "share the pot"),
+    "deciding": ("La mano decisiva", "The deciding hand"),
+    "settled": ("Nessuno deve niente", "Nobody owes anything"),
+    "stake_now": ("posta", "stake"),
+    "dealer_next": ("Fa le carte", "Deals"),
+}
+"""The evening page's words (webui.evening), in Italian and in English: `ev_` in PAGE_WORDS."""
+
+
 PAGE_WORDS: dict[str, dict[str, str]] = {
     "it": {
         "title": "Saltacavallo", "table": "Tavolo", "live": "Live", "history": "Storico",
@@ -152,20 +184,7 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "asked": "Da controllare: decidete voi",
         "held_now": "Adesso", "take_back": "Annulla", "decided": "Deciso",
         "write_help": "Tocca una carta per correggerla", "choose_card": "Scegli la carta",
-        "evening": "Serata", **{f"ev_{k}": v for k, v in {
-            "title": "Serata", "games": "Le partite", "net": "Chi vince e chi perde",
-            "payments": "Chi dà a chi", "chart": "Vite mano per mano", "picture": "La serata "
-            "in un'immagine", "share": "Condividi l'immagine", "next": "Nuova partita",
-            "next_anyway": "Lascia questa partita senza vincitore e comincia la prossima",
-            "confirm_anyway": "La partita non è finita: non conterà. Cominciare la prossima?",
-            "players": "Giocatori della prossima partita", "stake": "Posta per vita dalla "
-            "prossima partita (€)", "export": "Scarica la serata (JSON)", "html": "Scarica la "
-            "serata (pagina che si apre senza internet)", "import": "Carica una serata (JSON)",
-            "confirm_import": "Caricare questa serata? Quella di ora resta salvata in un file a "
-            "parte.", "game": "Partita", "in_play": "in corso", "split":
-            "si dividono il piatto", "deciding": "La mano decisiva", "settled": "Nessuno deve "
-            "niente", "stake_now": "posta", "dealer_next": "Fa le carte",
-        }.items()},
+        "evening": "Serata", **{f"ev_{k}": it for k, (it, _) in EVENING_WORDS.items()},
     },
     "en": {
         "title": "Saltacavallo", "table": "Table", "live": "Live", "history": "History",
@@ -221,20 +240,7 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "asked": "To check: you decide",
         "held_now": "Now", "take_back": "Take back", "decided": "Decided",
         "write_help": "Tap a card to correct it", "choose_card": "Choose the card",
-        "evening": "Evening", **{f"ev_{k}": v for k, v in {
-            "title": "Evening", "games": "The games", "net": "Who is up, who is down",
-            "payments": "Who pays whom", "chart": "Lives hand by hand", "picture": "The evening "
-            "in one picture", "share": "Share the picture", "next": "Next game",
-            "next_anyway": "Leave this game without a winner and start the next",
-            "confirm_anyway": "The game is not over: it will not count. Start the next?",
-            "players": "Players of the next game", "stake": "Stake per life from the next game "
-            "(€)", "export": "Download the evening (JSON)", "html": "Download the evening (a "
-            "page that opens offline)", "import": "Load an evening (JSON)",
-            "confirm_import": "Load this evening? The current one stays saved in a file of its "
-            "own.", "game": "Game", "in_play": "in play", "split":
-            "share the pot", "deciding": "The deciding hand", "settled": "Nobody owes anything",
-            "stake_now": "stake", "dealer_next": "Deals",
-        }.items()},
+        "evening": "Evening", **{f"ev_{k}": en for k, (_, en) in EVENING_WORDS.items()},
     },
 }
 """Every word the pages print, by language (the scripts get the same table)."""
@@ -376,11 +382,13 @@ WEB_WORDS: dict[str, dict[str, str]] = {
     "evening.not_over": {"en": "this game is not over yet: finish it, or leave it without a "
                                "winner", "it": "questa partita non è ancora finita: finitela, o "
                                                "lasciatela senza vincitore"},
-    "evening.shape": {"en": "an evening is {{\"games\": [...]}} with 1 to {most} games",
-                      "it": "una serata è {{\"games\": [...]}} con da 1 a {most} partite"},
+    "evening.shape": {"en": "an evening lists 1 to {most} games under \"games\"",
+                      "it": "una serata elenca da 1 a {most} partite sotto \"games\""},
     "evening.no_record": {"en": "game {game}: no hand record", "it": "partita {game}: manca "
                                                                      "la registrazione delle mani"},
-    "evening.record": {"en": "game {game}: {why}", "it": "partita {game}: {why_it}"},
+    "evening.record": {"en": "game {game}: {why}", "it": "partita {game}: {why}"},
+    "evening.record_hand": {"en": "game {game}, hand {hand}: {why}",
+                            "it": "partita {game}, mano {hand}: {why}"},
     "evening.stake": {"en": "game {game}: the stake {stake} is not 0 to 1000 euros in cents",
                       "it": "partita {game}: la posta {stake} non è da 0 a 1000 euro in "
                             "centesimi"},
@@ -392,14 +400,14 @@ WEB_WORDS: dict[str, dict[str, str]] = {
                              "{found}",
                        "it": "la partita {game} non torna: dice che ha vinto {stated}, le mani "
                              "danno {found}"},
-    "evening.net": {"en": "game {game} does not add up: it gives {player} {stated} €, its hands "
-                          "give {found:g} €",
-                    "it": "la partita {game} non torna: dà a {player} {stated} €, le mani danno "
-                          "{found:g} €"},
-    "evening.total": {"en": "the evening does not add up: it gives {player} {stated} €, its "
+    "evening.net": {"en": "game {game} does not add up: for {player} it says {stated} €, its "
+                          "hands give {found:g} €",
+                    "it": "la partita {game} non torna: per {player} dice {stated} €, le mani "
+                          "danno {found:g} €"},
+    "evening.total": {"en": "the evening does not add up: for {player} it says {stated} €, its "
                             "games give {found:g} €",
-                      "it": "la serata non torna: dà a {player} {stated} €, le partite danno "
-                            "{found:g} €"},
+                      "it": "la serata non torna: per {player} dice {stated} €, le partite "
+                            "danno {found:g} €"},
     "demo.answers": {"en": "The demo answers by itself in {seconds:g} s, as a family would: "
                            "{what}",
                      "it": "Tra {seconds:g} s la demo risponde da sola, come farebbe una "

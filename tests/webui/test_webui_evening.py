@@ -140,12 +140,14 @@ def test_an_imported_evening_that_does_not_add_up_is_refused_naming_the_game(
     data["games"][1]["net"]["Anna"] = 2.0
     answer = client.post("/api/evening", json=data, headers=WITH_PIN)
     assert answer.status_code == 400
-    assert answer.get_json()["error_it"] == ("la partita 2 non torna: dà a Anna 2.0 €, le mani "
-                                             "danno 1 €")
+    assert answer.get_json()["error_it"] == ("la partita 2 non torna: per Anna dice 2.0 €, le "
+                                             "mani danno 1 €")
     data["games"][1]["net"]["Anna"] = 1.0
     data["games"][2]["record"]["hands"][0]["turns"] = {"Anna": "draw"}
     answer = client.post("/api/evening", json=data, headers=WITH_PIN)
-    assert answer.status_code == 400 and answer.get_json()["error_it"].startswith("partita 3: ")
+    assert answer.status_code == 400
+    assert answer.get_json()["error_it"] == ("partita 3, mano 1: Anna non può pescare: pesca solo "
+                                             "il mazziere")
     assert len(evening(client)["games"]) == 3  # nothing of the evening in play was touched
 
 

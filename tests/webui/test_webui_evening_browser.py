@@ -14,18 +14,10 @@ from webui.app import create_app
 from webui.server import BackgroundServer
 
 from conftest import PIN, WITH_PIN
+from test_webui_browser import CHROMIUM, FLAGS, playwright_api
 from test_webui_evening import THREE, short_game
 
-CHROMIUM = Path("/usr/bin/chromium")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PHONE = {"width": 390, "height": 844}
-
-playwright_api = pytest.importorskip("playwright.sync_api",
-                                     reason="the playwright package is not installed")
-if not CHROMIUM.exists():
-    pytest.skip("Debian's chromium is not installed (apt-get install chromium)",
-                allow_module_level=True)
 
 SHARE = """localStorage.setItem('saltacavallo.pin', '%s');
 navigator.canShare = (data) => Boolean(data.files && data.files.length);

@@ -52,6 +52,7 @@ SAMPLES: dict[str, Any] = {
     "phrase": "Service Unavailable", "text": "no route to host", "error": "x", "detail": "x",
     "folder": "sample_images/sequences", "names": "tavolo", "en": "Anna waits", "it": "Anna aspetta",
     "how": "OK", "cards": "Anna 4C, Bruno 10S", "what": {"code": "way.redeal", "params": {}},
+    "game": 2, "hand": 3, "stated": "3", "found": 1.5, "stake": "0.333",
 }
 """A value for every field a sentence names, by the field's name."""
 BY_CODE = {"store.others_first": {"first": 5, "last": 7}, "store.other_first": {"seq": 5},
