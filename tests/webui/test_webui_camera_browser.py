@@ -1,19 +1,23 @@
 """End to end in headless Chromium with its synthetic camera: the phone camera page keeps the
 screen on, comes back by itself when it is shown again or its camera stops, and the server
-hears at once when it goes."""
+hears at once when it goes; a drawn film played into it over HTTPS is aimed by, read and settled."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
+from vision.art.y4m import film_frames, write_y4m
 from vision.frames import PushedFrames
 from vision.source import SourceStatus
 from webui.app import create_app
-from webui.server import BackgroundServer
+from webui.certs import ensure_certificate
+from webui.live import FILMS, LiveLoop
+from webui.server import BackgroundServer, tls_context
 from webui.table import TableService
 
 from conftest import PIN, PLAYERS
@@ -135,3 +139,79 @@ def test_without_a_wake_lock_the_page_says_how_to_keep_the_screen_on(phone_page,
     assert page.locator("#camera-awake").inner_text() == (
         "Questo browser non può tenere acceso lo schermo: nelle impostazioni del telefono allunga "
         "il tempo di blocco dello schermo (o toglilo finché si gioca).")
+
+
+FILM = "hand"
+"""The sample hand (five players on wood, seen from above at 30 degrees): Carla pays."""
+
+
+@pytest.fixture
+def filmed(tmp_path: Path) -> Iterator[tuple[TableService, str, dict]]:
+    """The app over HTTPS (its own self-signed certificate) with the live loop reading the phone
+    camera page, its table set up as the film's."""
+    truth = json.loads((FILMS / f"{FILM}.json").read_text(encoding="utf-8"))
+    app = create_app({"DATABASE": str(tmp_path / "table.db"), "PIN": PIN})
+    table: TableService = app.extensions["saltacavallo.table"]
+    table.setup(truth["players"], truth["rules"], dealer=truth["dealer"])
+    source = PushedFrames(on_status=lambda s: table.camera_status(s.to_json()))
+    table.phone = source
+    loop = LiveLoop(table, source).start()
+    cert, key, _ = ensure_certificate(tmp_path / "tls", ["127.0.0.1"])
+    server = BackgroundServer(app, threads=8, tls=tls_context(str(cert), str(key)))
+    yield table, server.url, truth
+    loop.stop()
+    table.close()
+    server.stop()
+
+
+@pytest.fixture
+def filming(tmp_path: Path) -> Iterator:
+    """A phone at 390x844 whose camera plays the film (960x540, 15 a second, as drawn)."""
+    film = tmp_path / f"{FILM}.y4m"
+    write_y4m(film_frames(FILMS / f"{FILM}.mp4"), film, 15)
+    with playwright_api.sync_playwright() as driver:
+        context = camera_context(driver, tmp_path, WAKE_LOCK_RECORDED, film)
+        yield new_page(context, 390, 844)
+        context.close()
+
+
+def aim_says(page, text: str, timeout: float = 30000) -> None:
+    page.wait_for_function("(text) => document.querySelector('#aim').textContent === text", arg=text,
+                           timeout=timeout)
+
+
+def test_a_hand_filmed_by_the_phone_page_is_aimed_by_read_and_settled_right(filmed, filming) -> None:
+    table, url, truth = filmed
+    page = filming
+    page.goto(url + "/fotocamera")
+    assert page.evaluate("location.protocol") == "https:" and page.evaluate("isSecureContext")
+    page.click("#camera-start")
+    # before the deal: the outline to keep the cards in; at the deal every place found and ticked
+    aim_says(page, "I posti si trovano alla prima distribuzione: tieni le carte di tutti dentro "
+                   "la cornice")
+    assert page.locator("#aim-marks polygon.outline").count() == 1
+    aim_says(page, "Tutti e 5 i posti si vedono")
+    assert page.locator("#aim-marks circle.seen").count() == 5
+    assert page.locator("#aim-marks circle.cut").count() == 0
+    marks = page.evaluate("[...document.querySelectorAll('#aim-marks text')].map((t) => t.textContent)")
+    assert marks[-5:] == [f"✓ {name}" for name in truth["players"]]
+    assert page.locator("#aim-marks polygon.quad").count() >= 5  # the cards read, drawn
+    assert page.evaluate("wakeLocks.map((l) => l.type)") == ["screen"]
+    assert page.locator("#torch").is_hidden()  # the fake camera has no torch
+    assert page.locator("#light").is_hidden()  # lit and sharp enough
+    assert page.locator("#camera-note").inner_text() == "960×540"
+
+    until(lambda: bool(table.game.results), 60.0)  # the hand, played at the film's pace
+    result = table.game.results[0]
+    assert list(result.losers) == truth["expected"][0]["losers"]
+
+    page.evaluate(SEEN, "hidden")  # the phone locks...
+    until(lambda: table.state()["camera"]["code"] == "source.page_hidden", 2.0)
+    page.evaluate(SEEN, "visible")  # ...and is unlocked: the camera comes back, aimed as before
+    frames_flow(page)
+    assert page.locator("#camera-back").is_visible()
+    assert page.evaluate("wakeLocks.length") == 2
+    assert table.state()["camera"]["code"] == "source.receiving"
+    # headless Chromium tells a battery full and charging
+    assert table.state()["phone"] == {"width": 960, "height": 540, "slow": False, "light": None,
+                                      "battery": 100, "charging": True, "battery_low": False}
