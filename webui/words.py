@@ -127,7 +127,6 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "aim_cut": "Posti fuori dall'inquadratura: {names}. Sposta il telefono",
         "aim_before": "I posti si trovano alla prima distribuzione: tieni le carte di tutti "
                       "dentro la cornice",
-        "aim_none": "Il Live non ha ancora letto un'immagine",
         "edge_left": "a sinistra", "edge_right": "a destra", "edge_top": "in alto",
         "edge_bottom": "in basso",
         "light_dark": "Troppo buio per leggere le carte: accendi una luce o la torcia",
@@ -197,7 +196,6 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "aim_cut": "Places out of the picture: {names}. Move the phone",
         "aim_before": "The places are found at the first deal: keep everyone's cards inside the "
                       "frame",
-        "aim_none": "The Live page has not read a picture yet",
         "edge_left": "on the left", "edge_right": "on the right", "edge_top": "at the top",
         "edge_bottom": "at the bottom",
         "light_dark": "Too dark to read the cards: turn on a light or the torch",

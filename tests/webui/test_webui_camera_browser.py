@@ -215,3 +215,129 @@ def test_a_hand_filmed_by_the_phone_page_is_aimed_by_read_and_settled_right(film
     # headless Chromium tells a battery full and charging
     assert table.state()["phone"] == {"width": 960, "height": 540, "slow": False, "light": None,
                                       "battery": 100, "charging": True, "battery_low": False}
+
+
+TORCH_OFFERED = WAKE_LOCK_RECORDED + """
+window.torches = [];  // a phone's rear camera: its track offers a torch, and each ask is recorded
+const capabilities = MediaStreamTrack.prototype.getCapabilities;
+MediaStreamTrack.prototype.getCapabilities = function () { return { ...capabilities.call(this), torch: true }; };
+MediaStreamTrack.prototype.applyConstraints = async function (wanted) { window.torches.push(wanted.advanced[0].torch); };
+"""
+BATTERY_LOW = WAKE_LOCK_RECORDED + """
+navigator.getBattery = async () => Object.assign(new EventTarget(), { level: 0.15, charging: false });
+"""
+NO_BATTERY = WAKE_LOCK_RECORDED + "delete Navigator.prototype.getBattery;"
+
+
+@pytest.mark.parametrize("phone_page", [TORCH_OFFERED], indirect=True)
+def test_a_torch_the_camera_offers_is_turned_on_and_off_and_kept_across_a_restart(phone_page,
+                                                                                  phone) -> None:
+    page = phone_page
+    page.goto(phone[3] + "/fotocamera")
+    assert page.locator("#torch").is_hidden()  # no camera yet
+    page.click("#camera-start")
+    frames_flow(page)
+    torch = page.locator("#torch")
+    assert torch.is_visible() and torch.inner_text() == "Accendi la torcia"
+    torch.click()
+    page.wait_for_function("document.querySelector('#torch').getAttribute('aria-pressed') === 'true'")
+    assert torch.inner_text() == "Spegni la torcia" and page.evaluate("torches") == [True]
+    page.evaluate(SEEN, "hidden")  # the browser lets go of the torch with the camera...
+    page.evaluate(SEEN, "visible")
+    frames_flow(page)
+    assert page.evaluate("torches") == [True, True]  # ...and it is lit again when it comes back
+    torch.click()
+    page.wait_for_function("document.querySelector('#torch').getAttribute('aria-pressed') === 'false'")
+    assert page.evaluate("torches") == [True, True, False]
+
+
+def test_no_torch_button_where_the_camera_offers_none(phone_page, phone) -> None:
+    page = phone_page
+    page.goto(phone[3] + "/fotocamera")
+    page.click("#camera-start")
+    frames_flow(page)
+    assert page.locator("#torch").is_hidden()
+
+
+@pytest.mark.parametrize("phone_page", [BATTERY_LOW], indirect=True)
+def test_a_low_battery_asks_for_the_charger_here_and_on_the_live_page(phone_page, phone) -> None:
+    table, source, seen, url = phone
+    page = phone_page
+    page.goto(url + "/fotocamera")
+    assert page.locator("#battery").inner_text() == "Batteria 15%: collegalo alla corrente"
+    assert "low" in page.locator("#battery").get_attribute("class")
+    page.click("#camera-start")
+    frames_flow(page)
+    assert table.state()["phone"]["battery_low"] is True
+    live = page.context.new_page()
+    live.goto(url + "/live")
+    live.wait_for_function("document.querySelector('#phone-line').textContent.includes('Batteria')")
+    assert live.locator("#phone-line").inner_text() == (
+        "Telefono: immagini 1280×720 · Batteria 15%: collegalo alla corrente")
+
+
+@pytest.mark.parametrize("phone_page", [NO_BATTERY], indirect=True)
+def test_without_the_battery_api_nothing_is_said_of_it(phone_page, phone) -> None:
+    table, source, seen, url = phone
+    page = phone_page
+    page.goto(url + "/fotocamera")
+    page.click("#camera-start")
+    frames_flow(page)
+    assert page.locator("#battery").is_hidden()
+    assert "battery" not in table.state()["phone"]
+
+
+def test_a_slow_link_steps_the_picture_down_to_its_floor_and_back_up_when_it_recovers(
+        phone_page, phone) -> None:
+    table, source, seen, url = phone
+    page = phone_page
+    page.goto(url + "/fotocamera")
+    page.click("#camera-start")
+    frames_flow(page)
+    assert page.locator("#camera-note").inner_text() == "1280×720"
+    link = page.context.new_cdp_session(page)
+    link.send("Network.enable")
+    link.send("Network.emulateNetworkConditions", {  # a weak Wi-Fi: 300 ms each way
+        "offline": False, "latency": 300, "downloadThroughput": -1, "uploadThroughput": -1})
+    page.wait_for_function("document.querySelector('#camera-note').textContent === '960×540'",
+                           timeout=30000)
+    assert page.locator("#camera-pace").inner_text().endswith("collegamento lento: immagine ridotta")
+    until(lambda: table.state()["phone"]["height"] == 540)
+    assert table.state()["phone"]["slow"] is True
+    frames_flow(page, 4)
+    assert page.locator("#camera-note").inner_text() == "960×540"  # never below the floor
+    link.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    page.wait_for_function("document.querySelector('#camera-note').textContent === '1280×720'",
+                           timeout=30000)
+    until(lambda: table.state()["phone"]["slow"] is False)
+
+
+@pytest.fixture
+def dark_room(tmp_path: Path) -> Iterator:
+    """A phone at 390x844 whose camera sees the sample hand's reveal in a room with a twentyfifth of
+    the light (a second of film, round and round)."""
+    film = tmp_path / "dark.y4m"
+    frames = film_frames(FILMS / f"{FILM}.mp4", light=0.04)
+    write_y4m((frame for k, frame in enumerate(frames) if 315 <= k < 330), film, 15)
+    with playwright_api.sync_playwright() as driver:
+        context = camera_context(driver, tmp_path, WAKE_LOCK_RECORDED, film)
+        yield new_page(context, 390, 844)
+        context.close()
+
+
+def test_a_picture_too_dark_to_read_cards_is_said_here_and_on_the_live_page(phone, dark_room) -> None:
+    table, source, seen, url = phone
+    page = dark_room
+    page.goto(url + "/fotocamera")
+    page.click("#camera-start")
+    page.wait_for_selector("#light:not([hidden])", timeout=15000)  # three measures a second apart
+    assert page.locator("#light").inner_text() == (
+        "Troppo buio per leggere le carte: accendi una luce o la torcia")
+    assert table.state()["phone"]["light"] == "dark"
+    live = page.context.new_page()
+    live.goto(url + "/live?lang=en")
+    live.wait_for_function("document.querySelector('#phone-line').textContent.includes('dark')")
+    assert live.locator("#phone-line").inner_text() == (
+        "Phone: pictures 960×540 · Battery 100% (charging) · Too dark to read the cards: turn on a "
+        "light or the torch")
