@@ -5,7 +5,7 @@ const W = window.WORDS;
 const LANG = window.LANG;
 const PIN_KEY = "saltacavallo.pin";
 const SOUND_KEY = "saltacavallo.sound";
-const FRAME_MS = 100; // the phone camera sends about 10 frames a second
+const FRAME_MS = 100; // the phone camera sends at most about 10 frames a second
 const JPEG_QUALITY = 0.7; // a 720p frame of about 100 kB: sharp enough to name the cards
 const CAMERA_RETRY_MS = 2000; // a camera a call still holds is asked for again this often
 
@@ -573,14 +573,14 @@ function drawAim(aim) {
     return node;
   };
   const { width, height } = aim;
-  const font = Math.round(height / 20);
+  const font = Math.round(height / 14); // legible on a phone's screen
   const points = (list) => list.map((p) => p.join(",")).join(" ");
   const marks = [];
   if (aim.outline) marks.push(mark("polygon", { class: "outline", points: points(aim.outline) }));
   for (const c of aim.cards) {
     marks.push(mark("polygon", { class: `quad ${c.face}`, points: points(c.quad) }));
     const top = c.quad.reduce((a, p) => (p[1] < a[1] ? p : a));
-    if (c.card) marks.push(mark("text", { x: top[0], y: Math.max(font, top[1] - 6), "font-size": font * 0.8 }, cardName(c.card)));
+    if (c.card) marks.push(mark("text", { class: "card", x: top[0], y: Math.max(font, top[1] - 6), "font-size": font * 0.8 }, cardName(c.card)));
   }
   const r = Math.round(height / 14);
   for (const s of aim.seats) {
@@ -611,7 +611,7 @@ function cameraPage() {
   const canvas = document.createElement("canvas");
   // wanted: the camera was started and not stopped with the button; it comes back by itself
   let stream = null, timer = null, retry = null, lock = null, battery = null;
-  let wanted = false, starting = false, busy = false, sent = 0, step = 0, torch = false;
+  let wanted = false, starting = false, sent = 0, step = 0, torch = false, chain = 0;
   let links = [], answered = [];
   const shown = () => document.visibilityState === "visible";
   const query = () => {
@@ -632,18 +632,27 @@ function cameraPage() {
     const rate = Math.round(answered.length / 2);
     $("#camera-pace").textContent = "· " + W.pace.replace("{rate}", rate) + (step ? " · " + W.link_slow : "");
   };
-  const send = () => {
+  // One picture at a time: the server answers once its live loop has taken it, and the next is taken
+  // then (FRAME_MS after the last at the soonest), so that the pictures come at the pace the loop
+  // keeps and one is on its way while the loop reads the last. `chain` ends a restarted camera's old one.
+  const next = (mine, ms) => {
+    if (mine !== chain || !stream) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => send(mine), Math.max(0, ms));
+  };
+  const send = (mine) => {
     // a track stopped by the browser may end without saying "ended"
     if (!stream.getVideoTracks().some((t) => t.readyState === "live")) return lost("stopped");
-    if (busy || !video.videoWidth) return; // the server answers once it took the last one: no queue
+    if (!video.videoWidth) return next(mine, FRAME_MS);
+    const taken = performance.now();
     const scale = Math.min(1, sizes[step] / Math.max(video.videoWidth, video.videoHeight));
     canvas.width = Math.round(video.videoWidth * scale);
     canvas.height = Math.round(video.videoHeight * scale);
     canvas.getContext("2d").drawImage(video, 0, 0, canvas.width, canvas.height);
-    busy = true;
     canvas.toBlob(async (blob) => {
       const began = performance.now();
       try {
+        if (!blob) throw new Error(W.no_picture);
         const answer = await change("/api/frame?" + query(), blob, "image/jpeg");
         paced(performance.now() - began - (answer.waited || 0));
         $("#sent").textContent = String(++sent);
@@ -656,7 +665,7 @@ function cameraPage() {
         $("#camera-note").textContent = err.message;
         if (err.message === W.pin_wrong) stop();
       } finally {
-        busy = false;
+        next(mine, FRAME_MS - (performance.now() - taken));
       }
     }, "image/jpeg", JPEG_QUALITY);
   };
@@ -688,7 +697,8 @@ function cameraPage() {
     if (offered && torch) lit(true);
   };
   const halt = () => {
-    clearInterval(timer);
+    chain += 1;
+    clearTimeout(timer);
     clearTimeout(retry);
     if (stream) stream.getTracks().forEach((t) => { t.onended = null; t.stop(); });
     stream = null;
@@ -718,7 +728,7 @@ function cameraPage() {
     $("#camera-start").hidden = true;
     $("#camera-stop").hidden = false;
     $("#camera-back").hidden = !back;
-    timer = setInterval(send, FRAME_MS);
+    next(chain, 0);
     awake();
     torchOffered();
   };
