@@ -92,12 +92,17 @@ def frames_flow(page, more: int = 3) -> None:
     page.wait_for_function(f"{SENT} >= {now + more}", timeout=20000)
 
 
-def test_the_camera_page_stays_awake_and_comes_back_by_itself(phone_page, phone) -> None:
-    table, source, seen, url = phone
-    page = phone_page
+def filming_now(page, url: str) -> None:
+    """Open the camera page, start its camera and wait for its pictures to reach the server."""
     page.goto(url + "/fotocamera")
     page.click("#camera-start")
     frames_flow(page)
+
+
+def test_the_camera_page_stays_awake_and_comes_back_by_itself(phone_page, phone) -> None:
+    table, source, seen, url = phone
+    page = phone_page
+    filming_now(page, url)
     assert page.evaluate("wakeLocks.map((l) => l.type)") == ["screen"]
     assert page.locator("#camera-awake").is_hidden() and page.locator("#camera-back").is_hidden()
     assert source.status().code == "source.receiving"
@@ -253,9 +258,7 @@ def test_a_torch_the_camera_offers_is_turned_on_and_off_and_kept_across_a_restar
 
 def test_no_torch_button_where_the_camera_offers_none(phone_page, phone) -> None:
     page = phone_page
-    page.goto(phone[3] + "/fotocamera")
-    page.click("#camera-start")
-    frames_flow(page)
+    filming_now(page, phone[3])
     assert page.locator("#torch").is_hidden()
 
 
@@ -280,9 +283,7 @@ def test_a_low_battery_asks_for_the_charger_here_and_on_the_live_page(phone_page
 def test_without_the_battery_api_nothing_is_said_of_it(phone_page, phone) -> None:
     table, source, seen, url = phone
     page = phone_page
-    page.goto(url + "/fotocamera")
-    page.click("#camera-start")
-    frames_flow(page)
+    filming_now(page, url)
     assert page.locator("#battery").is_hidden()
     assert "battery" not in table.state()["phone"]
 
@@ -291,9 +292,7 @@ def test_a_slow_link_steps_the_picture_down_to_its_floor_and_back_up_when_it_rec
         phone_page, phone) -> None:
     table, source, seen, url = phone
     page = phone_page
-    page.goto(url + "/fotocamera")
-    page.click("#camera-start")
-    frames_flow(page)
+    filming_now(page, url)
     assert page.locator("#camera-note").inner_text() == "1280×720"
     link = page.context.new_cdp_session(page)
     link.send("Network.enable")
