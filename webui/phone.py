@@ -18,9 +18,10 @@ from vision.seats import Seats, typical_length
 
 from webui.state import card_json
 
-IN_VIEW = 0.5
-"""Card lengths a place's point must lie inside the picture's edges to be in view: a card laid
-there lies whole in the picture."""
+IN_VIEW = 0.3
+"""Card lengths a place's point must lie inside the picture's edges to be in view: half a card's
+width (a card is 0.6 as wide as long), so that a place whose card was seen lying whole, however
+turned, stays in view."""
 FRAMED = 0.5
 """Card lengths the outline drawn before the places are known lies inside the picture's edges:
 where the players' cards must lie to be seen whole."""

@@ -34,12 +34,13 @@ def read(*cards: tuple[str, np.ndarray]) -> CardDetections:
 
 @pytest.mark.parametrize(("points", "cut"), [
     ([(640, 120), (1100, 360), (640, 600), (180, 360)], {}),
-    ([(640, 30), (1100, 360), (640, 600), (180, 360)], {"Anna": "top"}),
+    ([(640, 31), (1100, 360), (640, 600), (180, 360)], {}),  # a card's half width inside
+    ([(640, 29), (1100, 360), (640, 600), (180, 360)], {"Anna": "top"}),
     ([(640, 120), (1260, 360), (640, 700), (180, 360)], {"Bruno": "right", "Carla": "bottom"}),
     ([(640, 120), (1100, 360), (640, 600), (-20, 360)], {"Dario": "left"}),
 ])
 def test_each_place_is_in_view_or_cut_off_past_an_edge(points, cut) -> None:
-    cards = read(("3D", card(640, 360)))  # one card 100 px long: a place 50 px inside is in view
+    cards = read(("3D", card(640, 360)))  # one card 100 px long: a place 30 px inside is in view
     view = aim_view(Seats(PLAYERS, tuple(points)), (1280, 720), cards, 4)
     assert {s["player"]: s["cut"] for s in view["seats"] if s["cut"]} == cut
     assert [s["player"] for s in view["seats"]] == list(PLAYERS)
