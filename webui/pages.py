@@ -14,8 +14,8 @@ from werkzeug.wrappers import Response as BaseResponse
 from referee.cards import CardError
 from vision.art.deck import face_svg
 
-from webui.api import table
 from webui import phone
+from webui.api import table
 from webui.words import LANGUAGES, PAGE_WORDS
 
 bp = Blueprint("pages", __name__)
