@@ -175,6 +175,8 @@ class PushedFrames(FrameSource):
         self._ready = threading.Condition()
         self._newest: Frame | None = None
         self._pushed = 0
+        self._taken = 0
+        self._reading = False
         self._last_push = 0.0
         self._closed = False
 
@@ -215,9 +217,17 @@ class PushedFrames(FrameSource):
         if not self._closed:
             self._set_status(SourceState.RECONNECTING, PAGE_AWAY[why], where=self.place)
 
+    def taken(self, timeout: float) -> bool:
+        """Wait until the loop has taken the newest picture, at most `timeout` seconds: the page that
+        waits for it sends at the pace the loop keeps. At once False when no loop reads the source."""
+        with self._ready:
+            return self._reading and self._ready.wait_for(
+                lambda: self._taken >= self._pushed or self._closed, timeout)
+
     def frames(self) -> Iterator[Frame]:
         """Each newest picture once, as it comes, until the source is closed."""
         seen = 0
+        self._reading = True
         while True:
             with self._ready:
                 while self._pushed == seen and not self._closed:
@@ -227,6 +237,8 @@ class PushedFrames(FrameSource):
                 if self._closed:
                     return
                 frame, seen = self._newest, self._pushed
+                self._taken = seen
+                self._ready.notify_all()
             assert frame is not None
             yield frame
 

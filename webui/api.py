@@ -229,17 +229,24 @@ def take_back(number: int) -> Response:
 @bp.post("/frame")
 @needs_pin
 def frame() -> Response:
-    """One JPEG from the phone camera page (newest wins)."""
+    """One JPEG from the phone camera page (newest wins), with `?battery=0.54&charging=0&slow=0` as its
+    page knows them. Answered once the live loop has taken it (the page sends the next one then), with
+    the milliseconds waited for that, the view to aim the camera by and the word on the light
+    (webui.phone)."""
     data = request.get_data(cache=False)
     try:
         width, height = jpeg_size(data)
     except UploadError as err:
         return _refuse(err.status, err)
+    service = table()
     try:
-        table().push_frame(data)
+        service.push_frame(data)
     except TableError as err:
         return _refuse(409, err)
-    return jsonify(ok=True, width=width, height=height)
+    service.phone_heard(data, (width, height), request.args)
+    waited = service.phone_taken()
+    return jsonify(ok=True, width=width, height=height, waited=round(waited * 1000),
+                   aim=service.aim(), light=service.phone_light)
 
 
 @bp.post("/frame/away")

@@ -35,6 +35,7 @@ from vision.still import StillReader
 from vision.track import CardTracker
 
 from webui.held import Decision, Holds, mark_decisions
+from webui.phone import aim_view
 from webui.words import CAMERA_WORDS, say
 
 log = logging.getLogger("saltacavallo.live")
@@ -188,6 +189,11 @@ class TableWatcher:
     def seats(self) -> Seats | None:
         """The seats, once found or given."""
         return self.finder.seats
+
+    @property
+    def cards(self) -> CardDetections:
+        """The cards followed in the last frame looked at."""
+        return self._tracked
 
     @property
     def rate(self) -> float | None:
@@ -365,6 +371,7 @@ class LiveLoop:
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
         self._last_picture = 0.0
+        self._last_aim = 0.0
         self._rebuild = True
         self._tapped = False
         """Seats were kept on the page since the last frame: tapped ones reach the watcher."""
@@ -486,6 +493,10 @@ class LiveLoop:
         for due in watcher.due(frame):
             self._look(watcher, due)
         now = time.monotonic()
+        if now - self._last_aim >= LIVE_EVERY:  # the phone page aims the camera by it
+            self._last_aim = now
+            self.service.show_aim(aim_view(watcher.seats, frame.size, watcher.cards,
+                                           len(watcher.game.players)))
         # drawn only for someone who looks (and once, so that a page opening finds a picture)
         if now - self._last_picture >= LIVE_EVERY and (not self._last_picture or self.service.watched()):
             self._last_picture = now

@@ -14,6 +14,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from referee.cards import CardError
 from vision.art.deck import face_svg
 
+from webui import phone
 from webui.api import table
 from webui.words import LANGUAGES, PAGE_WORDS
 
@@ -69,8 +70,10 @@ def setup() -> BaseResponse:
 
 @bp.get("/fotocamera")
 def camera() -> BaseResponse:
-    """This phone as the table's camera."""
-    return _page("camera.html", "camera")
+    """This phone as the table's camera: its pictures' sizes, the link's bounds and the battery's
+    (webui.phone)."""
+    return _page("camera.html", "camera", sizes=phone.SIZES, slow_ms=phone.SLOW_MS,
+                 fast_ms=phone.FAST_MS, low_battery=phone.LOW_BATTERY)
 
 
 @bp.get("/mano/<int:number>")

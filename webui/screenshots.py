@@ -4,7 +4,9 @@ A game from the sample scene `reveal-tie` (its photo as the verdict's evidence) 
 hand in play is served on 127.0.0.1, and Debian's headless Chromium photographs the pages.
 `--held` plays the demo's `hidden` film through the live loop instead and photographs its held
 hand, cleared in one tap as a person would, and the hand's verdict. `--evening` plays an evening
-of three random games and photographs its page.
+of three random games and photographs its page. `--camera` plays the sample hand into the phone
+camera page through Chromium's fake camera and photographs the page: aimed, in a dark room, and
+with its battery low.
 """
 
 from __future__ import annotations
@@ -171,6 +173,76 @@ def held(outdir: Path) -> list[Path]:
     return saved
 
 
+CAMERA_FILM = "hand"
+"""The sample film the phone camera page is photographed filming."""
+WAKE_LOCK = ("Object.defineProperty(navigator, 'wakeLock', {value: {request: async () => "
+             "Object.assign(new EventTarget(), {release: async () => {}})}});")
+"""Headless Chromium refuses the screen wake lock a phone grants: a stand-in grants it."""
+AIMED = ("document.querySelectorAll('#aim-marks circle.seen').length === 5 && "
+         "document.querySelectorAll('#aim-marks text.card').length >= 3")
+"""The camera page aimed at the sample hand: its five places ticked, three cards or more read."""
+CAMERA_SHOTS = [
+    ("camera-aim-phone", 1.0, "", AIMED),
+    ("camera-dark-phone", 0.04, "", "!document.querySelector('#light').hidden"),
+    ("camera-battery-phone", 1.0, "navigator.getBattery = async () => Object.assign("
+     "new EventTarget(), {level: 0.15, charging: false});", AIMED),
+]
+"""Each camera page photographed: its name, the room's light, what the browser tells (a low
+battery), and when it is worth the photo."""
+
+
+def camera(outdir: Path) -> list[Path]:
+    """The phone camera page at phone size filming the sample hand through the live loop: aimed
+    (every place ticked, the cards read), in a dark room, and with its battery low."""
+    from playwright.sync_api import sync_playwright
+
+    from vision.art.y4m import film_frames, write_y4m
+    from vision.frames import PushedFrames
+    from webui.live import FILMS, LiveLoop
+
+    truth = json.loads((FILMS / f"{CAMERA_FILM}.json").read_text(encoding="utf-8"))
+    work = Path(tempfile.mkdtemp(prefix="saltacavallo-shots-"))
+    outdir.mkdir(parents=True, exist_ok=True)
+    saved = []
+    try:
+        for name, light, told, ready in CAMERA_SHOTS:
+            film = work / f"{name}.y4m"
+            write_y4m(film_frames(FILMS / truth["video"], light), film, truth["fps"])
+            app = create_app({"DATABASE": str(work / f"{name}.db"), "PIN": "1234"})
+            table: TableService = app.extensions["saltacavallo.table"]
+            table.setup(truth["players"], truth["rules"], dealer=truth["dealer"])
+            source = PushedFrames(on_status=lambda s, t=table: t.camera_status(s.to_json()))
+            table.phone = source
+            loop = LiveLoop(table, source).start()
+            server = BackgroundServer(app, threads=8)
+            try:
+                with sync_playwright() as driver:
+                    context = driver.chromium.launch_persistent_context(
+                        str(work / f"profile-{name}"), executable_path=CHROMIUM, headless=True,
+                        args=FLAGS + ["--use-fake-ui-for-media-stream",
+                                      "--use-fake-device-for-media-stream",
+                                      f"--use-file-for-fake-video-capture={film}"])
+                    context.add_init_script("localStorage.setItem('saltacavallo.pin', '1234');"
+                                            + WAKE_LOCK + told)
+                    page = context.new_page()
+                    page.set_viewport_size({"width": 390, "height": 844})
+                    page.goto(server.url + "/fotocamera")
+                    page.click("#camera-start")
+                    page.wait_for_function(ready, timeout=120000)
+                    target = outdir / f"{name}.png"
+                    page.screenshot(path=str(target), full_page=True)
+                    saved.append(target)
+                    context.close()
+            finally:
+                loop.stop()
+                table.close()
+                server.stop()
+            film.unlink()
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return saved
+
+
 def main(argv: list[str]) -> int:
     """Write the screenshots to the folder given (docs/screenshots by default).
 
@@ -184,11 +256,15 @@ def main(argv: list[str]) -> int:
                         help="photograph the demo's held hand and its verdict instead")
     parser.add_argument("--evening", action="store_true",
                         help="photograph the page of an evening of three games instead")
+    parser.add_argument("--camera", action="store_true",
+                        help="photograph the phone camera page filming the sample hand instead")
     args = parser.parse_args(argv)
     if args.held:
         paths = held(args.outdir)
     elif args.evening:
         paths = take(args.outdir, evening_games, EVENING_SHOTS)
+    elif args.camera:
+        paths = camera(args.outdir)
     elif args.url:
         work = Path(tempfile.mkdtemp(prefix="saltacavallo-shots-"))
         paths = shoot(args.url.rstrip("/"), args.outdir, LIVE_SHOTS, work)

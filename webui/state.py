@@ -27,11 +27,12 @@ def build_state(game: Game | None, *, version: int, stake: float, camera: Mappin
                 notice: Mapping[str, str] | None = None, held: Mapping[str, Any] | None = None,
                 decided: Mapping[str, Any] | None = None,
                 asked: Mapping[str, Any] | None = None,
-                decisions: Mapping[int, list[dict[str, str]]] | None = None) -> dict[str, Any]:
+                decisions: Mapping[int, list[dict[str, str]]] | None = None,
+                phone: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The whole page state; `game` None before the first setup; `notice` a line about the table;
     `held` the hand held for a person (webui.held), `asked` a warning asked of a person while
     the hand goes on, `decided` the latest way on taken, and `decisions` each hand's decisions
-    in words."""
+    in words; `phone` what the phone camera page last said (webui.phone.PhoneWatch)."""
     state: dict[str, Any] = {
         "version": version, "ready": game is not None, "stake": stake,
         "camera": {**camera, **_worded(camera, None, capital=False)},
@@ -39,7 +40,7 @@ def build_state(game: Game | None, *, version: int, stake: float, camera: Mappin
         "seats_placed": sorted((seats or {}).get("players", {})),
         "dealer_by_camera": dealer_by_camera, "notice": dict(notice) if notice else None,
         "held": dict(held) if held else None, "decided": dict(decided) if decided else None,
-        "asked": dict(asked) if asked else None,
+        "asked": dict(asked) if asked else None, "phone": dict(phone) if phone else None,
     }
     if game is None:
         state.update(players=[], seats=[], verdicts=[], says="Set up the players to start",

@@ -19,6 +19,7 @@ from referee.rules import Rules, find_rules
 from referee.store import GameStore, evening_path, record_path
 
 from webui import inputs
+from webui.phone import PACE_WAIT, PhoneWatch
 from webui.state import build_state
 from webui.words import Coded
 
@@ -39,6 +40,8 @@ class FrameSink(Protocol):
     def push(self, jpeg: bytes) -> None: ...
 
     def away(self, why: str) -> None: ...
+
+    def taken(self, timeout: float) -> bool: ...
 
 
 _NO_CAMERA: dict[str, Any] = {"state": "off", "message": "no camera is connected",
@@ -83,6 +86,9 @@ class TableService:
         self._state_cache: tuple[int, str] | None = None
         self._notice: dict[str, str] | None = None
         self.phone: FrameSink | None = None
+        self._phone_watch = PhoneWatch()
+        self._phone: dict[str, Any] | None = None
+        self._aim: dict[str, Any] | None = None
         self.desk: Any = None
         """The held hand's desk (webui.held.Holds), set by the live loop that raises holds."""
 
@@ -135,7 +141,7 @@ class TableService:
                 warnings=self._warnings(), evidence=self.evidence_by_hand(),
                 seats=self.seats(), dealer_by_camera=bool(self._table.get("dealer_by_camera")),
                 notice=self._notice, held=desk.get("held"), decided=desk.get("decided"),
-                decisions=desk.get("decisions"), asked=desk.get("asked"),
+                decisions=desk.get("decisions"), asked=desk.get("asked"), phone=self._phone,
             )
             text = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
             self._state_cache = (self.version, text)
@@ -367,6 +373,39 @@ class TableService:
         if sink is None:
             raise TableError("table.no_phone")
         sink.push(jpeg)
+
+    def phone_taken(self) -> float:
+        """Wait (at most PACE_WAIT) until the live loop has taken the phone's newest picture; the
+        seconds waited."""
+        sink = self.phone
+        began = time.monotonic()
+        if sink is not None:
+            sink.taken(PACE_WAIT)
+        return time.monotonic() - began
+
+    def phone_heard(self, jpeg: bytes, size: tuple[int, int], said: Mapping[str, str]) -> None:
+        """What the phone page said with a picture (its battery, a slow link) and the light measured
+        on it: the Live page hears of each change."""
+        report = self._phone_watch.heard(jpeg, size, said)
+        with self.lock:
+            if report != self._phone:
+                self._phone = report
+                self._changed_now()
+
+    def show_aim(self, view: Mapping[str, Any]) -> None:
+        """What the phone page draws to aim the camera (webui.phone.aim_view), newest wins."""
+        with self._pictures:
+            self._aim = dict(view)
+
+    def aim(self) -> dict[str, Any] | None:
+        """The newest view to aim the camera by; None before the live loop has read a picture."""
+        with self._pictures:
+            return self._aim
+
+    @property
+    def phone_light(self) -> str | None:
+        """"dark" or "blurred" while the phone's pictures are too dark or blurred to read cards."""
+        return self._phone_watch.light
 
     def phone_away(self, why: str) -> None:
         """The phone camera page stopped sending (hidden, or its camera stopped): its source says so

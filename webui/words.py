@@ -155,6 +155,20 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
                         "telefono allunga il tempo di blocco dello schermo (o toglilo finché si "
                         "gioca).",
         "camera_back": "La fotocamera è ripartita",
+        "aim_all": "Tutti e {n} i posti si vedono",
+        "aim_cut": "Posti fuori dall'inquadratura: {names}. Sposta il telefono",
+        "aim_before": "I posti si trovano alla prima distribuzione: tieni le carte di tutti "
+                      "dentro la cornice",
+        "edge_left": "a sinistra", "edge_right": "a destra", "edge_top": "in alto",
+        "edge_bottom": "in basso",
+        "light_dark": "Troppo buio per leggere le carte: accendi una luce o la torcia",
+        "light_blurred": "Immagine sfocata: le carte non si leggono; pulisci l'obiettivo o "
+                         "tieni fermo il telefono",
+        "torch_on": "Accendi la torcia", "torch_off": "Spegni la torcia",
+        "battery": "Batteria {level}%", "battery_charging": "in carica",
+        "battery_low": "collegalo alla corrente",
+        "pace": "{rate} al secondo", "link_slow": "collegamento lento: immagine ridotta",
+        "phone": "Telefono", "phone_size": "immagini {width}×{height}",
         "rate": "{rate} immagini al secondo", "rate_low": "ne servono almeno {needed}",
         "camera_status": "Stato della fotocamera", "no_picture": "Nessuna immagine dalla "
                          "fotocamera per ora", "open_camera": "Usa questo telefono come "
@@ -211,6 +225,20 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "camera_awake": "This browser cannot keep the screen on: in the phone's settings make the "
                         "screen lock wait longer (or turn it off while you play).",
         "camera_back": "The camera started again",
+        "aim_all": "All {n} places are in view",
+        "aim_cut": "Places out of the picture: {names}. Move the phone",
+        "aim_before": "The places are found at the first deal: keep everyone's cards inside the "
+                      "frame",
+        "edge_left": "on the left", "edge_right": "on the right", "edge_top": "at the top",
+        "edge_bottom": "at the bottom",
+        "light_dark": "Too dark to read the cards: turn on a light or the torch",
+        "light_blurred": "The picture is blurred: the cards cannot be read; clean the lens or "
+                         "keep the phone still",
+        "torch_on": "Turn the torch on", "torch_off": "Turn the torch off",
+        "battery": "Battery {level}%", "battery_charging": "charging",
+        "battery_low": "plug it in",
+        "pace": "{rate} a second", "link_slow": "slow link: smaller picture",
+        "phone": "Phone", "phone_size": "pictures {width}×{height}",
         "rate": "{rate} pictures a second", "rate_low": "at least {needed} are needed",
         "camera_status": "Camera status", "no_picture": "No picture from the camera yet",
         "open_camera": "Use this phone as the camera", "open_table": "Open the table on "

@@ -388,6 +388,24 @@ def test_a_closed_pushed_source_ends_a_waiting_reader() -> None:
     assert not reader.is_alive() and got == []
 
 
+def test_a_pushed_picture_is_answered_once_the_loop_has_taken_it() -> None:
+    source = PushedFrames()
+    source.push(jpeg(40))
+    assert source.taken(5.0) is False  # nobody reads the source: no wait at all
+    frames = source.frames()
+    first = next(frames)  # the loop reads: it takes each picture as it comes
+    assert first.index == 0 and source.taken(0.0) is True
+    source.push(jpeg(80))
+    began = time.monotonic()
+    assert source.taken(0.2) is False  # the loop is busy: the page waits, at most as long as told
+    assert 0.2 <= time.monotonic() - began < 1.0
+    taking = threading.Timer(0.1, lambda: next(frames))
+    taking.start()
+    assert source.taken(5.0) is True  # answered the moment the loop takes it
+    taking.join()
+    source.close()
+
+
 # --- a camera's JPEG frame, decoded only as far as the loop needs ---------------------------------
 
 

@@ -321,11 +321,37 @@ def test_a_phone_frame_reaches_the_phone_source(client: FlaskClient,
     table.phone = phone
     answer = client.post("/api/frame", data=jpeg(64, 48), content_type="image/jpeg",
                          headers=WITH_PIN)
-    assert answer.status_code == 200 and answer.get_json() == {"ok": True, "width": 64,
-                                                               "height": 48}
+    # no live loop reads it: answered at once, with nothing yet to aim by and no word on the light
+    assert answer.status_code == 200 and answer.get_json() == {
+        "ok": True, "width": 64, "height": 48, "waited": 0, "aim": None, "light": None}
     frame = next(phone.frames())
     assert frame.pixels.shape == (48, 64, 3)
     phone.close()
+
+
+@pytest.mark.parametrize("query, said", [
+    ("battery=0.15&charging=0&slow=1", {"slow": True, "battery": 15, "charging": False,
+                                         "battery_low": True}),
+    ("battery=0.15&charging=1&slow=0", {"slow": False, "battery": 15, "charging": True,
+                                         "battery_low": False}),
+    ("battery=0.54", {"slow": False, "battery": 54, "charging": False, "battery_low": False}),
+    ("", {"slow": False}),  # a browser that tells no battery
+    ("battery=lots&slow=yes", {"slow": False}),  # not understood: left out, the picture kept
+    ("battery=7", {"slow": False}),
+])
+def test_what_the_camera_page_says_with_a_picture_reaches_the_live_page(
+        client: FlaskClient, table: TableService, query: str, said: dict) -> None:
+    table.phone = PushedFrames()
+    answer = client.post("/api/frame?" + query, data=jpeg(), content_type="image/jpeg",
+                         headers=WITH_PIN)
+    assert answer.status_code == 200
+    assert client.get("/api/state").get_json()["phone"] == {
+        "width": 64, "height": 48, "light": None, **said}
+    table.phone.close()
+
+
+def test_the_live_page_hears_of_a_phone_only_once_it_sends(client: FlaskClient) -> None:
+    assert client.get("/api/state").get_json()["phone"] is None
 
 
 def test_the_camera_page_hidden_is_said_at_once(client: FlaskClient, table: TableService) -> None:

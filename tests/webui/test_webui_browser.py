@@ -39,13 +39,15 @@ HAND = [Deal.of({"Anna": "3D", "Bruno": "10C", "Carla": "5S", "Dario": "9B"}), K
         Swap("Carla"), Reveal.of({"Anna": "5S", "Bruno": "10C", "Carla": "3D", "Dario": "9B"})]
 
 
-def camera_context(driver, folder: Path, script: str):
-    """A fresh headless Chromium profile in `folder` whose camera plays `fake_camera`, allowed without
-    asking; every page has the table PIN as if typed once before, then runs `script`."""
+def camera_context(driver, folder: Path, script: str, film: Path | None = None):
+    """A fresh headless Chromium profile in `folder` whose camera plays `film` (an MJPEG or Y4M file;
+    `fake_camera` when None), allowed without asking, the server's self-signed certificate taken;
+    every page has the table PIN as if typed once before, then runs `script`."""
     context = driver.chromium.launch_persistent_context(
         str(folder / "profile"), executable_path=str(CHROMIUM), headless=True,
+        ignore_https_errors=True,
         args=FLAGS + ["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
-                      f"--use-file-for-fake-video-capture={fake_camera(folder)}"])
+                      f"--use-file-for-fake-video-capture={film or fake_camera(folder)}"])
     context.add_init_script(f"localStorage.setItem('saltacavallo.pin', '{PIN}');" + script)
     return context
 

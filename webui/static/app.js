@@ -5,7 +5,7 @@ const W = window.WORDS;
 const LANG = window.LANG;
 const PIN_KEY = "saltacavallo.pin";
 const SOUND_KEY = "saltacavallo.sound";
-const FRAME_MS = 100; // the phone camera sends about 10 frames a second
+const FRAME_MS = 100; // the phone camera sends at most about 10 frames a second
 const JPEG_QUALITY = 0.7; // a 720p frame of about 100 kB: sharp enough to name the cards
 const CAMERA_RETRY_MS = 2000; // a camera a call still holds is asked for again this often
 
@@ -517,6 +517,7 @@ function drawLive(state) {
   $("#camera-rate").textContent = rate === undefined ? "" : W.rate.replace("{rate}", rate) +
     (state.camera.needed ? ": " + W.rate_low.replace("{needed}", state.camera.needed) : "");
   $("#camera-rate").classList.toggle("low", Boolean(state.camera.needed));
+  drawPhone(state.phone);
   const img = $("#live");
   if (img.dataset.on) return;
   fetch("/api/live.jpg", { method: "HEAD" }).then((r) => {
@@ -526,6 +527,23 @@ function drawLive(state) {
     img.hidden = false;
     $("#no-picture").hidden = true;
   });
+}
+
+// What the phone camera page last said with its pictures: their size (smaller on a slow link), the
+// light, the battery.
+function drawPhone(phone) {
+  const line = $("#phone-line");
+  line.hidden = !phone;
+  if (!phone) return;
+  const parts = [W.phone_size.replace("{width}", phone.width).replace("{height}", phone.height)];
+  if (phone.slow) parts.push(W.link_slow);
+  if (phone.battery !== undefined) {
+    parts.push(W.battery.replace("{level}", phone.battery) + (phone.charging ? ` (${W.battery_charging})`
+      : phone.battery_low ? `: ${W.battery_low}` : ""));
+  }
+  if (phone.light) parts.push(W["light_" + phone.light]);
+  line.textContent = `${W.phone}: ${parts.join(" · ")}`;
+  line.classList.toggle("low", Boolean(phone.slow || phone.battery_low || phone.light));
 }
 
 // Tells the server something that must go even as the page goes away (keepalive), with the PIN
@@ -540,36 +558,114 @@ function tell(path, body) {
   }).catch(() => {});
 }
 
+// The view the companion reads, drawn over the camera's own picture: each place ringed (ticked in
+// view, crossed where it is cut off), before the places are known the outline to keep the cards in,
+// and the cards read.
+function drawAim(aim) {
+  const svg = $("#aim-marks");
+  const say = $("#aim");
+  if (!aim) { svg.replaceChildren(); say.hidden = true; return; }
+  const ns = "http://www.w3.org/2000/svg";
+  const mark = (tag, attrs, text) => {
+    const node = document.createElementNS(ns, tag);
+    for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+    if (text) node.textContent = text;
+    return node;
+  };
+  const { width, height } = aim;
+  const font = Math.round(height / 14); // legible on a phone's screen
+  const points = (list) => list.map((p) => p.join(",")).join(" ");
+  const marks = [];
+  if (aim.outline) marks.push(mark("polygon", { class: "outline", points: points(aim.outline) }));
+  for (const c of aim.cards) {
+    marks.push(mark("polygon", { class: `quad ${c.face}`, points: points(c.quad) }));
+    const top = c.quad.reduce((a, p) => (p[1] < a[1] ? p : a));
+    if (c.card) marks.push(mark("text", { class: "card", x: top[0], y: Math.max(font, top[1] - 6), "font-size": font * 0.8 }, cardName(c.card)));
+  }
+  const r = Math.round(height / 14);
+  for (const s of aim.seats) {
+    const x = Math.min(Math.max(s.x, r), width - r), y = Math.min(Math.max(s.y, r), height - r);
+    marks.push(mark("circle", { class: `ring ${s.cut ? "cut" : "seen"}`, cx: x, cy: y, r }));
+    marks.push(mark("text", { x, y: y + font / 3, "font-size": font }, `${s.cut ? "✗" : "✓"} ${s.player}`));
+  }
+  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  svg.replaceChildren(...marks);
+  const cut = aim.seats.filter((s) => s.cut);
+  say.className = "aim-say" + (!aim.seats.length ? " before" : cut.length ? " cut" : "");
+  say.textContent = !aim.seats.length ? W.aim_before : cut.length
+    ? W.aim_cut.replace("{names}", cut.map((s) => `${s.player} (${W["edge_" + s.cut]})`).join(", "))
+    : W.aim_all.replace("{n}", aim.seats.length);
+  say.hidden = false;
+}
+
 function cameraPage() {
   if (!window.isSecureContext || !navigator.mediaDevices) {
     $("#camera-https").hidden = false;
     $("#camera-start").disabled = true;
     return;
   }
+  const panel = $(".camera");
+  const sizes = panel.dataset.sizes.split(",").map(Number); // long sides, largest first; the last is the floor
+  const slowMs = Number(panel.dataset.slowMs), fastMs = Number(panel.dataset.fastMs);
   const video = $("#video");
   const canvas = document.createElement("canvas");
   // wanted: the camera was started and not stopped with the button; it comes back by itself
-  let stream = null, timer = null, retry = null, lock = null;
-  let wanted = false, starting = false, busy = false, sent = 0;
+  let stream = null, timer = null, retry = null, lock = null, battery = null;
+  let wanted = false, starting = false, sent = 0, step = 0, torch = false, chain = 0;
+  let links = [], answered = [];
   const shown = () => document.visibilityState === "visible";
-  const send = () => {
+  const query = () => {
+    const said = new URLSearchParams({ slow: step ? "1" : "0" });
+    if (battery) { said.set("battery", battery.level); said.set("charging", battery.charging ? "1" : "0"); }
+    return said.toString();
+  };
+  // the picture is made smaller when the link is slow, and larger again when it recovers
+  const paced = (linkMs) => {
+    links = [...links.slice(-9), linkMs];
+    const middle = [...links.slice(-3)].sort((a, b) => a - b)[Math.min(1, links.length - 1)];
+    if (links.length >= 3 && middle > slowMs && step < sizes.length - 1) { step += 1; links = []; }
+    else if (links.length === 10 && Math.max(...links) < fastMs && step > 0) { step -= 1; links = []; }
+  };
+  const showPace = () => {
+    const now = performance.now();
+    answered = [...answered.filter((t) => now - t < 2000), now];
+    const rate = Math.round(answered.length / 2);
+    $("#camera-pace").textContent = "· " + W.pace.replace("{rate}", rate) + (step ? " · " + W.link_slow : "");
+  };
+  // One picture at a time: the server answers once its live loop has taken it, and the next is taken
+  // then (FRAME_MS after the last at the soonest), so that the pictures come at the pace the loop
+  // keeps and one is on its way while the loop reads the last. `chain` ends a restarted camera's old one.
+  const next = (mine, ms) => {
+    if (mine !== chain || !stream) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => send(mine), Math.max(0, ms));
+  };
+  const send = (mine) => {
     // a track stopped by the browser may end without saying "ended"
     if (!stream.getVideoTracks().some((t) => t.readyState === "live")) return lost("stopped");
-    if (busy || !video.videoWidth) return; // newest wins: a frame still on its way drops this one
-    canvas.width = video.videoWidth;
-    canvas.height = video.videoHeight;
-    canvas.getContext("2d").drawImage(video, 0, 0);
-    busy = true;
+    if (!video.videoWidth) return next(mine, FRAME_MS);
+    const taken = performance.now();
+    const scale = Math.min(1, sizes[step] / Math.max(video.videoWidth, video.videoHeight));
+    canvas.width = Math.round(video.videoWidth * scale);
+    canvas.height = Math.round(video.videoHeight * scale);
+    canvas.getContext("2d").drawImage(video, 0, 0, canvas.width, canvas.height);
     canvas.toBlob(async (blob) => {
+      const began = performance.now();
       try {
-        await change("/api/frame", blob, "image/jpeg");
+        if (!blob) throw new Error(W.no_picture);
+        const answer = await change("/api/frame?" + query(), blob, "image/jpeg");
+        paced(performance.now() - began - (answer.waited || 0));
         $("#sent").textContent = String(++sent);
         $("#camera-note").textContent = `${canvas.width}×${canvas.height}`;
+        showPace();
+        if (stream) drawAim(answer.aim);
+        $("#light").hidden = !answer.light;
+        $("#light").textContent = answer.light ? W["light_" + answer.light] : "";
       } catch (err) {
         $("#camera-note").textContent = err.message;
         if (err.message === W.pin_wrong) stop();
       } finally {
-        busy = false;
+        next(mine, FRAME_MS - (performance.now() - taken));
       }
     }, "image/jpeg", JPEG_QUALITY);
   };
@@ -583,13 +679,32 @@ function cameraPage() {
     } catch (err) { /* refused: the page says how to keep the screen on by hand */ }
     $("#camera-awake").hidden = held;
   };
+  // the torch, where the camera has one (the track says so); kept on across a restart
+  const lit = async (on) => {
+    const track = stream && stream.getVideoTracks()[0];
+    if (!track) return;
+    try {
+      await track.applyConstraints({ advanced: [{ torch: on }] });
+      torch = on;
+    } catch (err) { $("#camera-note").textContent = err.message; }
+    $("#torch").textContent = torch ? W.torch_off : W.torch_on;
+    $("#torch").setAttribute("aria-pressed", String(torch));
+  };
+  const torchOffered = () => {
+    const track = stream.getVideoTracks()[0];
+    const offered = Boolean(track && track.getCapabilities && track.getCapabilities().torch);
+    $("#torch").hidden = !offered;
+    if (offered && torch) lit(true);
+  };
   const halt = () => {
-    clearInterval(timer);
+    chain += 1;
+    clearTimeout(timer);
     clearTimeout(retry);
     if (stream) stream.getTracks().forEach((t) => { t.onended = null; t.stop(); });
     stream = null;
     if (lock) lock.release().catch(() => {});
     lock = null;
+    $("#torch").hidden = true;
   };
   const start = async (back) => {
     if (starting || stream) return;
@@ -613,8 +728,9 @@ function cameraPage() {
     $("#camera-start").hidden = true;
     $("#camera-stop").hidden = false;
     $("#camera-back").hidden = !back;
-    timer = setInterval(send, FRAME_MS);
+    next(chain, 0);
     awake();
+    torchOffered();
   };
   const resume = () => { if (wanted && shown()) start(true); };
   const lost = (why) => { // hidden, or the camera stopped: the server hears at once
@@ -626,12 +742,31 @@ function cameraPage() {
   const stop = () => {
     wanted = false;
     lost("stopped");
+    drawAim(null);
     $("#camera-start").hidden = false;
     $("#camera-stop").hidden = true;
     $("#camera-back").hidden = true;
   };
+  // the battery, where the browser tells it (Chromium's Battery Status API): low, it asks for a plug
+  const showBattery = () => {
+    const low = !battery.charging && battery.level < Number(panel.dataset.lowBattery);
+    const line = $("#battery");
+    line.textContent = W.battery.replace("{level}", Math.round(battery.level * 100)) +
+      (battery.charging ? ` (${W.battery_charging})` : low ? `: ${W.battery_low}` : "");
+    line.classList.toggle("low", low);
+    line.hidden = false;
+  };
+  if (navigator.getBattery) {
+    navigator.getBattery().then((b) => {
+      battery = b;
+      b.addEventListener("levelchange", showBattery);
+      b.addEventListener("chargingchange", showBattery);
+      showBattery();
+    }).catch(() => {});
+  }
   $("#camera-start").addEventListener("click", () => { wanted = true; start(false); });
   $("#camera-stop").addEventListener("click", stop);
+  $("#torch").addEventListener("click", () => lit(!torch));
   // the browser stops the camera and lets go of the wake lock when the page is hidden
   document.addEventListener("visibilitychange", () => (shown() ? resume() : lost("hidden")));
   window.addEventListener("pagehide", () => lost("hidden"));
