@@ -1,5 +1,5 @@
-"""What the pages say, in Italian and English: events, verdicts, the pages' own words, and every
-code a warning, a refusal or the camera's status is raised with, worded in the reader's language."""
+"""What the pages say, in Italian and English: the pages' own words, and the web companion's codes
+(events, verdicts, refusals, the live loop's statuses), registered with `referee.wording`."""
 
 from __future__ import annotations
 
@@ -22,77 +22,72 @@ from referee.events import (
     Swap,
 )
 from referee.game import HandResult
-from referee.wording import WORDS as REFEREE_WORDS
-from referee.wording import fill, the_card, word
-from vision.source import WORDS as SOURCE_WORDS
-from vision.source import words as source_words
+from referee.wording import Message, register, word
+
+import vision.source  # noqa: F401  (registers the camera's statuses, which the pages word too)
 
 LANGUAGES = ("it", "en")
 """Italian first: the families are Neapolitan."""
 
 
-def _a(name: str) -> str:
-    """Italian `a`, or `ad` before an a, as Italians write it today: `ad Anna`, `a Elena`."""
-    return f"ad {name}" if name[:1].lower() == "a" else f"a {name}"
-
-
-def _names(players: list[str] | tuple[str, ...], conj: str) -> str:
-    if len(players) <= 1:
-        return "".join(players)
-    return ", ".join(players[:-1]) + f" {conj} {players[-1]}"
-
-
 def verdict_words(result: HandResult) -> tuple[str, str]:
     """The verdict as spoken: `Carla loses a life` / `Carla perde una vita`."""
+    return _both(verdict(result))
+
+
+def verdict(result: HandResult) -> Message:
+    """The verdict as a code (`verdict.one`: Carla loses a life)."""
     if result.void:
-        return ("Void hand: nobody pays, the same dealer deals again",
-                "Mano nulla: nessuno paga, lo stesso mazziere rifà le carte")
+        return Message("verdict.void")
     losers = list(result.losers)
     if not losers:
-        return ("Nobody pays: only Re and Cavalli", "Nessuno paga: solo Re e Cavalli")
+        return Message("verdict.nobody")
     if len(losers) == 1:
-        return f"{losers[0]} loses a life", f"{losers[0]} perde una vita"
-    return (f"{_names(losers, 'and')} lose a life each",
-            f"{_names(losers, 'e')} perdono una vita")
+        return Message("verdict.one", {"player": losers[0]})
+    return Message("verdict.many", {"losers": losers})
 
 
 def event_words(event: Event) -> tuple[str, str]:
-    """One event in words, for the history and the undo button."""
+    """One event in words, for the history and the undo button: English, Italian."""
+    return _both(told(event))
+
+
+def _both(message: Message) -> tuple[str, str]:
+    return message.words("en"), message.words("it")
+
+
+def told(event: Event) -> Message:
+    """One event as a code, for the history and the undo button."""
     if isinstance(event, FaceUp):
-        return (f"{event.player} gets the {event.card.italian} face up",
-                f"{event.player} riceve scoperto {the_card(event.card.code, 'it')}")
+        return Message("history.face_up", {"player": event.player, "card": event.card.code})
     if isinstance(event, ChooseDealer):
-        return (f"{event.player} is the first dealer",
-                f"{event.player} fa le carte per cominciare")
+        return Message("history.first_dealer", {"player": event.player})
     if isinstance(event, Deal):
-        return "The deal", "Si danno le carte"
+        return Message("history.deal")
     if isinstance(event, Keep):
-        return f"{event.player} keeps", f"{event.player} tiene la carta"
+        return Message("told.keep", {"player": event.player})
     if isinstance(event, Swap):
-        with_en = f" with {event.target}" if event.target else ""
-        with_it = f" con {event.target}" if event.target else ""
-        return f"{event.player} swaps{with_en}", f"{event.player} scambia{with_it}"
+        if event.target:
+            return Message("told.swap", {"player": event.player, "other": event.target})
+        return Message("history.swap", {"player": event.player})
     if isinstance(event, Draw):
-        return f"{event.player} draws from the stock", f"{event.player} pesca dal mazzo"
+        return Message("history.draw", {"player": event.player})
     if isinstance(event, Reveal):
-        return "The cards are revealed", "Le carte vengono scoperte"
+        return Message("history.reveal")
     if isinstance(event, Settle):
-        return "The hand is settled", "La mano è chiusa"
+        return Message("history.settle")
     if isinstance(event, Revive):
-        return (f"{event.living} gives {event.dead} a life",
-                f"{event.living} dà una vita {_a(event.dead)}")
+        return Message("history.revive", {"living": event.living, "dead": event.dead})
     if isinstance(event, Correct):
-        return (f"{event.player}'s card is the {event.card.italian} (corrected)",
-                f"La carta di {event.player} è {the_card(event.card.code, 'it')} (corretta)")
+        return Message("history.correct", {"player": event.player, "card": event.card.code})
     if isinstance(event, Join):
-        where_en = f" before {event.before}" if event.before else ""
-        where_it = f" prima di {event.before}" if event.before else ""
-        return (f"{event.player} joins the table{where_en}",
-                f"{event.player} si siede al tavolo{where_it}")
+        if event.before:
+            return Message("history.join_before", {"player": event.player,
+                                                   "before": event.before})
+        return Message("history.join", {"player": event.player})
     if isinstance(event, Leave):
-        return f"{event.player} leaves the table", f"{event.player} si alza dal tavolo"
-    name = type(event).__name__
-    return name, name
+        return Message("history.leave", {"player": event.player})
+    return Message("history.event", {"name": type(event).__name__})
 
 
 PAGE_WORDS: dict[str, dict[str, str]] = {
@@ -212,7 +207,33 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
 """Every word the pages print, by language (the scripts get the same table)."""
 
 
-WEB_WORDS: dict[str, dict[str, str]] = {
+WEB_WORDS: dict[str, dict[str, str]] = register({
+    # the history's events and the verdicts (webui.state)
+    "history.face_up": {"en": "{player} gets the {card:card} face up",
+                        "it": "{player} riceve scoperto {card:il}"},
+    "history.first_dealer": {"en": "{player} is the first dealer",
+                             "it": "{player} fa le carte per cominciare"},
+    "history.deal": {"en": "The deal", "it": "Si danno le carte"},
+    "history.swap": {"en": "{player} swaps", "it": "{player} scambia"},
+    "history.draw": {"en": "{player} draws from the stock", "it": "{player} pesca dal mazzo"},
+    "history.reveal": {"en": "The cards are revealed", "it": "Le carte vengono scoperte"},
+    "history.settle": {"en": "The hand is settled", "it": "La mano è chiusa"},
+    "history.revive": {"en": "{living} gives {dead} a life", "it": "{living} dà una vita {dead:a}"},
+    "history.correct": {"en": "{player}'s card is the {card:card} (corrected)",
+                        "it": "La carta di {player} è {card:il} (corretta)"},
+    "history.join": {"en": "{player} joins the table", "it": "{player} si siede al tavolo"},
+    "history.join_before": {"en": "{player} joins the table before {before}",
+                            "it": "{player} si siede al tavolo prima di {before}"},
+    "history.leave": {"en": "{player} leaves the table", "it": "{player} si alza dal tavolo"},
+    "history.event": {"en": "{name}", "it": "{name}"},
+    "verdict.void": {"en": "Void hand: nobody pays, the same dealer deals again",
+                     "it": "Mano nulla: nessuno paga, lo stesso mazziere rifà le carte"},
+    "verdict.nobody": {"en": "Nobody pays: only Re and Cavalli",
+                       "it": "Nessuno paga: solo Re e Cavalli"},
+    "verdict.one": {"en": "{player} loses a life", "it": "{player} perde una vita"},
+    "verdict.many": {"en": "{losers:and} lose a life each", "it": "{losers:and} perdono una vita"},
+    "page.no_game": {"en": "Set up the players to start",
+                     "it": "Scegli i giocatori per cominciare"},
     # the table's own refusals (webui.table.TableError)
     "table.no_game": {"en": "no game yet: set up the players first",
                       "it": "nessuna partita: scegliete prima i giocatori"},
@@ -279,6 +300,8 @@ WEB_WORDS: dict[str, dict[str, str]] = {
                        "it": "a questo indirizzo non c'è nessuna pagina"},
     "http.refused": {"en": "{name}", "it": "il server non può fare questa richiesta (HTTP "
                                           "{status})"},
+    "http.too_big": {"en": "the upload is too big: at most {most} MB",
+                     "it": "l'invio è troppo grande: al massimo {most} MB"},
     "server.crash": {"en": "the server could not do that (the error is in its log)",
                      "it": "il server non è riuscito a farlo (l'errore è nel suo registro)"},
     # the referee's refusals that carry no code yet: their English is the detail
@@ -348,17 +371,18 @@ WEB_WORDS: dict[str, dict[str, str]] = {
                            "{what}",
                      "it": "Tra {seconds:g} s la demo risponde da sola, come farebbe una "
                            "famiglia: {what}"},
-}
+})
 """The web companion's own codes, in each language."""
 
-CAMERA_WORDS: dict[str, dict[str, str]] = {
-    **SOURCE_WORDS,
+CAMERA_WORDS: dict[str, dict[str, str]] = register({
     "place.demo": {"en": "the demo films", "it": "i filmati della demo"},
     "demo.film": {"en": "demo: the film {name} ({players})",
                   "it": "demo: il filmato {name} ({players})"},
     "demo.next_in": {"en": "demo: the next game starts in {seconds:g} s",
                      "it": "demo: la prossima partita comincia tra {seconds:g} s"},
     "demo.ended": {"en": "the demo films have ended", "it": "i filmati della demo sono finiti"},
+    "demo.next_game": {"en": "The next game starts in a moment",
+                       "it": "Tra poco comincia la prossima partita"},
     "demo.missing": {"en": "the demo films are missing from {folder} ({names}): reinstall from a "
                            "complete checkout",
                      "it": "mancano i filmati della demo in {folder} ({names}): reinstallate da "
@@ -369,18 +393,13 @@ CAMERA_WORDS: dict[str, dict[str, str]] = {
                            "server (il terminale dice quale)"},
     "seats.failed": {"en": "{error}",
                      "it": "i posti al tavolo non vanno: segnateli di nuovo sulla pagina Setup"},
-}
-"""The camera's statuses (vision.source's and the live loop's), in each language."""
+})
+"""The live loop's own camera statuses (beside vision.source's), in each language."""
 
 
 def say(code: str, params: Mapping[str, Any], language: str = "it") -> str:
-    """A warning's, a refusal's or a camera status's code in `language` ("it" or "en")."""
-    if code in REFEREE_WORDS:
-        return word(code, params, language)
-    if code in CAMERA_WORDS:
-        return source_words(code, params, language, CAMERA_WORDS)
-    entry = WEB_WORDS[code]
-    return fill(entry.get(language, entry["en"]), params, language, say)
+    """A code of any table in `language` ("it" or "en"; `referee.wording.word`, Italian first)."""
+    return word(code, params, language)
 
 
 def headed(hand: int | None, text: str, language: str = "it") -> str:
