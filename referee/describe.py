@@ -23,18 +23,8 @@ class Seat:
     shown: str | None
     target: str | None
     may: tuple[str, ...]
-    said: Message
-    """Why the seat may do what it may, as a code with parameters."""
-
-    @property
-    def why(self) -> str:
-        """Why, in English."""
-        return self.said.words("en")
-
-    @property
-    def why_it(self) -> str:
-        """Why, in Italian."""
-        return self.said.words("it")
+    why: Message
+    """Why the seat may do what it may (`view.kept`: Anna kept)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,18 +37,8 @@ class Tally:
     current_player: str | None
     pot: int
     winner: str | None
-    headline: Message
+    says: Message
     seats: tuple[Seat, ...]
-
-    @property
-    def says(self) -> str:
-        """The headline in English."""
-        return self.headline.words("en")
-
-    @property
-    def says_it(self) -> str:
-        """The headline in Italian."""
-        return self.headline.words("it")
 
 
 def tally(game: Game) -> Tally:
@@ -72,7 +52,7 @@ def tally(game: Game) -> Tally:
     return Tally(
         phase=phase.value, hand=hand.number if hand else None,
         dealer=hand.dealer if hand else game.next_dealer, current_player=game.current_player,
-        pot=game.pot, winner=outcome.winner if outcome else None, headline=_headline(game),
+        pot=game.pot, winner=outcome.winner if outcome else None, says=_headline(game),
         seats=seats,
     )
 

@@ -58,7 +58,7 @@ def build_state(game: Game | None, *, version: int, stake: float, camera: Mappin
             "player": seat.player, "lives": seat.lives, "alive": seat.alive,
             "dealer": seat.dealer, "shown": seat.shown, "card": card,
             "card_name": _name(seat.shown), "target": seat.target, "may": list(seat.may),
-            "why": seat.why, "why_it": seat.why_it,
+            "why": seat.why.words("en"), "why_it": seat.why.words("it"),
             "turn": seat.player == view.current_player,
         })
     turn = None
@@ -74,7 +74,8 @@ def build_state(game: Game | None, *, version: int, stake: float, camera: Mappin
     state.update(
         players=list(game.players), seats=seats_json, phase=view.phase, hand=view.hand,
         dealer=view.dealer, current_player=view.current_player, turn=turn, pot=view.pot,
-        lives=dict(game.lives), winner=view.winner, says=view.says, says_it=view.says_it,
+        lives=dict(game.lives), winner=view.winner, says=view.says.words("en"),
+        says_it=view.says.words("it"),
         survivors=list(outcome.survivors) if outcome else None,
         rules=game.rules.switches(), preset=game.rules.name, start_lives=game.start_lives,
         next_dealer=game.next_dealer, alive=game.alive(),
