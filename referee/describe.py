@@ -1,4 +1,4 @@
-"""The page's view of a game: for every seat, what it may do now and why, in English and Italian."""
+"""The page's view of a game: for every seat, what it may do now and why, as codes of `referee.wording`."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ from dataclasses import dataclass
 
 from referee.events import Draw, Keep, Revive, Swap
 from referee.game import Game, Hand, Phase
-from referee.rules import DealerDraw, DealerSelection
+from referee.rules import DealerDraw
 from referee.walk import Stop
+from referee.wording import Message, first_dealer_card
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,8 +23,8 @@ class Seat:
     shown: str | None
     target: str | None
     may: tuple[str, ...]
-    why: str
-    why_it: str
+    why: Message
+    """Why the seat may do what it may (`view.kept`: Anna kept)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,8 +37,7 @@ class Tally:
     current_player: str | None
     pot: int
     winner: str | None
-    says: str
-    says_it: str
+    says: Message
     seats: tuple[Seat, ...]
 
 
@@ -48,12 +48,11 @@ def tally(game: Game) -> Tally:
     may = _legal_by_player(game)
     seats = tuple(_with_card(_seat(game, hand, player, may.get(player, ())), hand)
                   for player in game.players)
-    says, says_it = _headline(game)
     outcome = game.outcome()
     return Tally(
         phase=phase.value, hand=hand.number if hand else None,
         dealer=hand.dealer if hand else game.next_dealer, current_player=game.current_player,
-        pot=game.pot, winner=outcome.winner if outcome else None, says=says, says_it=says_it,
+        pot=game.pot, winner=outcome.winner if outcome else None, says=_headline(game),
         seats=seats,
     )
 
@@ -83,62 +82,41 @@ def _with_card(seat: Seat, hand: Hand | None) -> Seat:
     return seat if card is None else dataclasses.replace(seat, shown=card.code)
 
 
-def _a(name: str) -> str:
-    """Italian `a`, or `ad` before a vowel: `tocca ad Anna`."""
-    return f"ad {name}" if name[:1].lower() in "aeiou" else f"a {name}"
-
-
-def _headline(game: Game) -> tuple[str, str]:
+def _headline(game: Game) -> Message:
     phase, who = game.phase, game.current_player
     outcome = game.outcome()
     if outcome is not None:
         if outcome.winner is not None:
-            return (f"{outcome.winner} wins the pot of {outcome.pot}",
-                    f"{outcome.winner} vince il piatto di {outcome.pot}")
+            return Message("view.won", {"winner": outcome.winner, "pot": outcome.pot})
         a, b = outcome.survivors
-        return (f"{a} and {b} split the pot of {outcome.pot}",
-                f"{a} e {b} si dividono il piatto di {outcome.pot}")
+        return Message("view.split", {"a": a, "b": b, "pot": outcome.pot})
     if phase is Phase.CHOOSE_DEALER:
-        matta = game.rules.dealer_selection is DealerSelection.RE_DI_DENARI
-        card = "the Re di Denari" if matta else "the second Denari"
-        carta = "il Re di Denari" if matta else "il secondo Denari"
-        return (f"Choosing the first dealer: whoever gets {card} deals",
-                f"Si sceglie il mazziere: fa le carte chi riceve {carta}")
+        return Message("view.choosing", {"card": first_dealer_card(game.rules.dealer_selection)})
     number = len(game.results) + 1 if phase is Phase.DEAL else game.hand.number if game.hand else 1
     if phase is Phase.DEAL:
-        return f"Hand {number}: {who} deals", f"Mano {number}: {who} fa le carte"
+        return Message("told.deal", {"hand": number, "dealer": who})
     if phase is Phase.TURNS:
-        return f"Hand {number}: {who}'s turn", f"Mano {number}: tocca {_a(str(who))}"
+        return Message("view.turn", {"hand": number, "player": who})
     if phase is Phase.DEALER:
-        return (f"Hand {number}: {who}, the dealer, keeps or draws",
-                f"Mano {number}: il mazziere {who} tiene o pesca")
+        return Message("view.dealer", {"hand": number, "dealer": who})
     if phase is Phase.REVEAL:
-        return f"Hand {number}: everyone reveals", f"Mano {number}: tutti scoprono la carta"
-    return f"Hand {number}: the lowest card pays", f"Mano {number}: paga la carta più bassa"
+        return Message("view.reveal", {"hand": number})
+    return Message("view.settle", {"hand": number})
 
 
 def _seat(game: Game, hand: Hand | None, player: str, may: tuple[str, ...]) -> Seat:
     lives = game.lives[player]
     dealer = (hand.dealer if hand else game.next_dealer) == player
+    who = {"player": player}
     if lives == 0:
-        revive = "revive" in may
-        why = f"{player} is dead: no card, no turn"
-        why_it = f"{player} non ha più vite: niente carta, niente turno"
-        if revive:
-            why += "; a living player who talks to the dead hands over a life"
-            why_it += "; chi gli parla deve dargli una vita"
-        return Seat(player, 0, False, False, None, None, may, why, why_it)
+        dead = Message("view.dead_revive" if "revive" in may else "view.dead", who)
+        return Seat(player, 0, False, False, None, None, may, dead)
     if hand is None:
         return _between_hands(game, player, lives, dealer)
     shown = hand.shown.get(player)
     if shown is not None:
-        if shown.is_wall:
-            why = f"{player} shows the {shown.italian}: a wall, safe this hand, no turn"
-            why_it = f"{player} ha il {shown.italian}: fa da muro, non rischia e non gioca"
-        else:
-            why = f"{player} shows the {shown.italian}: jumped, safe this hand, no turn"
-            why_it = f"{player} ha il {shown.italian}: viene saltato, non rischia e non gioca"
-        return Seat(player, lives, True, dealer, shown.code, None, (), why, why_it)
+        why = Message("view.wall" if shown.is_wall else "view.jumped", {**who, "card": shown.code})
+        return Seat(player, lives, True, dealer, shown.code, None, (), why)
     if dealer:
         return _dealer_seat(game, hand, player, lives, may)
     found = hand.target(player, game.rules)
@@ -146,59 +124,42 @@ def _seat(game: Game, hand: Hand | None, player: str, may: tuple[str, ...]) -> S
     turn = hand.order.index(player)
     if turn < hand.pos:
         swapped = next((t for p, t in hand.swaps if p == player), None)
-        if swapped is not None:
-            why, why_it = f"{player} swapped with {swapped}", f"{player} ha scambiato con {swapped}"
-        else:
-            why, why_it = f"{player} kept", f"{player} ha tenuto la carta"
-        return Seat(player, lives, True, False, None, target, (), why, why_it)
+        why = (Message("view.swapped", {**who, "target": swapped}) if swapped is not None
+               else Message("view.kept", who))
+        return Seat(player, lives, True, False, None, target, (), why)
+    walk = {**who, "walk": found.message()}
     if may:
-        head, head_it = f"{player}'s turn: ", f"tocca {_a(player)}: "
         if not target:
-            return Seat(player, lives, True, False, None, None, may, f"{head}{found.reason()}; "
-                        "keep only", f"{head_it}{found.reason_it()}; tiene")
-        return Seat(player, lives, True, False, None, target, may,
-                    f"{head}{found.reason()}", f"{head_it}{found.reason_it()}")
-    return Seat(player, lives, True, False, None, target, (),
-                f"waits: then {found.reason()}", f"aspetta: poi {found.reason_it()}")
+            return Seat(player, lives, True, False, None, None, may,
+                        Message("view.turn_keep", walk))
+        return Seat(player, lives, True, False, None, target, may, Message("view.turn_walk", walk))
+    return Seat(player, lives, True, False, None, target, (), Message("view.waits", walk))
 
 
 def _between_hands(game: Game, player: str, lives: int, dealer: bool) -> Seat:
-    phase = game.phase
+    phase, who = game.phase, {"player": player}
     if phase is Phase.OVER:
         outcome = game.outcome()
-        if outcome is not None and outcome.winner is None:
-            why, why_it = f"{player} shares the pot", f"{player} divide il piatto"
-        else:
-            why, why_it = f"{player} wins the pot", f"{player} vince il piatto"
-        return Seat(player, lives, True, False, None, None, (), why, why_it)
+        shares = outcome is not None and outcome.winner is None
+        return Seat(player, lives, True, False, None, None, (),
+                    Message("view.shares" if shares else "view.wins", who))
     if phase is Phase.CHOOSE_DEALER:
         if player == game.current_player:
             return Seat(player, lives, True, False, None, None, ("face_up",),
-                        f"{player} gets the next card face up",
-                        f"{player} riceve la prossima carta scoperta")
-        return Seat(player, lives, True, False, None, None, (),
-                    f"{player} waits for the first dealer to be chosen",
-                    f"{player} aspetta la scelta del mazziere")
+                        Message("view.face_up", who))
+        return Seat(player, lives, True, False, None, None, (), Message("view.choosing_wait", who))
     if dealer:
-        return Seat(player, lives, True, True, None, None, ("deal",),
-                    f"{player} deals the next hand", f"{player} fa le carte")
-    return Seat(player, lives, True, False, None, None, (),
-                f"{player} waits for the deal", f"{player} aspetta le carte")
+        return Seat(player, lives, True, True, None, None, ("deal",), Message("view.deals", who))
+    return Seat(player, lives, True, False, None, None, (), Message("view.waits_deal", who))
 
 
 def _dealer_seat(game: Game, hand: Hand, player: str, lives: int, may: tuple[str, ...]) -> Seat:
-    blind = game.rules.dealer_draw is DealerDraw.BLIND
+    who = {"player": player}
     if may:
-        when = "blind, before the reveal" if blind else "after seeing every card"
-        quando = "alla cieca, prima di scoprire" if blind else "dopo aver visto le carte"
+        blind = game.rules.dealer_draw is DealerDraw.BLIND
         return Seat(player, lives, True, True, None, None, may,
-                    f"{player}, the dealer, may keep or draw the top card of the stock ({when})",
-                    f"{player}, il mazziere, può tenere o pescare la prima carta del mazzo "
-                    f"({quando})")
+                    Message("view.dealer_blind" if blind else "view.dealer_after", who))
     if hand.dealer_done:
-        why, why_it = ((f"{player} drew from the stock", f"{player} ha pescato dal mazzo")
-                       if hand.drew else (f"{player} kept", f"{player} ha tenuto la carta"))
-        return Seat(player, lives, True, True, None, None, (), why, why_it)
-    return Seat(player, lives, True, True, None, None, (),
-                f"{player} deals and plays last: never swaps, may draw from the stock",
-                f"{player} fa le carte e gioca per ultimo: non scambia, può pescare")
+        return Seat(player, lives, True, True, None, None, (),
+                    Message("view.drew" if hand.drew else "view.kept", who))
+    return Seat(player, lives, True, True, None, None, (), Message("view.dealer_last", who))

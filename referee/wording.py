@@ -1,13 +1,15 @@
-"""Every warning and refusal the referee raises, as a code with parameters, worded in Italian and
-English: the code travels (to the store, the page, `watch --json`); the words are made where a
-person reads them, in that person's language.
+"""The one wording engine: every sentence the companion says (a refusal, a warning, the narration,
+the page's view) is a code with parameters, worded in Italian or English: the code travels (to the
+store, the page, `watch --json`); the words are made where a person reads them, in that person's
+language. The referee's codes are here; vision and webui `register` their own tables.
 
 A parameter is plain data (text, a number, a list, None) or another message (a `Message`, or its
 JSON `{"code": ..., "params": ...}`), worded in the same language. A field may name how its value
 is said: `{card:card}` a card code's name, `{card:il}` with its Italian article, `{due:a}` the
 Italian `a`/`ad` before a name, `{players:list}` and `{players:and}` a list of names, `{action:verb}`
 the move a player may not make, `{jumps:after}` and `{jumps:then}` the Cavalli a walk jumps,
-`{gap:tenths}` seconds to a tenth (a decimal comma in Italian).
+`{gap:tenths}` seconds to a tenth (a decimal comma in Italian), `{cards:codes}` each player's card
+code (`Anna 1C, Bruno 10S`), `{losers:joined}` and `{choices:or}` names joined by `and` or `or` alone.
 """
 
 from __future__ import annotations
@@ -90,6 +92,18 @@ def _list(names: Sequence[Any], language: str) -> str:
     return ", ".join(str(n) for n in names) or ("nessuno" if language == "it" else "nobody")
 
 
+def _or(names: Sequence[Any], language: str) -> str:
+    return (" o " if language == "it" else " or ").join(str(n) for n in names)
+
+
+def _joined(names: Sequence[Any], language: str) -> str:
+    return (" e " if language == "it" else " and ").join(str(n) for n in names)
+
+
+def _codes(cards: Mapping[str, Any], language: str) -> str:
+    return ", ".join(f"{player} {code}" for player, code in cards.items())
+
+
 def _and(names: Sequence[Any], language: str) -> str:
     names = [str(n) for n in names]
     if len(names) <= 1:
@@ -121,6 +135,16 @@ def _then(jumps: Sequence[Sequence[Any]], language: str) -> str:
     return f"{_jumped(jumps, language)}{then}" if jumps else ""
 
 
+def euros(cents: Any, language: str = "it") -> str:
+    """Money (a whole number of cents) as each language writes it: `1.234,50 €` in Italian, `€1,234.50` in English."""
+    cents = int(cents)
+    sign = "-" if cents < 0 else ""
+    whole, part = divmod(abs(cents), 100)
+    if language == "it":
+        return f"{sign}{whole:,}".replace(",", ".") + f",{part:02d} €"
+    return f"{sign}€{whole:,}.{part:02d}"
+
+
 def _tenths(seconds: Any, language: str) -> str:
     text = f"{float(seconds):.1f}"
     return text.replace(".", ",") if language == "it" else text
@@ -129,7 +153,7 @@ def _tenths(seconds: Any, language: str) -> str:
 SPECS: dict[str, Callable[[Any, str], str]] = {
     "card": _card, "il": the_card, "kind": _kind, "a": lambda name, lang: _a(str(name)) if lang == "it"
     else str(name), "list": _list, "and": _and, "verb": _verb, "after": _after, "then": _then,
-    "tenths": _tenths,
+    "tenths": _tenths, "joined": _joined, "or": _or, "codes": _codes, "euros": euros,
 }
 """How a field may be said (`{field:spec}`); any other spec is Python's (`{confidence:.2f}`)."""
 
@@ -158,8 +182,24 @@ def fill(template: str, params: Mapping[str, Any], language: str,
 
 
 def word(code: str, params: Mapping[str, Any], language: str = "en") -> str:
-    """The sentence of a referee code in `language` (KeyError for a code not in WORDS)."""
+    """The sentence of a code in `language` (KeyError for a code in no table registered)."""
     return fill(WORDS[code][language if language in LANGUAGES else "en"], params, language)
+
+
+def register(table: Mapping[str, Mapping[str, str]]) -> Mapping[str, Mapping[str, str]]:
+    """Add a package's codes (vision's, webui's) to WORDS, so that `word` says them: `table`
+    itself. A code already worded otherwise is refused: one code, one sentence."""
+    clash = sorted(code for code in table if code in WORDS and WORDS[code] != table[code])
+    if clash:
+        raise ValueError(f"codes worded twice: {', '.join(clash)}")
+    WORDS.update(table)
+    return table
+
+
+def first_dealer_card(selection: str) -> Message:
+    """The card that makes the first dealer, by the rules' `dealer_selection`: `the Re di Denari`,
+    `the second Denari`."""
+    return Message(f"first_dealer.{selection}")
 
 
 HAND = {"en": "hand {hand}: ", "it": "mano {hand}: "}
@@ -172,10 +212,6 @@ def about(hand: int | None, text: str, language: str = "en") -> str:
         return text
     return HAND[language if language in HAND else "en"].format(hand=hand) + text
 
-
-VERBATIM = "verbatim"
-"""The code of a sentence given already worded in both languages (`{"en": ..., "it": ...}`):
-what an observer that does not raise codes yet still passes."""
 
 RAISED: dict[str, dict[str, str]] = {
     # -- what the camera's referee warns of (referee.observe) ---------------------------------
@@ -266,8 +302,99 @@ RAISED: dict[str, dict[str, str]] = {
 """Every code the live loop raises as a warning or a hold (referee.observe, webui.held),
 in each language: each has a way on at the table page (webui.ways)."""
 
+TOLD: dict[str, dict[str, str]] = {
+    # -- the first dealer chosen by cards dealt face up (referee.observe.deal) -----------------
+    "told.face_up": {"en": "{player} gets the {card:card} face up",
+                     "it": "{player} riceve {card:il} scoperto"},
+    "told.first_dealer": {"en": "{dealer} gets {card} and deals first",
+                          "it": "{dealer} riceve {card} e fa le carte"},
+    "first_dealer.re_di_denari": {"en": "the Re di Denari", "it": "il Re di Denari"},
+    "first_dealer.second_denari": {"en": "the second Denari", "it": "il secondo Denari"},
+    # -- the deal -----------------------------------------------------------------------------
+    "told.deal": {"en": "Hand {hand}: {dealer} deals", "it": "Mano {hand}: {dealer} fa le carte"},
+    "told.wall": {"en": "{player} shows the {card:card}: a wall",
+                  "it": "{player} ha {card:il}: fa da muro"},
+    "told.jumped": {"en": "{player} shows the {card:card}: jumped",
+                    "it": "{player} ha {card:il}: viene saltato"},
+    # -- the turns (referee.observe.turns, context) -------------------------------------------
+    "told.keep": {"en": "{player} keeps", "it": "{player} tiene la carta"},
+    "told.swap": {"en": "{player} swaps with {other}", "it": "{player} scambia con {other}"},
+    "told.swap_refused": {"en": "{player} swaps with {other}: not allowed",
+                          "it": "{player} scambia con {other}: non è permesso"},
+    "told.draw_blind": {"en": "{dealer} draws blind from the stock",
+                        "it": "{dealer} pesca alla cieca dal mazzo"},
+    # -- the reveal and the settlement (referee.observe.showdown) -----------------------------
+    "told.draw": {"en": "{dealer} draws the {card:card}", "it": "{dealer} pesca {card:il}"},
+    "told.reveal": {"en": "Hand {hand}: everyone reveals: {faces:codes}",
+                    "it": "Mano {hand}: tutti scoprono: {faces:codes}"},
+    "told.void": {"en": "Hand {hand} is void: nobody pays, {dealer} deals again; pot {pot}",
+                  "it": "Mano {hand} nulla: nessuno paga, {dealer} rifà le carte; piatto {pot}"},
+    "told.nobody_pays": {"en": "Hand {hand}: only Re and Cavalli, nobody pays; pot {pot}",
+                         "it": "Mano {hand}: solo Re e Cavalli, nessuno paga; piatto {pot}"},
+    "told.pays": {"en": "Hand {hand}: {losers:joined} pays a life; pot {pot}",
+                  "it": "Mano {hand}: {losers:joined} paga una vita; piatto {pot}"},
+    "told.pay": {"en": "Hand {hand}: {losers:joined} pay a life; pot {pot}",
+                 "it": "Mano {hand}: {losers:joined} pagano una vita; piatto {pot}"},
+}
+"""What the camera's referee narrates as the hand goes (referee.observe), in each language."""
+
+VIEW: dict[str, dict[str, str]] = {
+    # -- the headline (referee.describe) ------------------------------------------------------
+    "view.won": {"en": "{winner} wins the pot of {pot}", "it": "{winner} vince il piatto di {pot}"},
+    "view.split": {"en": "{a} and {b} split the pot of {pot}",
+                   "it": "{a} e {b} si dividono il piatto di {pot}"},
+    "view.choosing": {"en": "Choosing the first dealer: whoever gets {card} deals",
+                      "it": "Si sceglie il mazziere: fa le carte chi riceve {card}"},
+    "view.turn": {"en": "Hand {hand}: {player}'s turn", "it": "Mano {hand}: tocca {player:a}"},
+    "view.dealer": {"en": "Hand {hand}: {dealer}, the dealer, keeps or draws",
+                    "it": "Mano {hand}: il mazziere {dealer} tiene o pesca"},
+    "view.reveal": {"en": "Hand {hand}: everyone reveals",
+                    "it": "Mano {hand}: tutti scoprono la carta"},
+    "view.settle": {"en": "Hand {hand}: the lowest card pays",
+                    "it": "Mano {hand}: paga la carta più bassa"},
+    # -- each seat: what it may do now, and why -----------------------------------------------
+    "view.dead": {"en": "{player} is dead: no card, no turn",
+                  "it": "{player} non ha più vite: niente carta, niente turno"},
+    "view.dead_revive": {"en": "{player} is dead: no card, no turn; a living player who talks to "
+                               "the dead hands over a life",
+                         "it": "{player} non ha più vite: niente carta, niente turno; chi gli "
+                               "parla deve dargli una vita"},
+    "view.wall": {"en": "{player} shows the {card:card}: a wall, safe this hand, no turn",
+                  "it": "{player} ha {card:il}: fa da muro, non rischia e non gioca"},
+    "view.jumped": {"en": "{player} shows the {card:card}: jumped, safe this hand, no turn",
+                    "it": "{player} ha {card:il}: viene saltato, non rischia e non gioca"},
+    "view.swapped": {"en": "{player} swapped with {target}",
+                     "it": "{player} ha scambiato con {target}"},
+    "view.kept": {"en": "{player} kept", "it": "{player} ha tenuto la carta"},
+    "view.turn_walk": {"en": "{player}'s turn: {walk}", "it": "tocca {player:a}: {walk}"},
+    "view.turn_keep": {"en": "{player}'s turn: {walk}; keep only",
+                       "it": "tocca {player:a}: {walk}; tiene"},
+    "view.waits": {"en": "waits: then {walk}", "it": "aspetta: poi {walk}"},
+    "view.shares": {"en": "{player} shares the pot", "it": "{player} divide il piatto"},
+    "view.wins": {"en": "{player} wins the pot", "it": "{player} vince il piatto"},
+    "view.face_up": {"en": "{player} gets the next card face up",
+                     "it": "{player} riceve la prossima carta scoperta"},
+    "view.choosing_wait": {"en": "{player} waits for the first dealer to be chosen",
+                           "it": "{player} aspetta la scelta del mazziere"},
+    "view.deals": {"en": "{player} deals the next hand", "it": "{player} fa le carte"},
+    "view.waits_deal": {"en": "{player} waits for the deal", "it": "{player} aspetta le carte"},
+    "view.dealer_blind": {"en": "{player}, the dealer, may keep or draw the top card of the stock "
+                                "(blind, before the reveal)",
+                          "it": "{player}, il mazziere, può tenere o pescare la prima carta del "
+                                "mazzo (alla cieca, prima di scoprire)"},
+    "view.dealer_after": {"en": "{player}, the dealer, may keep or draw the top card of the stock "
+                                "(after seeing every card)",
+                          "it": "{player}, il mazziere, può tenere o pescare la prima carta del "
+                                "mazzo (dopo aver visto le carte)"},
+    "view.drew": {"en": "{player} drew from the stock", "it": "{player} ha pescato dal mazzo"},
+    "view.dealer_last": {"en": "{player} deals and plays last: never swaps, may draw from the "
+                               "stock",
+                         "it": "{player} fa le carte e gioca per ultimo: non scambia, può "
+                               "pescare"},
+}
+"""What the page's view of a game says (referee.describe): the headline and each seat's why."""
+
 WORDS: dict[str, dict[str, str]] = {
-    VERBATIM: {"en": "{en}", "it": "{it}"},
     # -- the table ----------------------------------------------------------------------------
     "table.size": {"en": "a table has {low} to {high} players, not {count}",
                    "it": "al tavolo siedono da {low} a {high} giocatori, non {count}"},
@@ -480,6 +607,7 @@ WORDS: dict[str, dict[str, str]] = {
                                  "after_reveal: he draws after seeing every card)",
                            "it": "{dealer} non può pescare prima che tutti scoprano la carta"},
     "draw.not_now": {"en": "{dealer} cannot draw", "it": "{dealer} non può pescare"},
-    **RAISED,
+    **RAISED, **TOLD, **VIEW,
 }
-"""Every code the referee raises, in each language (English as the messages always read)."""
+"""Every code worded, in each language (English as the messages always read): the referee's
+own, and those vision and webui `register`."""

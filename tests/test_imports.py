@@ -11,8 +11,9 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("referee", "vision", "models", "webui", "benchmarks")
 RUNTIME = ("referee", "vision", "webui")
 """The packages a game at the table runs; the training code (`models`) and PyTorch stay out of them."""
-VISION_MAY_USE = ("referee.cards", "referee.observation")
-"""The referee's plain values vision may name; the rules' logic stays out of it."""
+VISION_MAY_USE = ("referee.cards", "referee.observation", "referee.wording")
+"""The referee's plain values vision may name, and the one wording engine its statuses are worded
+by; the rules' logic stays out of it."""
 
 
 def _module_name(path: Path) -> str:

@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 
+from referee.wording import register, word
 from vision.io import checked_jpeg, decode_image, grey_thumbnail, reduced_grey
 
 log = logging.getLogger("saltacavallo.frames")
@@ -87,7 +88,7 @@ class SourceState(enum.Enum):
     FAILED = "failed"
 
 
-WORDS: dict[str, dict[str, str]] = {
+WORDS: dict[str, dict[str, str]] = register({
     # where the pictures come from (a source's `place`)
     "place.camera": {"en": "camera {index}", "it": "la fotocamera {index}"},
     "place.the_camera": {"en": "the camera", "it": "la fotocamera"},
@@ -168,28 +169,14 @@ WORDS: dict[str, dict[str, str]] = {
     "reason.no_rtsp": {"en": "no RTSP stream there", "it": "nessun flusso RTSP a quell'indirizzo"},
     "reason.no_camera": {"en": "no camera at index {index}",
                          "it": "nessuna fotocamera con il numero {index}"},
-}
+})
 """Every status a source gives, as a code worded in English and Italian (`{place}` and `{reason}`
-fields hold another code with its parameters)."""
-
-
-def is_coded(value: object) -> bool:
-    """Whether `value` is a code with parameters (`{"code": ..., "params": {...}}`)."""
-    return isinstance(value, Mapping) and isinstance(value.get("code"), str)
+fields hold another code with its parameters), registered with `referee.wording`."""
 
 
 def coded(code: str, **params: Any) -> dict[str, Any]:
     """A code with its parameters, as a status's field holds it."""
     return {"code": code, "params": params}
-
-
-def words(code: str, params: Mapping[str, Any], language: str = "en",
-          table: Mapping[str, Mapping[str, str]] = WORDS) -> str:
-    """A status code in `language` ("it" or "en"); fields holding codes worded alike."""
-    filled = {key: words(value["code"], value.get("params") or {}, language, table)
-              if is_coded(value) else value for key, value in params.items()}
-    entry = table[code]
-    return entry.get(language, entry["en"]).format(**filled)
 
 
 @dataclass(frozen=True)
@@ -221,7 +208,7 @@ class SourceError(RuntimeError):
     @classmethod
     def refused(cls, code: str, **params: Any) -> SourceError:
         """The error of a code in WORDS, its English as the message."""
-        return cls(words(code, params), code, params)
+        return cls(word(code, params), code, params)
 
 
 StatusCallback = Callable[[SourceStatus], None]
@@ -232,8 +219,6 @@ class FrameSource:
 
     place: Mapping[str, Any] = coded("place.source")
     """Where the pictures come from, as a code of WORDS (`place.video`, `place.camera_at`...)."""
-    wording: Mapping[str, Mapping[str, str]] = WORDS
-    """The codes this source's statuses may use, worded."""
 
     def __init__(self, on_status: StatusCallback | None = None) -> None:
         self._status = self._worded(SourceState.CONNECTING, "source.opening", source=self.place)
@@ -242,7 +227,7 @@ class FrameSource:
     @property
     def description(self) -> str:
         """Where the pictures come from, in English (for the log)."""
-        return words(self.place["code"], self.place["params"], "en", self.wording)
+        return word(self.place["code"], self.place["params"], "en")
 
     def frames(self) -> Iterator[Frame]:
         """The frames, in order, until the source ends or is closed."""
@@ -253,10 +238,10 @@ class FrameSource:
         return self._status
 
     def _worded(self, state: SourceState, code: str, **params: Any) -> SourceStatus:
-        return SourceStatus(state, words(code, params, "en", self.wording), code, params)
+        return SourceStatus(state, word(code, params, "en"), code, params)
 
     def _set_status(self, state: SourceState, code: str, **params: Any) -> None:
-        """Change the status to a code of `wording` with its parameters, telling the listener
+        """Change the status to a code (of any table registered) with its parameters, telling the listener
         only when it changed."""
         new = self._worded(state, code, **params)
         if new == self._status:

@@ -29,6 +29,9 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 
 PIN_HEADER = "X-Table-Pin"
 
+LONGEST_HOW = 500
+"""Characters in how a warning was resolved: a short note on the History page."""
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -90,7 +93,7 @@ def _object() -> dict[str, Any]:
 @bp.errorhandler(inputs.Refused)
 def _refused(refused: inputs.Refused) -> Response:
     """Input a person must fix: 400, the reason in English and in Italian; nothing was changed."""
-    answer = jsonify(error=str(refused), error_it=refused.it)
+    answer = jsonify(error=str(refused), error_it=refused.words("it"))
     answer.status_code = 400
     return answer
 
@@ -191,8 +194,7 @@ def seats() -> Response:
     body = _object()
     points = body.get("players")
     if not isinstance(points, dict):
-        raise inputs.Refused("i posti sono un oggetto nome: [x, y]",
-                             "players must be an object of name: [x, y]")
+        raise inputs.Refused("input.seats")
     return _apply(lambda: table().set_seats(body.get("width"), body.get("height"), points))
 
 
@@ -201,9 +203,8 @@ def seats() -> Response:
 def resolve(ident: int) -> Response:
     """A person resolved a warning: `{"how": "..."}`."""
     how = _object().get("how", "resolved")
-    if not isinstance(how, str) or len(how) > 500:
-        raise inputs.Refused("come è stato risolto: un testo breve (al massimo 500 caratteri)",
-                             "how must be a short text (at most 500 characters)")
+    if not isinstance(how, str) or len(how) > LONGEST_HOW:
+        raise inputs.Refused("input.how", most=LONGEST_HOW)
     return _apply(lambda: table().resolve(ident, how))
 
 
@@ -215,7 +216,7 @@ def held(ident: int) -> Response:
     `{"way": "redeal"}`, `{"way": "write", "cards": {player: code}}`."""
     body = _object()
     if not isinstance(body.get("way"), str):
-        raise inputs.Refused("scegliete come andare avanti", "say which way on")
+        raise inputs.Refused("input.way")
     return _apply(lambda: table().decide(ident, body))
 
 
@@ -257,10 +258,7 @@ def frame_away() -> Response:
     once rather than when the pictures are missed."""
     why = _object().get("why")
     if why not in PAGE_AWAY:
-        raise inputs.Refused(f"la pagina della fotocamera dice {inputs.shown(why)}: serve "
-                             f"{' o '.join(PAGE_AWAY)}",
-                             f"the camera page says {inputs.shown(why)}: it must be "
-                             f"{' or '.join(PAGE_AWAY)}")
+        raise inputs.Refused("input.away", given=inputs.shown(why), choices=list(PAGE_AWAY))
     try:
         table().phone_away(why)
     except TableError as err:

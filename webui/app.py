@@ -60,8 +60,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 def too_big() -> dict[str, str]:
     """The refusal of a body over MAX_UPLOAD, in English and Italian (the API's error fields)."""
     megabytes = MAX_UPLOAD // (1024 * 1024)
-    return {"error": f"the upload is too big: at most {megabytes} MB",
-            "error_it": f"l'invio è troppo grande: al massimo {megabytes} MB"}
+    return {"error": say("http.too_big", {"most": megabytes}, "en"),
+            "error_it": say("http.too_big", {"most": megabytes}, "it")}
 
 
 def _wants_json() -> bool:

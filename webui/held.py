@@ -261,8 +261,7 @@ class Holds:
         hand stays held until they are put back (the camera cannot see that either)."""
         assert self.controller is not None
         number = hold.warning.hand
-        text, text_it, code, params = worded(number, None, None, "swap.put_back",
-                                             {"a": a, "b": b})
+        text, text_it, code, params = worded(number, "swap.put_back", {"a": a, "b": b})
         warning = Warning(text, text_it, number, None, code, params)
         ident = self.service.warn(text, number, code, params)
         self.controller.hold(warning)

@@ -1,6 +1,7 @@
 """What a person sends, checked before the game sees it: JSON bodies, names, the table, lives, the stake.
 
-Each refusal says what to fix in Italian and in English (`Refused`); the API answers it with 400.
+Each refusal is a code of WORDS with its parameters, saying what to fix (`Refused`); the API
+answers it with 400, in Italian and in English.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from typing import Any
 from referee.cards import CardError, parse_card
 from referee.game import MAX_PLAYERS, MIN_PLAYERS
 from referee.rules import PRESETS
+from referee.wording import register
+from webui.words import Coded
 
 LONGEST_NAME = 24
 """Characters in a name: it must fit under its card on a phone's table page (20 seats round it)."""
@@ -33,12 +36,75 @@ SHOWN = 30
 """Characters of a refused value repeated in the message (a 20,000-character name is not echoed)."""
 
 
-class Refused(ValueError):
-    """Input a person must fix, with the reason in Italian (`it`) and English (the message)."""
+WORDS: dict[str, dict[str, str]] = register({
+    # a request's body
+    "input.too_big": {"en": "the body is too big: at most {most} KB",
+                      "it": "la richiesta è troppo grande: al massimo {most} KB"},
+    "input.encoding": {"en": "the body is not UTF-8 text", "it": "la richiesta non è testo UTF-8"},
+    "input.not_json": {"en": "the body is not valid JSON: {detail} at line {line} column {column}",
+                       "it": "la richiesta non è JSON valido: {detail} alla riga {line} colonna "
+                             "{column}"},
+    "input.unacceptable": {"en": "the body is not acceptable JSON: {detail}",
+                           "it": "la richiesta non è JSON accettabile: {detail}"},
+    "input.constant": {"en": "the body is not valid JSON: {name} is not a number",
+                       "it": "la richiesta non è JSON valido: {name} non è un numero"},
+    "input.not_object": {"en": "the body must be a JSON object",
+                         "it": "la richiesta deve essere un oggetto JSON"},
+    "input.too_deep": {"en": "the body is nested too deep: at most {most} levels",
+                       "it": "la richiesta ha troppi livelli uno dentro l'altro: al massimo {most}"},
+    "input.not_unicode": {"en": "the body holds text that is not valid Unicode",
+                          "it": "la richiesta contiene testo che non è Unicode valido"},
+    # the table: names, lives, rules, the stake
+    "input.name_text": {"en": "a player's name is text, not {given}",
+                        "it": "il nome di un giocatore è un testo, non {given}"},
+    "input.no_name": {"en": "a player needs a name", "it": "manca un nome: ogni giocatore ne ha uno"},
+    "input.name_long": {"en": "the name {given} is too long: at most {most} characters",
+                        "it": "il nome {given} è troppo lungo: al massimo {most} caratteri"},
+    "input.name_unprintable": {"en": "the name {given} holds characters that cannot be printed "
+                                     "(line breaks, tabs, control characters)",
+                               "it": "il nome {given} contiene caratteri che non si stampano (a "
+                                     "capo, tabulazioni, caratteri di controllo)"},
+    "input.same_name": {"en": "{other} and {name} are the same name: each player needs a "
+                              "different one",
+                        "it": "{other} e {name} sono lo stesso nome: ogni giocatore ne vuole uno "
+                              "diverso"},
+    "input.players": {"en": "players must be a list of names",
+                      "it": "i giocatori sono un elenco di nomi"},
+    "input.lives": {"en": "lives must be a whole number from {low} to {high}, not {given}",
+                    "it": "le vite a testa sono un numero intero da {low} a {high}, non {given}"},
+    "input.preset": {"en": "unknown rules preset {given}: the presets are {presets:list}",
+                     "it": "non ci sono regole {given}: scegli tra {presets:list}"},
+    "input.rules": {"en": "rules must be a preset name or an object of switches",
+                    "it": "le regole sono il nome di un insieme di regole o un oggetto di varianti"},
+    "input.switch": {"en": "unknown rules switch {given}: the switches are {switches:list}",
+                     "it": "la variante {given} non esiste: le varianti sono {switches:list}"},
+    "input.switch_bool": {"en": "{switch} must be true or false, not {given}",
+                          "it": "la variante {switch} è vera o falsa, non {given}"},
+    "input.switch_choice": {"en": "{switch} cannot be {given}: choose one of {choices:list}",
+                            "it": "la variante {switch} non può essere {given}: scegli tra "
+                                  "{choices:list}"},
+    "input.stake": {"en": "the stake per life must be a number from 0 to {most:g} with at most "
+                          "two decimals, not {given}",
+                    "it": "la posta per vita è un numero da 0 a {most:g}, al massimo con due "
+                          "decimali, non {given}"},
+    "input.card": {"en": "{given} is not a card: write a code such as 9S (Cavallo di Spade) or 1D "
+                         "(Asso di Denari)",
+                   "it": "{given} non è una carta: scrivete un codice come 9S (Cavallo di Spade) "
+                         "o 1D (Asso di Denari)"},
+    # the API's own bodies (webui.api)
+    "input.seats": {"en": "players must be an object of name: [x, y]",
+                    "it": "i posti sono un oggetto nome: [x, y]"},
+    "input.how": {"en": "how must be a short text (at most {most} characters)",
+                  "it": "come è stato risolto: un testo breve (al massimo {most} caratteri)"},
+    "input.way": {"en": "say which way on", "it": "scegliete come andare avanti"},
+    "input.away": {"en": "the camera page says {given}: it must be {choices:or}",
+                   "it": "la pagina della fotocamera dice {given}: serve {choices:or}"},
+})
+"""What a person must fix in what the page sent, in each language."""
 
-    def __init__(self, it: str, en: str) -> None:
-        super().__init__(en)
-        self.it = it
+
+class Refused(Coded, ValueError):
+    """Input a person must fix: a code of WORDS with its parameters; the message is its English."""
 
 
 def shown(value: object) -> str:
@@ -50,12 +116,11 @@ def shown(value: object) -> str:
 def json_body(data: bytes) -> Any:
     """The JSON value of a request body: at most LARGEST_BODY bytes of UTF-8, DEEPEST levels deep."""
     if len(data) > LARGEST_BODY:
-        raise Refused(f"la richiesta è troppo grande: al massimo {LARGEST_BODY // 1024} KB",
-                      f"the body is too big: at most {LARGEST_BODY // 1024} KB")
+        raise Refused("input.too_big", most=LARGEST_BODY // 1024)
     try:
         text = data.decode("utf-8") if data else "null"
     except UnicodeDecodeError:
-        raise Refused("la richiesta non è testo UTF-8", "the body is not UTF-8 text") from None
+        raise Refused("input.encoding") from None
     try:
         value = json.loads(text, parse_constant=_no_constant)
     except RecursionError:
@@ -63,12 +128,10 @@ def json_body(data: bytes) -> Any:
     except Refused:  # a NaN or an Infinity
         raise
     except json.JSONDecodeError as err:
-        raise Refused(f"la richiesta non è JSON valido: {err.msg} alla riga {err.lineno} colonna "
-                      f"{err.colno}", f"the body is not valid JSON: {err.msg} at line {err.lineno} "
-                      f"column {err.colno}") from None
+        raise Refused("input.not_json", detail=err.msg, line=err.lineno,
+                      column=err.colno) from None
     except ValueError as err:  # a number of more than 4,300 digits
-        raise Refused(f"la richiesta non è JSON accettabile: {err}",
-                      f"the body is not acceptable JSON: {err}") from None
+        raise Refused("input.unacceptable", detail=str(err)) from None
     _check_tree(value)
     return value
 
@@ -77,18 +140,16 @@ def json_object(data: bytes) -> dict[str, Any]:
     """The JSON object of a request body (`json_body`)."""
     value = json_body(data)
     if not isinstance(value, dict):
-        raise Refused("la richiesta deve essere un oggetto JSON", "the body must be a JSON object")
+        raise Refused("input.not_object")
     return value
 
 
 def _no_constant(word: str) -> float:
-    raise Refused(f"la richiesta non è JSON valido: {word} non è un numero",
-                  f"the body is not valid JSON: {word} is not a number")
+    raise Refused("input.constant", name=word)
 
 
 def _too_deep() -> Refused:
-    return Refused(f"la richiesta ha troppi livelli uno dentro l'altro: al massimo {DEEPEST}",
-                   f"the body is nested too deep: at most {DEEPEST} levels")
+    return Refused("input.too_deep", most=DEEPEST)
 
 
 def _check_tree(value: Any) -> None:
@@ -112,25 +173,20 @@ def _unicode(text: str) -> None:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        raise Refused("la richiesta contiene testo che non è Unicode valido",
-                      "the body holds text that is not valid Unicode") from None
+        raise Refused("input.not_unicode") from None
 
 
 def name(value: object) -> str:
     """A player's name, trimmed: 1 to LONGEST_NAME printable characters."""
     if not isinstance(value, str):
-        raise Refused(f"il nome di un giocatore è un testo, non {shown(value)}",
-                      f"a player's name is text, not {shown(value)}")
+        raise Refused("input.name_text", given=shown(value))
     text = value.strip()
     if not text:
-        raise Refused("manca un nome: ogni giocatore ne ha uno", "a player needs a name")
+        raise Refused("input.no_name")
     if len(text) > LONGEST_NAME:
-        raise Refused(f"il nome {shown(text)} è troppo lungo: al massimo {LONGEST_NAME} caratteri",
-                      f"the name {shown(text)} is too long: at most {LONGEST_NAME} characters")
+        raise Refused("input.name_long", given=shown(text), most=LONGEST_NAME)
     if not text.isprintable():
-        raise Refused(f"il nome {shown(text)} contiene caratteri che non si stampano (a capo, "
-                      "tabulazioni, caratteri di controllo)", f"the name {shown(text)} holds "
-                      "characters that cannot be printed (line breaks, tabs, control characters)")
+        raise Refused("input.name_unprintable", given=shown(text))
     return text
 
 
@@ -139,20 +195,16 @@ def new_name(value: object, taken: Iterable[str]) -> str:
     text = name(value)
     for other in taken:
         if other.casefold() == text.casefold():
-            raise Refused(f"{other} e {text} sono lo stesso nome: ogni giocatore ne vuole uno "
-                          "diverso", f"{other} and {text} are the same name: each player needs "
-                          "a different one")
+            raise Refused("input.same_name", other=other, name=text)
     return text
 
 
 def players(value: object) -> list[str]:
     """The players of a new table, in seating order: MIN_PLAYERS to MAX_PLAYERS distinct names."""
     if not isinstance(value, list):
-        raise Refused("i giocatori sono un elenco di nomi", "players must be a list of names")
+        raise Refused("input.players")
     if not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
-        raise Refused(f"al tavolo siedono da {MIN_PLAYERS} a {MAX_PLAYERS} giocatori, non "
-                      f"{len(value)}", f"a table has {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-                      f"not {len(value)}")
+        raise Refused("table.size", low=MIN_PLAYERS, high=MAX_PLAYERS, count=len(value))
     names: list[str] = []
     for each in value:
         names.append(new_name(each, names))
@@ -164,9 +216,7 @@ def lives(value: object) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value not in LIVES:
-        raise Refused(f"le vite a testa sono un numero intero da {LIVES[0]} a {LIVES[-1]}, non "
-                      f"{shown(value)}", f"lives must be a whole number from {LIVES[0]} to "
-                      f"{LIVES[-1]}, not {shown(value)}")
+        raise Refused("input.lives", low=LIVES[0], high=LIVES[-1], given=shown(value))
     return value
 
 
@@ -174,30 +224,22 @@ def rules(value: object) -> str | dict[str, Any]:
     """A rules preset's name, or an object of switches over `napoli`, each switch and value known."""
     if isinstance(value, str):
         if value not in PRESETS:
-            raise Refused(f"non ci sono regole {shown(value)}: scegli tra {', '.join(PRESETS)}",
-                          f"unknown rules preset {shown(value)}: the presets are "
-                          f"{', '.join(PRESETS)}")
+            raise Refused("input.preset", given=shown(value), presets=list(PRESETS))
         return value
     if not isinstance(value, dict):
-        raise Refused("le regole sono il nome di un insieme di regole o un oggetto di varianti",
-                      "rules must be a preset name or an object of switches")
+        raise Refused("input.rules")
     usual = PRESETS["napoli"].switches()
     for switch, given in value.items():
         if switch not in usual:
-            raise Refused(f"la variante {shown(switch)} non esiste: le varianti sono "
-                          f"{', '.join(usual)}", f"unknown rules switch {shown(switch)}: the "
-                          f"switches are {', '.join(usual)}")
+            raise Refused("input.switch", given=shown(switch), switches=list(usual))
         kind = type(usual[switch])
         if switch == "lives":
             lives(given)
         elif kind is bool and not isinstance(given, bool):
-            raise Refused(f"la variante {switch} è vera o falsa, non {shown(given)}",
-                          f"{switch} must be true or false, not {shown(given)}")
+            raise Refused("input.switch_bool", switch=switch, given=shown(given))
         elif issubclass(kind, enum.Enum) and given not in [m.value for m in kind]:
-            choices = ", ".join(m.value for m in kind)
-            raise Refused(f"la variante {switch} non può essere {shown(given)}: scegli tra "
-                          f"{choices}", f"{switch} cannot be {shown(given)}: choose one of "
-                          f"{choices}")
+            raise Refused("input.switch_choice", switch=switch, given=shown(given),
+                          choices=[m.value for m in kind])
     return value
 
 
@@ -205,9 +247,7 @@ def stake(value: object) -> float:
     """The money one life is worth: 0 to MAX_STAKE, in cents at most."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not (
             0 <= value <= MAX_STAKE) or abs(value * 100 - round(value * 100)) > 1e-6:
-        raise Refused(f"la posta per vita è un numero da 0 a {MAX_STAKE:g}, al massimo con due "
-                      f"decimali, non {shown(value)}", f"the stake per life must be a number "
-                      f"from 0 to {MAX_STAKE:g} with at most two decimals, not {shown(value)}")
+        raise Refused("input.stake", most=MAX_STAKE, given=shown(value))
     return float(value)
 
 
@@ -217,8 +257,7 @@ def dealer(value: object, names: list[str]) -> str | None:
         return None
     chosen = name(value)
     if chosen not in names:
-        raise Refused(f"il primo mazziere {chosen} non è al tavolo",
-                      f"the first dealer {chosen} is not at the table")
+        raise Refused("table.first_dealer", dealer=chosen)
     return chosen
 
 
@@ -246,9 +285,7 @@ def event_card(event: Mapping[str, Any]) -> None:
     try:
         parse_card(card if isinstance(card, str) else "")
     except CardError:
-        raise Refused(f"{shown(card)} non è una carta: scrivete un codice come 9S (Cavallo di "
-                      "Spade) o 1D (Asso di Denari)", f"{shown(card)} is not a card: write a code "
-                      "such as 9S (Cavallo di Spade) or 1D (Asso di Denari)") from None
+        raise Refused("input.card", given=shown(card)) from None
 
 
 def record_table(record: Mapping[str, Any]) -> None:

@@ -23,6 +23,7 @@ from referee.events import Event, Keep, Settle
 from referee.game import Game, Phase
 from referee.observe import Controller, Said
 from referee.observe.clock import CLOCK, GAP, MIN_RATE, Clock, needed
+from referee.wording import Message
 from vision.annotate import CardAnnotator, SeatAnnotator
 from vision.detections import CardDetections
 from vision.frames import Frame, FrameSource, SourceError, SourceState, VideoFile
@@ -36,7 +37,7 @@ from vision.track import CardTracker
 
 from webui.held import Decision, Holds, mark_decisions
 from webui.phone import aim_view
-from webui.words import CAMERA_WORDS, say
+from webui.words import say
 
 log = logging.getLogger("saltacavallo.live")
 
@@ -380,7 +381,7 @@ class LiveLoop:
         service.on_seats(self._seats_kept)
         if isinstance(source, DemoFilms):
             source.on_film = self._demo_table
-            source.on_hold = lambda _seconds: self.service.announce(*NEXT_GAME)
+            source.on_hold = lambda _seconds: self.service.announce(NEXT_GAME)
 
     def _demo_table(self, truth: Mapping[str, Any]) -> None:
         """A demo film begins: its table is set up as a host would on the Setup page."""
@@ -525,8 +526,8 @@ class LiveLoop:
 HOLD = 10.0
 """Seconds a demo film's last picture stays after the film, before the next one sets up its table:
 the last verdict stays in view long enough for a newcomer to read it and look at the cards."""
-NEXT_GAME = ("The next game starts in a moment", "Tra poco comincia la prossima partita")
-"""What the table page says while a demo film's last verdict is held (English, Italian)."""
+NEXT_GAME = Message("demo.next_game")
+"""What the table page says while a demo film's last verdict is held."""
 
 DEMO_FILMS = ("game", "hand", "hidden", "brisk", "illegal", "stands", "oblique", "classica")
 """The sample films the demo plays, one table after another, then again from the first."""
@@ -547,7 +548,6 @@ class DemoFilms(FrameSource):
     """
 
     place = coded("place.demo")
-    wording = CAMERA_WORDS
 
     def __init__(self, folder: Path = FILMS, names: tuple[str, ...] = DEMO_FILMS,
                  rounds: int | None = None, hold: float = HOLD, realtime: bool = True) -> None:

@@ -43,8 +43,8 @@ def build_state(game: Game | None, *, version: int, stake: float, camera: Mappin
         "asked": dict(asked) if asked else None, "phone": dict(phone) if phone else None,
     }
     if game is None:
-        state.update(players=[], seats=[], verdicts=[], says="Set up the players to start",
-                     says_it="Scegli i giocatori per cominciare", phase=None, hand=None,
+        state.update(players=[], seats=[], verdicts=[], says=say("page.no_game", {}, "en"),
+                     says_it=say("page.no_game", {}, "it"), phase=None, hand=None,
                      dealer=None, current_player=None, turn=None, pot=0, lives={},
                      winner=None, last_event=None, rules=None, start_lives=None)
         return state
@@ -59,7 +59,7 @@ def build_state(game: Game | None, *, version: int, stake: float, camera: Mappin
             "player": seat.player, "lives": seat.lives, "alive": seat.alive,
             "dealer": seat.dealer, "shown": seat.shown, "card": card,
             "card_name": _name(seat.shown), "target": seat.target, "may": list(seat.may),
-            "why": seat.why, "why_it": seat.why_it,
+            "why": seat.why.words("en"), "why_it": seat.why.words("it"),
             "turn": seat.player == view.current_player,
         })
     turn = None
@@ -75,7 +75,8 @@ def build_state(game: Game | None, *, version: int, stake: float, camera: Mappin
     state.update(
         players=list(game.players), seats=seats_json, phase=view.phase, hand=view.hand,
         dealer=view.dealer, current_player=view.current_player, turn=turn, pot=view.pot,
-        lives=dict(game.lives), winner=view.winner, says=view.says, says_it=view.says_it,
+        lives=dict(game.lives), winner=view.winner, says=view.says.words("en"),
+        says_it=view.says.words("it"),
         survivors=list(outcome.survivors) if outcome else None,
         rules=game.rules.switches(), preset=game.rules.name, start_lives=game.start_lives,
         next_dealer=game.next_dealer, alive=game.alive(),

@@ -17,6 +17,7 @@ from referee.game import Game, RuleError
 from referee.record import replay
 from referee.rules import Rules, find_rules
 from referee.store import GameStore, evening_path, record_path
+from referee.wording import Message
 
 from webui import inputs
 from webui.phone import PACE_WAIT, PhoneWatch
@@ -319,10 +320,11 @@ class TableService:
         """Call `callback(game)` after a setup or an import starts a new game."""
         self._new_game.append(callback)
 
-    def announce(self, text: str | None, text_it: str | None = None) -> None:
+    def announce(self, told: Message | None) -> None:
         """A line for every page about the table itself (the demo's next game); None clears it."""
         with self.lock:
-            notice = None if text is None else {"text": text, "text_it": text_it or text}
+            notice = None if told is None else {"text": told.words("en"),
+                                                "text_it": told.words("it")}
             if notice != self._notice:
                 self._notice = notice
                 self._changed_now()

@@ -1,5 +1,5 @@
-"""What the pages say, in Italian and English: events, verdicts, the pages' own words, and every
-code a warning, a refusal or the camera's status is raised with, worded in the reader's language."""
+"""What the pages say, in Italian and English: the pages' own words, and the web companion's codes
+(events, verdicts, refusals, the live loop's statuses), registered with `referee.wording`."""
 
 from __future__ import annotations
 
@@ -22,107 +22,103 @@ from referee.events import (
     Swap,
 )
 from referee.game import HandResult
-from referee.wording import WORDS as REFEREE_WORDS
-from referee.wording import fill, the_card, word
-from vision.source import WORDS as SOURCE_WORDS
-from vision.source import words as source_words
+from referee.wording import Message, euros, register, word
+
+import vision.source  # noqa: F401  (registers the camera's statuses, which the pages word too)
 
 LANGUAGES = ("it", "en")
 """Italian first: the families are Neapolitan."""
 
 
-def _a(name: str) -> str:
-    """Italian `a`, or `ad` before an a, as Italians write it today: `ad Anna`, `a Elena`."""
-    return f"ad {name}" if name[:1].lower() == "a" else f"a {name}"
-
-
-def _names(players: list[str] | tuple[str, ...], conj: str) -> str:
-    if len(players) <= 1:
-        return "".join(players)
-    return ", ".join(players[:-1]) + f" {conj} {players[-1]}"
-
-
 def verdict_words(result: HandResult) -> tuple[str, str]:
     """The verdict as spoken: `Carla loses a life` / `Carla perde una vita`."""
+    return _both(verdict(result))
+
+
+def verdict(result: HandResult) -> Message:
+    """The verdict as a code (`verdict.one`: Carla loses a life)."""
     if result.void:
-        return ("Void hand: nobody pays, the same dealer deals again",
-                "Mano nulla: nessuno paga, lo stesso mazziere rifà le carte")
+        return Message("verdict.void")
     losers = list(result.losers)
     if not losers:
-        return ("Nobody pays: only Re and Cavalli", "Nessuno paga: solo Re e Cavalli")
+        return Message("verdict.nobody")
     if len(losers) == 1:
-        return f"{losers[0]} loses a life", f"{losers[0]} perde una vita"
-    return (f"{_names(losers, 'and')} lose a life each",
-            f"{_names(losers, 'e')} perdono una vita")
+        return Message("verdict.one", {"player": losers[0]})
+    return Message("verdict.many", {"losers": losers})
 
 
 def event_words(event: Event) -> tuple[str, str]:
-    """One event in words, for the history and the undo button."""
+    """One event in words, for the history and the undo button: English, Italian."""
+    return _both(told(event))
+
+
+def _both(message: Message) -> tuple[str, str]:
+    return message.words("en"), message.words("it")
+
+
+def told(event: Event) -> Message:
+    """One event as a code, for the history and the undo button."""
     if isinstance(event, FaceUp):
-        return (f"{event.player} gets the {event.card.italian} face up",
-                f"{event.player} riceve scoperto {the_card(event.card.code, 'it')}")
+        return Message("history.face_up", {"player": event.player, "card": event.card.code})
     if isinstance(event, ChooseDealer):
-        return (f"{event.player} is the first dealer",
-                f"{event.player} fa le carte per cominciare")
+        return Message("history.first_dealer", {"player": event.player})
     if isinstance(event, Deal):
-        return "The deal", "Si danno le carte"
+        return Message("history.deal")
     if isinstance(event, Keep):
-        return f"{event.player} keeps", f"{event.player} tiene la carta"
+        return Message("told.keep", {"player": event.player})
     if isinstance(event, Swap):
-        with_en = f" with {event.target}" if event.target else ""
-        with_it = f" con {event.target}" if event.target else ""
-        return f"{event.player} swaps{with_en}", f"{event.player} scambia{with_it}"
+        if event.target:
+            return Message("told.swap", {"player": event.player, "other": event.target})
+        return Message("history.swap", {"player": event.player})
     if isinstance(event, Draw):
-        return f"{event.player} draws from the stock", f"{event.player} pesca dal mazzo"
+        return Message("history.draw", {"player": event.player})
     if isinstance(event, Reveal):
-        return "The cards are revealed", "Le carte vengono scoperte"
+        return Message("history.reveal")
     if isinstance(event, Settle):
-        return "The hand is settled", "La mano è chiusa"
+        return Message("history.settle")
     if isinstance(event, Revive):
-        return (f"{event.living} gives {event.dead} a life",
-                f"{event.living} dà una vita {_a(event.dead)}")
+        return Message("history.revive", {"living": event.living, "dead": event.dead})
     if isinstance(event, Correct):
-        return (f"{event.player}'s card is the {event.card.italian} (corrected)",
-                f"La carta di {event.player} è {the_card(event.card.code, 'it')} (corretta)")
+        return Message("history.correct", {"player": event.player, "card": event.card.code})
     if isinstance(event, Join):
-        where_en = f" before {event.before}" if event.before else ""
-        where_it = f" prima di {event.before}" if event.before else ""
-        return (f"{event.player} joins the table{where_en}",
-                f"{event.player} si siede al tavolo{where_it}")
+        if event.before:
+            return Message("history.join_before", {"player": event.player,
+                                                   "before": event.before})
+        return Message("history.join", {"player": event.player})
     if isinstance(event, Leave):
-        return f"{event.player} leaves the table", f"{event.player} si alza dal tavolo"
-    name = type(event).__name__
-    return name, name
+        return Message("history.leave", {"player": event.player})
+    return Message("history.event", {"name": type(event).__name__})
 
 
-EVENING_WORDS: dict[str, tuple[str, str]] = {
-    "title": ("Serata", "Evening"),
-    "games": ("Le partite", "The games"),
-    "net": ("Chi vince e chi perde", "Who is up, who is down"),
-    "payments": ("Chi dà a chi", "Who pays whom"),
-    "chart": ("Vite mano per mano", "Lives hand by hand"),
-    "picture": ("La serata in un'immagine", "The evening in one picture"),
-    "share": ("Condividi l'immagine", "Share the picture"),
-    "next": ("Nuova partita", "Next game"),
-    "next_anyway": ("Lascia questa partita senza vincitore e comincia la prossima",
-                    "Leave this game without a winner and start the next"),
-    "confirm_anyway": ("La partita non è finita: non conterà. Cominciare la prossima?",
-                       "The game is not over: it will not count. Start the next?"),
-    "players": ("Giocatori della prossima partita", "Players of the next game"),
-    "stake": ("Posta per vita dalla prossima partita (€)", "Stake per life from the next game (€)"),
-    "export": ("Scarica la serata (JSON)", "Download the evening (JSON)"),
-    "html": ("Scarica la serata (pagina che si apre senza internet)",
-             "Download the evening (a page that opens offline)"),
-    "import": ("Carica una serata (JSON)", "Load an evening (JSON)"),
-    "confirm_import": ("Caricare questa serata? Quella di ora resta salvata in un file a parte.",
-                       "Load this evening? The current one stays saved in a file of its own."),
-    "game": ("Partita", "Game"),
-    "in_play": ("in corso", "in play"),
-    "split": ("si dividono il piatto", "share the pot"),
-    "deciding": ("La mano decisiva", "The deciding hand"),
-    "settled": ("Nessuno deve niente", "Nobody owes anything"),
-    "stake_now": ("posta", "stake"),
-    "dealer_next": ("Fa le carte", "Deals"),
+EVENING_WORDS: dict[str, dict[str, str]] = {
+    "title": {"it": "Serata", "en": "Evening"},
+    "games": {"it": "Le partite", "en": "The games"},
+    "net": {"it": "Chi vince e chi perde", "en": "Who is up, who is down"},
+    "payments": {"it": "Chi dà a chi", "en": "Who pays whom"},
+    "chart": {"it": "Vite mano per mano", "en": "Lives hand by hand"},
+    "picture": {"it": "La serata in un'immagine", "en": "The evening in one picture"},
+    "share": {"it": "Condividi l'immagine", "en": "Share the picture"},
+    "next": {"it": "Nuova partita", "en": "Next game"},
+    "next_anyway": {"it": "Lascia questa partita senza vincitore e comincia la prossima",
+                   "en": "Leave this game without a winner and start the next"},
+    "confirm_anyway": {"it": "La partita non è finita: non conterà. Cominciare la prossima?",
+                      "en": "The game is not over: it will not count. Start the next?"},
+    "players": {"it": "Giocatori della prossima partita", "en": "Players of the next game"},
+    "stake": {"it": "Posta per vita dalla prossima partita (€)",
+             "en": "Stake per life from the next game (€)"},
+    "export": {"it": "Scarica la serata (JSON)", "en": "Download the evening (JSON)"},
+    "html": {"it": "Scarica la serata (pagina che si apre senza internet)",
+            "en": "Download the evening (a page that opens offline)"},
+    "import": {"it": "Carica una serata (JSON)", "en": "Load an evening (JSON)"},
+    "confirm_import": {"it": "Caricare questa serata? Quella di ora resta salvata in un file a parte.",
+                      "en": "Load this evening? The current one stays saved in a file of its own."},
+    "game": {"it": "Partita", "en": "Game"},
+    "in_play": {"it": "in corso", "en": "in play"},
+    "split": {"it": "si dividono il piatto", "en": "share the pot"},
+    "deciding": {"it": "La mano decisiva", "en": "The deciding hand"},
+    "settled": {"it": "Nessuno deve niente", "en": "Nobody owes anything"},
+    "stake_now": {"it": "posta", "en": "stake"},
+    "dealer_next": {"it": "Fa le carte", "en": "Deals"},
 }
 """The evening page's words (webui.evening), in Italian and in English: `ev_` in PAGE_WORDS."""
 
@@ -198,7 +194,7 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "asked": "Da controllare: decidete voi",
         "held_now": "Adesso", "take_back": "Annulla", "decided": "Deciso",
         "write_help": "Tocca una carta per correggerla", "choose_card": "Scegli la carta",
-        "evening": "Serata", **{f"ev_{k}": it for k, (it, _) in EVENING_WORDS.items()},
+        "evening": "Serata", **{f"ev_{k}": said["it"] for k, said in EVENING_WORDS.items()},
     },
     "en": {
         "title": "Saltacavallo", "table": "Table", "live": "Live", "history": "History",
@@ -268,13 +264,39 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "asked": "To check: you decide",
         "held_now": "Now", "take_back": "Take back", "decided": "Decided",
         "write_help": "Tap a card to correct it", "choose_card": "Choose the card",
-        "evening": "Evening", **{f"ev_{k}": en for k, (_, en) in EVENING_WORDS.items()},
+        "evening": "Evening", **{f"ev_{k}": said["en"] for k, said in EVENING_WORDS.items()},
     },
 }
 """Every word the pages print, by language (the scripts get the same table)."""
 
 
-WEB_WORDS: dict[str, dict[str, str]] = {
+WEB_WORDS: dict[str, dict[str, str]] = register({
+    # the history's events and the verdicts (webui.state)
+    "history.face_up": {"en": "{player} gets the {card:card} face up",
+                        "it": "{player} riceve scoperto {card:il}"},
+    "history.first_dealer": {"en": "{player} is the first dealer",
+                             "it": "{player} fa le carte per cominciare"},
+    "history.deal": {"en": "The deal", "it": "Si danno le carte"},
+    "history.swap": {"en": "{player} swaps", "it": "{player} scambia"},
+    "history.draw": {"en": "{player} draws from the stock", "it": "{player} pesca dal mazzo"},
+    "history.reveal": {"en": "The cards are revealed", "it": "Le carte vengono scoperte"},
+    "history.settle": {"en": "The hand is settled", "it": "La mano è chiusa"},
+    "history.revive": {"en": "{living} gives {dead} a life", "it": "{living} dà una vita {dead:a}"},
+    "history.correct": {"en": "{player}'s card is the {card:card} (corrected)",
+                        "it": "La carta di {player} è {card:il} (corretta)"},
+    "history.join": {"en": "{player} joins the table", "it": "{player} si siede al tavolo"},
+    "history.join_before": {"en": "{player} joins the table before {before}",
+                            "it": "{player} si siede al tavolo prima di {before}"},
+    "history.leave": {"en": "{player} leaves the table", "it": "{player} si alza dal tavolo"},
+    "history.event": {"en": "{name}", "it": "{name}"},
+    "verdict.void": {"en": "Void hand: nobody pays, the same dealer deals again",
+                     "it": "Mano nulla: nessuno paga, lo stesso mazziere rifà le carte"},
+    "verdict.nobody": {"en": "Nobody pays: only Re and Cavalli",
+                       "it": "Nessuno paga: solo Re e Cavalli"},
+    "verdict.one": {"en": "{player} loses a life", "it": "{player} perde una vita"},
+    "verdict.many": {"en": "{losers:and} lose a life each", "it": "{losers:and} perdono una vita"},
+    "page.no_game": {"en": "Set up the players to start",
+                     "it": "Scegli i giocatori per cominciare"},
     # the table's own refusals (webui.table.TableError)
     "table.no_game": {"en": "no game yet: set up the players first",
                       "it": "nessuna partita: scegliete prima i giocatori"},
@@ -341,6 +363,8 @@ WEB_WORDS: dict[str, dict[str, str]] = {
                        "it": "a questo indirizzo non c'è nessuna pagina"},
     "http.refused": {"en": "{name}", "it": "il server non può fare questa richiesta (HTTP "
                                           "{status})"},
+    "http.too_big": {"en": "the upload is too big: at most {most} MB",
+                     "it": "l'invio è troppo grande: al massimo {most} MB"},
     "server.crash": {"en": "the server could not do that (the error is in its log)",
                      "it": "il server non è riuscito a farlo (l'errore è nel suo registro)"},
     # the referee's refusals that carry no code yet: their English is the detail
@@ -417,6 +441,7 @@ WEB_WORDS: dict[str, dict[str, str]] = {
     "evening.record": {"en": "game {game}: {why}", "it": "partita {game}: {why}"},
     "evening.record_hand": {"en": "game {game}, hand {hand}: {why}",
                             "it": "partita {game}, mano {hand}: {why}"},
+    "evening.payment": {"en": "{payer} gives {payee} {cents:euros}", "it": "{payer} dà {cents:euros} {payee:a}"},
     "evening.stake": {"en": "game {game}: the stake {stake} is not 0 to 1000 euros in cents",
                       "it": "partita {game}: la posta {stake} non è da 0 a 1000 euro in "
                             "centesimi"},
@@ -440,17 +465,18 @@ WEB_WORDS: dict[str, dict[str, str]] = {
                            "{what}",
                      "it": "Tra {seconds:g} s la demo risponde da sola, come farebbe una "
                            "famiglia: {what}"},
-}
+})
 """The web companion's own codes, in each language."""
 
-CAMERA_WORDS: dict[str, dict[str, str]] = {
-    **SOURCE_WORDS,
+CAMERA_WORDS: dict[str, dict[str, str]] = register({
     "place.demo": {"en": "the demo films", "it": "i filmati della demo"},
     "demo.film": {"en": "demo: the film {name} ({players})",
                   "it": "demo: il filmato {name} ({players})"},
     "demo.next_in": {"en": "demo: the next game starts in {seconds:g} s",
                      "it": "demo: la prossima partita comincia tra {seconds:g} s"},
     "demo.ended": {"en": "the demo films have ended", "it": "i filmati della demo sono finiti"},
+    "demo.next_game": {"en": "The next game starts in a moment",
+                       "it": "Tra poco comincia la prossima partita"},
     "demo.missing": {"en": "the demo films are missing from {folder} ({names}): reinstall from a "
                            "complete checkout",
                      "it": "mancano i filmati della demo in {folder} ({names}): reinstallate da "
@@ -461,33 +487,19 @@ CAMERA_WORDS: dict[str, dict[str, str]] = {
                            "server (il terminale dice quale)"},
     "seats.failed": {"en": "{error}",
                      "it": "i posti al tavolo non vanno: segnateli di nuovo sulla pagina Setup"},
-}
-"""The camera's statuses (vision.source's and the live loop's), in each language."""
+})
+"""The live loop's own camera statuses (beside vision.source's), in each language."""
 
 
 def say(code: str, params: Mapping[str, Any], language: str = "it") -> str:
-    """A warning's, a refusal's or a camera status's code in `language` ("it" or "en")."""
-    if code in REFEREE_WORDS:
-        return word(code, params, language)
-    if code in CAMERA_WORDS:
-        return source_words(code, params, language, CAMERA_WORDS)
-    entry = WEB_WORDS[code]
-    return fill(entry.get(language, entry["en"]), params, language, say)
-
-
-def euros(cents: int, language: str = "it") -> str:
-    """Money as each language writes it: `1.234,50 €` in Italian, `€1,234.50` in English."""
-    sign = "-" if cents < 0 else ""
-    whole, part = divmod(abs(cents), 100)
-    if language == "it":
-        return f"{sign}{whole:,}".replace(",", ".") + f",{part:02d} €"
-    return f"{sign}€{whole:,}.{part:02d}"
+    """A code of any table in `language` ("it" or "en"; `referee.wording.word`, Italian first)."""
+    return word(code, params, language)
 
 
 def payment_words(payer: str, payee: str, cents: int) -> tuple[str, str]:
     """A payment that settles the evening: `Bruno gives Anna €1.50` / `Bruno dà 1,50 € ad Anna`."""
-    return (f"{payer} gives {payee} {euros(cents, 'en')}",
-            f"{payer} dà {euros(cents, 'it')} {_a(payee)}")
+    said = {"payer": payer, "payee": payee, "cents": cents}
+    return word("evening.payment", said, "en"), word("evening.payment", said, "it")
 
 
 def headed(hand: int | None, text: str, language: str = "it") -> str:

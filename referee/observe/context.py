@@ -11,7 +11,7 @@ from referee.game import Game, Phase
 from referee.observation import Face, TableObservation
 from referee.observe.custody import Custody
 from referee.observe.moment import MISSING_AFTER, UNREAD_AFTER, Moment
-from referee.wording import HAND, VERBATIM, Message, about
+from referee.wording import Message, about
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,28 +59,14 @@ Worded = tuple[str, str, str, dict[str, Any]]
 """A happening's English and Italian sentences, its code and its parameters."""
 
 
-def worded(hand: int | None, text: str | None, text_it: str | None, code: str | None,
-           params: Mapping[str, Any] | None, headed: bool = True) -> Worded:
-    """Both sentences (about `hand`, `hand 2: ...`, when `headed`) and the code of a happening
-    told by its code and parameters, or in both languages (then its code is VERBATIM, the hand
-    taken off)."""
-    if code is not None:
-        message = Message(code, dict(params or {}))
-        head = hand if headed else None
-        return (about(head, message.words("en")), about(head, message.words("it"), "it"), code,
-                dict(message.params))
-    if text is None or text_it is None:
-        raise TypeError("a happening is told in both languages, or by its code")
-    return text, text_it, VERBATIM, {"en": _unprefixed(text, hand, "en"),
-                                     "it": _unprefixed(text_it, hand, "it")}
-
-
-def _unprefixed(text: str, hand: int | None, language: str) -> str:
-    """`text` without the `hand 2: ` it begins with (a sentence worded by its caller)."""
-    if hand is None:
-        return text
-    head = HAND[language].format(hand=hand)
-    return text[len(head):] if text.lower().startswith(head) else text
+def worded(hand: int | None, code: str, params: Mapping[str, Any] | None,
+           headed: bool = True) -> Worded:
+    """A happening's sentences in English and Italian (about `hand`, `hand 2: ...`, when
+    `headed`), its code and its parameters (`referee.wording`)."""
+    message = Message(code, dict(params or {}))
+    head = hand if headed else None
+    return (about(head, message.words("en")), about(head, message.words("it"), "it"), code,
+            dict(message.params))
 
 
 class Context:
@@ -136,24 +122,20 @@ class Context:
             return hand.number
         return len(self.game.results) + 1
 
-    def say(self, kind: str, data: Mapping[str, Any], text: str | None = None,
-            text_it: str | None = None, hand: int | None = -1, *, code: str | None = None,
-            params: Mapping[str, Any] | None = None) -> None:
-        """Narrate a happening in English and Italian, or by its `code` and `params`
-        (`referee.wording`, worded here with the hand first)."""
+    def say(self, kind: str, data: Mapping[str, Any], told: Message, hand: int | None = -1
+            ) -> None:
+        """Narrate a happening, `told` by its code and parameters (`referee.wording`)."""
         number = self.number() if hand == -1 else hand
         rests = self.custody if kind == "settle" and self.custody.chains else None
-        text, text_it, code, params = worded(number, text, text_it, code, params)
+        text, text_it, code, params = worded(number, told.code, told.params, headed=False)
         self.out.append(Said(kind, number, dict(data), text, text_it, rests, code, params))
 
-    def warn(self, message: str | None = None, message_it: str | None = None,
-             hand: int | None = -1, *, code: str | None = None,
-             params: Mapping[str, Any] | None = None, headed: bool = True) -> bool:
-        """Narrate a warning once (True the first time): in English and Italian, or by its
-        `code` and `params` (`referee.wording`, worded here with the hand first when
-        `headed`)."""
+    def warn(self, *, code: str, params: Mapping[str, Any] | None = None, hand: int | None = -1,
+             headed: bool = True) -> bool:
+        """Narrate a warning once (True the first time), by its `code` and `params`
+        (`referee.wording`, worded here with the hand first when `headed`)."""
         number = self.number() if hand == -1 else hand
-        return self._warn(number, worded(number, message, message_it, code, params, headed))
+        return self._warn(number, worded(number, code, params, headed))
 
     def _warn(self, number: int | None, said: Worded) -> bool:
         message, message_it, code, params = said
@@ -164,14 +146,12 @@ class Context:
                              code, params))
         return True
 
-    def hold(self, message: str | None = None, message_it: str | None = None,
-             release: Callable[[TableObservation], bool] | None = None, *,
-             code: str | None = None, params: Mapping[str, Any] | None = None,
-             hand: int | None = -1) -> None:
-        """Hold the hand for a person: nothing is played until `resume()` or `release`. Told in
-        English and Italian, or by its `code` and `params` (`referee.wording`)."""
+    def hold(self, release: Callable[[TableObservation], bool] | None = None, *, code: str,
+             params: Mapping[str, Any] | None = None, hand: int | None = -1) -> None:
+        """Hold the hand for a person: nothing is played until `resume()` or `release`. Told by
+        its `code` and `params` (`referee.wording`)."""
         number = self.number() if hand == -1 else hand
-        said = worded(number, message, message_it, code, params)
+        said = worded(number, code, params)
         if self._warn(number, said) and self.custody.chains:
             self.out[-1] = replace(self.out[-1], custody=self.custody)
         self.held = Warning(said[0], said[1], number, release, said[2], said[3])
@@ -185,7 +165,7 @@ class Context:
 
     def keep(self, player: str) -> None:
         self.play(Keep(player))
-        self.say("keep", {"player": player}, f"{player} keeps", f"{player} tiene la carta")
+        self.say("keep", {"player": player}, Message("told.keep", {"player": player}))
 
     def keep_until(self, player: str | None) -> None:
         """Everyone due before `player` (everyone left, for None) kept his card."""

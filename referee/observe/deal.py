@@ -17,8 +17,7 @@ from referee.observe.clock import CLOCK
 from referee.observe.context import Context
 from referee.observe.evidence import Gathering, exchangeable
 from referee.observe.moment import Moment, away, cards_on, known, remember, rotated, sure, touched
-from referee.rules import DealerSelection
-from referee.wording import the_card
+from referee.wording import Message, first_dealer_card
 
 DEAL_STILL = 3.2
 """Seconds the table rests, every living seat served, before the deal is told without a turn
@@ -83,15 +82,11 @@ class FirstDealer:
                 continue
             ctx.play(event)
             ctx.say("face_up", {"player": player, "card": card.code},
-                    f"{player} gets the {card.italian} face up",
-                    f"{player} riceve {the_card(card.code, 'it')} scoperto", None)
+                    Message("told.face_up", {"player": player, "card": card.code}), None)
         if game.dealer is None:
             return False
-        matta = game.rules.dealer_selection is DealerSelection.RE_DI_DENARI
-        what, cosa = ("the Re di Denari", "il Re di Denari") if matta else (
-            "the second Denari", "il secondo Denari")
-        ctx.say("dealer", {"dealer": game.dealer}, f"{game.dealer} gets {what} and deals first",
-                f"{game.dealer} riceve {cosa} e fa le carte", None)
+        ctx.say("dealer", {"dealer": game.dealer}, Message("told.first_dealer", {
+            "dealer": game.dealer, "card": first_dealer_card(game.rules.dealer_selection)}), None)
         return True
 
 
@@ -305,19 +300,17 @@ class Deal:
         self._unread = set()
         hand = game.hand
         assert hand is not None
-        ctx.say("deal", {"dealer": hand.dealer}, f"Hand {hand.number}: {hand.dealer} deals",
-                f"Mano {hand.number}: {hand.dealer} fa le carte")
+        ctx.say("deal", {"dealer": hand.dealer},
+                Message("told.deal", {"hand": hand.number, "dealer": hand.dealer}))
         for player in rotated(hand.ring, hand.dealer):
             card = hand.shown.get(player)
             if card is None:
                 continue
-            role, ruolo = ("a wall", "fa da muro") if card.is_wall else (
-                "jumped", "viene saltato")
-            ctx.say("shown", {"player": player, "card": card.code},
-                    f"{player} shows the {card.italian}: {role}",
-                    f"{player} ha il {card.italian}: {ruolo}")
+            shown = {"player": player, "card": card.code}
+            ctx.say("shown", shown, Message("told.wall", shown) if card.is_wall
+                    else Message("told.jumped", shown))
         for player in hand.order:
             found = hand.target(player, game.rules)
             ctx.say("target", {"player": player, "target": found.target,
-                               "reason": found.reason()}, found.reason(), found.reason_it())
+                               "reason": found.reason()}, found.message())
         return Dealt(base, shown_from, list(replay or []), dealt.seen.crowded, dealt.at, unread)

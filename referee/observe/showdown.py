@@ -18,7 +18,7 @@ from referee.observe.clock import CLOCK
 from referee.observe.context import Context
 from referee.observe.moment import Moment, away, known, sure
 from referee.rules import DealerDraw
-from referee.wording import the_card
+from referee.wording import Message
 
 SETTLE_STILL = 2.5
 """Seconds the table rests after the reveal before the hand is settled: the dealer decides on
@@ -81,10 +81,9 @@ class Showdown:
         if aside is not None:
             self._lifted.add(hand.dealer)  # his card has left his seat: what lies there is drawn
             self._drawing = self._left = self._unread = True
-        shown = ", ".join(f"{p} {c.code}" for p, c in cards.items())
-        ctx.say("reveal", {"cards": {p: c.code for p, c in cards.items()}},
-                f"Hand {hand.number}: everyone reveals: {shown}",
-                f"Mano {hand.number}: tutti scoprono: {shown}")
+        faces = {p: c.code for p, c in cards.items()}
+        ctx.say("reveal", {"cards": faces}, Message("told.reveal", {"hand": hand.number,
+                                                                   "faces": faces}))
 
     def _twice(self, cards: Mapping[str, Card], number: int) -> bool:
         """Whether one card is read at two seats (reported, never guessed)."""
@@ -140,7 +139,7 @@ class Showdown:
                 ctx.play(event)
                 self.read[dealer] = card
                 ctx.say("draw", {"player": dealer, "card": card.code},
-                        f"{dealer} draws the {card.italian}", f"{dealer} pesca {the_card(card.code, 'it')}")
+                        Message("told.draw", {"dealer": dealer, "card": card.code}))
             elif held is None:
                 ctx.play(Reveal({player: card}))
                 self.read[player] = card
@@ -238,20 +237,12 @@ class Showdown:
         result = hand.result
         assert result is not None
         losers = list(result.losers)
-        if result.void:
-            says = f"Hand {result.number} is void: nobody pays, {game.next_dealer} deals again"
-            dice = f"Mano {result.number} nulla: nessuno paga, {game.next_dealer} rifà le carte"
-        elif not losers:
-            says = f"Hand {result.number}: only Re and Cavalli, nobody pays"
-            dice = f"Mano {result.number}: solo Re e Cavalli, nessuno paga"
-        else:
-            who = " and ".join(losers)
-            says = f"Hand {result.number}: {who} {'pays' if len(losers) == 1 else 'pay'} a life"
-            dice = (f"Mano {result.number}: {' e '.join(losers)} "
-                    f"{'paga' if len(losers) == 1 else 'pagano'} una vita")
-        says += f"; pot {result.pot}"
-        dice += f"; piatto {result.pot}"
+        said = {"hand": result.number, "dealer": game.next_dealer, "losers": losers,
+                "pot": result.pot}
+        told = (Message("told.void", said) if result.void else Message("told.nobody_pays", said)
+                if not losers else Message("told.pays", said) if len(losers) == 1
+                else Message("told.pay", said))
         ctx.say("settle", {"losers": losers, "lives": dict(result.lives), "pot": result.pot,
-                           "evidence": evidence}, says, dice, result.number)
+                           "evidence": evidence}, told, result.number)
         ctx.warned = set()
         self.read = {}

@@ -395,7 +395,7 @@ class Turns:
             ctx.play(Swap(player, other))
             ctx.custody = ctx.custody.pair(player, other, self._at, "swap")
             ctx.say("swap", {"from": player, "to": other, "legal": True},
-                    f"{player} swaps with {other}", f"{player} scambia con {other}")
+                    Message("told.swap", {"player": player, "other": other}))
             return
         movers = sorted((p for p in due if p in (a, b)),
                         key=lambda p: not past_cavalli(hand, p, b if p == a else a))
@@ -411,8 +411,7 @@ class Turns:
             refused = game.refusal(Swap(player, other))
             why = refused.message if refused else Message("swap.not_now", {"player": player})
         ctx.say("swap", {"from": player, "to": other, "legal": False},
-                f"{player} swaps with {other}: not allowed",
-                f"{player} scambia con {other}: non è permesso")
+                Message("told.swap_refused", {"player": player, "other": other}))
         release = back_at(self._base, [a, b]) if crossed else lifted_again(a, b, self._touched)
         ctx.hold(code="swap.undo", params={"why": why}, release=release)
 
@@ -430,6 +429,6 @@ class Turns:
             ctx.play(Draw(dealer))
             ctx.custody = ctx.custody.add([dealer], Link(self._at, "draw"))
             ctx.say("draw", {"player": dealer, "card": None},
-                    f"{dealer} draws blind from the stock", f"{dealer} pesca alla cieca dal mazzo")
+                    Message("told.draw_blind", {"dealer": dealer}))
             return
         ctx.hold(code="draw.undo", params={"why": why}, release=back_at(self._base, [dealer]))

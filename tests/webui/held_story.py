@@ -125,7 +125,7 @@ class StoryTable:
         hand = game.hand
         number = hand.number if hand is not None and hand.result is None else len(
             game.results) + 1
-        text, text_it, code, params = worded(number, None, None, code, RAISED_PARAMS[code])
+        text, text_it, code, params = worded(number, code, RAISED_PARAMS[code])
         with self.table.lock:
             if holding:
                 self.controller.hold(Warning(text, text_it, number, None, code, params))

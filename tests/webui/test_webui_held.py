@@ -15,13 +15,14 @@ from referee.cards import parse_card
 from referee.events import Correct, Deal, Draw, Keep, Reveal, Settle, Swap
 from referee.game import Phase, RuleError
 from referee.observe import DEAL_STILL, SETTLE_STILL
-from referee.wording import RAISED, WORDS
+from referee.wording import RAISED, TOLD, WORDS
 from vision.frames import Frame, PushedFrames
 from vision.recognize import CardReader
 from vision.seats import UNSURE
 from webui.held import DEMO_AFTER, mark_decisions
 from webui.live import LiveLoop
 from webui.table import TableError, TableService
+from webui.words import CAMERA_WORDS, WEB_WORDS
 
 from conftest import PLAYERS
 from held_story import FACES, PAST_THE_WALL, UNDER_THE_HANDS, WALLED, StoryTable
@@ -355,6 +356,8 @@ ROOT = Path(__file__).resolve().parents[2]
 LOOP = [*sorted((ROOT / "referee" / "observe").glob("*.py")), ROOT / "webui" / "held.py",
         ROOT / "webui" / "live.py"]
 """The live loop's source: the camera's referee, the held hand's desk, the loop itself."""
+REFEREES = set(WORDS) - set(TOLD) - set(WEB_WORDS) - set(CAMERA_WORDS)
+"""The referee's codes of a warning or a refusal (not the narration's, nor those webui registers)."""
 
 
 def loop_codes() -> tuple[dict[str, set[str]], set[str]]:
@@ -367,7 +370,7 @@ def loop_codes() -> tuple[dict[str, set[str]], set[str]]:
         nested = {id(node.args[0]) for node in ast.walk(tree) if isinstance(node, ast.Call)
                   and getattr(node.func, "id", None) == "Message" and node.args}
         for node in ast.walk(tree):
-            if isinstance(node, ast.Constant) and node.value in WORDS:
+            if isinstance(node, ast.Constant) and node.value in REFEREES:
                 named.add(node.value)
                 if id(node) not in nested:
                     raised.setdefault(node.value, set()).add(path.name)

@@ -15,23 +15,27 @@ import pytest
 
 from referee.observe.context import Said
 from referee.walk import Stop
-from referee.wording import VERBATIM, WORDS as REFEREE_WORDS, Message
+from referee.rules import DealerSelection
+from referee.cards import DECK
+from referee.wording import WORDS as REFEREE_WORDS, Message, the_card
 from vision.source import WORDS as SOURCE_WORDS
 from webui.watch import narrate
+from webui.inputs import WORDS as INPUT_WORDS
 from webui.words import CAMERA_WORDS, WEB_WORDS, say
 
 ROOT = Path(__file__).resolve().parents[2]
 TABLES = {"referee.wording": REFEREE_WORDS, "vision.source": SOURCE_WORDS,
-          "webui.words (camera)": CAMERA_WORDS, "webui.words": WEB_WORDS}
+          "webui.words (camera)": CAMERA_WORDS, "webui.words": WEB_WORDS,
+          "webui.inputs": INPUT_WORDS}
 CODES = sorted({code for table in TABLES.values() for code in table})
 PREFIXES = {code.split(".")[0] for code in CODES}
 
 ENGLISH = re.compile(r"\b(the|cannot|is|are|and|has|was|not|with|from|for|of|no|does|lost|"
                      r"again|swaps?|turns?|seats?|cards?|hands?|players?|pictures?)\b", re.I)
 """English words an Italian sentence never holds (card names are Italian in both languages)."""
-ITALIAN = re.compile(r"\b(non|può|è|sono|una|della|delle|dalla|alla|che|con|per|tra|mano|"
+ITALIAN = re.compile(r"\b(non|può|è|sono|una|della|delle|dalla|alla|che|con|tra|mano|"
                      r"carta|carte|giocatori?|fotocamera|immagini|ancora|già|scambiare)\b", re.I)
-"""Italian words an English sentence never holds."""
+"""Italian words an English sentence never holds (`per` is English too: the stake per life)."""
 
 SAMPLES: dict[str, Any] = {
     "player": "Anna", "other": "Carla", "due": "Elena", "dealer": "Elena", "target": "Carla",
@@ -52,7 +56,12 @@ SAMPLES: dict[str, Any] = {
     "phrase": "Service Unavailable", "text": "no route to host", "error": "x", "detail": "x",
     "folder": "sample_images/sequences", "names": "tavolo", "en": "Anna waits", "it": "Anna aspetta",
     "how": "OK", "cards": "Anna 4C, Bruno 10S", "what": {"code": "way.redeal", "params": {}},
-    "game": 2, "hand": 3, "stated": "3", "found": 1.5, "stake": "0.333",
+    "game": 2, "hand": 3, "stated": "3", "found": 1.5, "stake": "0.333", "payer": "Bruno", "payee": "Anna",
+    "cents": 150,
+    "given": "'Zeno'", "line": 1, "column": 2, "presets": ["napoli", "classica"],
+    "switches": ["lives", "horse_chain"], "switch": "horse_chain", "choices": ["hidden", "stopped"],
+    "pot": 3, "losers": ["Anna", "Bruno"], "faces": {"Anna": "4C", "Bruno": "10S"},
+    "walk": Message("walk.target", {"player": "Anna", "jumps": [], "target": "Carla"}),
 }
 """A value for every field a sentence names, by the field's name."""
 BY_CODE = {"store.others_first": {"first": 5, "last": 7}, "store.other_first": {"seq": 5},
@@ -89,6 +98,34 @@ def test_each_code_is_worded_in_both_languages_every_field_filled(code: str) -> 
         assert text and "{" not in text and "}" not in text, text
     assert ENGLISH.findall(italian) == [], italian
     assert ITALIAN.findall(english) == [], english
+
+
+CARD_FIELDS = sorted({(code, name, spec) for code in CODES for template in
+                      next(t for t in TABLES.values() if code in t)[code].values()
+                      for _, name, spec, _ in string.Formatter().parse(template)
+                      if name and spec in ("il", "card")})
+"""Every field a sentence names a card by (`{card:il}`, `{card:card}`), by code."""
+WRONG_ARTICLE = re.compile(r"\bil (Asso)\b|\bl'(Due|Tre|Quattro|Cinque|Sei|Sette|Fante|Cavallo|Re)\b")
+
+
+@pytest.mark.parametrize("code", sorted({code for code, _, _ in CARD_FIELDS}))
+def test_every_card_takes_its_own_article_in_every_sentence_that_names_one(code: str) -> None:
+    named = [(name, spec) for each, name, spec in CARD_FIELDS if each == code]
+    for card in DECK:
+        params = {**sample(code), **{name: card.code for name, _ in named}}
+        italian, english = say(code, params, "it"), say(code, params, "en")
+        for name, spec in named:
+            assert (the_card(card.code, "it") if spec == "il" else card.italian) in italian
+        assert WRONG_ARTICLE.findall(italian) == [], italian
+        assert card.italian in english, english
+
+
+@pytest.mark.parametrize("name, italian", [("Anna", "ad Anna"), ("Elena", "a Elena"),
+                                           ("Ugo", "a Ugo"), ("Bruno", "a Bruno")])
+def test_a_turn_goes_to_a_name_as_italians_write_it_today(name: str, italian: str) -> None:
+    assert say("view.turn", {"hand": 1, "player": name}, "it") == f"Mano 1: tocca {italian}"
+    assert say("turn.other", {"player": "Zeno", "action": "keep", "due": name}, "it").endswith(
+        f"tocca {italian}")
 
 
 def test_a_swap_past_a_wall_reads_as_a_family_says_it() -> None:
@@ -146,6 +183,8 @@ def raised_codes() -> dict[str, set[str]]:
                     found.setdefault(node.value, set()).add(str(path.relative_to(ROOT)))
     for stop in Stop:  # SwapTarget.message(): f"walk.{stop.value}"
         found.setdefault(f"walk.{stop.value}", set()).add("referee/walk.py")
+    for selection in DealerSelection:  # first_dealer_card(): f"first_dealer.{selection}"
+        found.setdefault(f"first_dealer.{selection.value}", set()).add("referee/wording.py")
     return found
 
 
@@ -154,7 +193,7 @@ def test_every_code_raised_in_the_source_is_worded() -> None:
 
 
 def test_every_code_worded_is_raised_somewhere() -> None:
-    assert set(CODES) - set(raised_codes()) - {VERBATIM} == set()
+    assert set(CODES) - set(raised_codes()) == set()
 
 
 # -- watch narrates in one language ------------------------------------------------------------
@@ -183,3 +222,84 @@ def test_watch_json_gives_a_warnings_code_and_parameters() -> None:
         '{"event": "warning", "hand": 1, "message": "hand 1: Anna cannot swap: Bruno shows the '
         'Re di Spade (wall)", "at": 12.5, "code": "walk.wall", "params": {"player": "Anna", '
         '"jumps": [], "blocker": "Bruno", "card": "10S"}}\n')
+
+
+# -- one wording engine: no sentence is worded outside the tables --------------------------------
+
+TABLE_MODULES = {"referee/wording.py", "vision/source.py", "webui/words.py", "webui/inputs.py"}
+"""The modules whose tables `referee.wording` words: the only ones with an {"en", "it"} entry."""
+SAYS = {"say", "word", "warn", "hold", "Message", "Refused", "Coded", "PinRefused", "TableError",
+        "RuleError", "refused"}
+"""What takes a code as its first argument, never a sentence."""
+
+
+def _literal(node: ast.AST) -> str | None:
+    """The text of a string literal (an f-string's literal parts), or None."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(v.value for v in node.values if isinstance(v, ast.Constant))
+    return None
+
+
+def _sentence(node: ast.AST) -> bool:
+    text = _literal(node)
+    return text is not None and len(text.split()) >= 2
+
+
+def _pair(nodes: list[ast.AST]) -> bool:
+    """Whether `nodes` hold an Italian sentence beside an English one."""
+    texts = [t for t in map(_literal, nodes) if t is not None and len(t.split()) >= 2]
+    return any(ITALIAN.search(t) for t in texts) and any(
+        ENGLISH.search(t) and not ITALIAN.search(t) for t in texts)
+
+
+def _named_pair(named: dict[str, ast.AST]) -> bool:
+    """Whether a sentence is named beside its Italian (`text` and `text_it`, `en` and `it`)."""
+    pairs = [(k, f"{k}_it") for k in named] + [("en", "it")]
+    return any(a in named and b in named and _sentence(named[a]) and _sentence(named[b])
+               for a, b in pairs)
+
+
+def inline_sentences() -> list[str]:
+    """Each place in the runtime's source that words a sentence itself: an Italian and an English
+    sentence side by side (in a call, a tuple, or a dict outside the tables), or a sentence given
+    where a code goes."""
+    found = []
+    for package in ("referee", "vision", "webui"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            where = str(path.relative_to(ROOT))
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                named: dict[str, ast.AST] = {}
+                if isinstance(node, ast.Call):
+                    nodes = list(node.args)
+                    named = {k.arg: k.value for k in node.keywords if k.arg}
+                    name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+                    first = _literal(node.args[0]) if node.args else None
+                    if name in SAYS and first is not None and " " in first:
+                        found.append(f"{where}:{node.lineno}: {name} given a sentence")
+                elif isinstance(node, ast.Tuple):
+                    nodes = list(node.elts)
+                elif isinstance(node, ast.Dict):
+                    named = {k.value: v for k, v in zip(node.keys, node.values)
+                             if isinstance(k, ast.Constant) and isinstance(k.value, str)}
+                    if named.keys() == {"en", "it"} and where in TABLE_MODULES:
+                        continue
+                    nodes = []
+                else:
+                    continue
+                if _pair(nodes) or _named_pair(named):
+                    found.append(f"{where}:{node.lineno}: an Italian and an English sentence")
+    return found
+
+
+def test_no_sentence_is_worded_outside_the_wording_tables() -> None:
+    assert inline_sentences() == []
+
+
+def test_the_check_finds_a_pair_and_a_sentence_given_for_a_code() -> None:
+    pair = ast.parse('say("x", "Anna tiene la carta", "Anna keeps the card")').body[0]
+    assert _pair([*pair.value.args])  # type: ignore[attr-defined]
+    assert not _pair(ast.parse('("Anna keeps the card", "Bruno swaps")').body[0].value.elts)  # type: ignore[attr-defined]
+    said = ast.parse('{"text": "Anna keeps", "text_it": "Anna tiene la carta"}').body[0]
+    assert _named_pair({k.value: v for k, v in zip(said.value.keys, said.value.values)})  # type: ignore[attr-defined]
