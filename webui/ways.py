@@ -13,7 +13,7 @@ from typing import Any
 
 from referee.cards import Card, parse_card
 from referee.events import Correct, Deal, Draw, Event, Keep, Reveal, Settle, Swap
-from referee.game import Game, Phase
+from referee.game import Game, Phase, RuleError
 from referee.observation import Face, TableObservation
 from referee.observe.moment import sure
 from referee.wording import Message, as_message, is_message
@@ -236,13 +236,11 @@ def rule(game: Game, code: str, params: Mapping[str, Any]) -> Message | None:
         return None
     if code in CHOSEN_FIRST:
         a, b = (str(params[key]) for key in CHOSEN_FIRST[code])
-        due = list(hand.order[hand.pos:])
-        for player in [p for p in due if p in (a, b)]:
-            other = b if player == a else a
-            found = hand.target(player, game.rules)
-            return Message("swap.not_target", {"player": player, "other": other,
-                                               "why": found.message()})
-        return Message("swap.not_now", {"player": a})
+        try:
+            swap = game.find_swap(a, b)
+        except RuleError as refused:
+            return refused.message
+        return hand.target(swap.player, game.rules).message()
     player = game.current_player
     if game.phase is Phase.TURNS and player is not None:
         return hand.target(player, game.rules).message()

@@ -103,3 +103,53 @@ def test_every_event_of_random_games_was_legal_the_moment_before_it_was_played()
                 assert event in moves or (isinstance(event, Swap) and event.target is None)
             game.play(event)
         assert replay_output(game) == replay_output(source)
+
+
+# -- a swap seen between two seats, or a draw, asked of the game (everyone due before keeping) ---
+
+@pytest.mark.parametrize(
+    ("a", "b", "answer"),
+    [("Carla", "Anna", Swap("Carla", "Anna")),  # Anna keeps first: her walk ends at Bruno's Re
+     ("Anna", "Carla", Swap("Carla", "Anna")),  # the pair in either order
+     ("Anna", "Bruno", "hand 1: Anna cannot swap: Bruno shows the Re di Coppe (wall)"),
+     ("Bruno", "Carla", "hand 1: Carla cannot swap with Bruno: Carla may swap with Anna: "
+                        "Dario's Cavallo di Bastoni is jumped"),
+     ("Dario", "Bruno", "hand 1: Dario cannot swap: the dealer never swaps, drawing is the "
+                        "dealer's only move")],
+    ids=["found", "either order", "walled", "not the target", "the dealer"])
+def test_a_swap_between_two_seats_is_found_or_refused_with_the_game_s_reason(
+        a: str, b: str, answer: Swap | str) -> None:
+    game = worked_example()
+    if isinstance(answer, Swap):
+        assert game.find_swap(a, b) == answer
+    else:
+        with pytest.raises(RuleError) as caught:
+            game.find_swap(a, b)
+        assert str(caught.value) == answer
+    assert len(game.history) == 2  # asking plays nothing
+
+
+def test_a_swap_refused_of_a_player_not_due_is_the_game_s_refusal_of_it_now() -> None:
+    game = worked_example()
+    game.play(Keep("Anna"))
+    with pytest.raises(RuleError) as caught:
+        game.find_swap("Anna", "Bruno")
+    assert caught.value.code == "turn.over" and caught.value.player == "Anna"
+
+
+def test_a_blind_draw_is_found_once_everyone_due_keeps_and_refused_before_the_reveal() -> None:
+    game = worked_example("classica")  # blind draw, Dario's Cavallo: he takes no move
+    with pytest.raises(RuleError) as caught:
+        game.find_draw("Dario")
+    assert caught.value.code == "turn.shown"
+    game = Game(["Anna", "Bruno", "Carla", "Dario"], "classica")
+    game.play(ChooseDealer("Dario"))
+    game.play(Deal.of({"Anna": "3D", "Bruno": "4C", "Carla": "5S", "Dario": "6B"}))
+    assert game.find_draw("Dario") == Draw("Dario")  # Anna, Bruno and Carla keep first
+    with pytest.raises(RuleError) as caught:
+        game.find_draw("Carla")
+    assert caught.value.code == "draw.not_dealer"
+    with pytest.raises(RuleError) as caught:
+        worked_example().find_draw("Dario")  # napoli: the dealer draws after the reveal
+    assert caught.value.code == "draw.before_reveal" and caught.value.params == {"dealer": "Dario"}
+

@@ -226,8 +226,8 @@ def test_two_cards_covered_together_ask_whether_they_were_swapped(story: StoryTa
     assert [line["event"] for line in said] == ["warning"]
     held = story.table.state()["held"]
     assert held["code"] == "swap.unseen"
-    assert held["rule"]["text_it"] == ("Anna non può scambiare con Carla: Anna non può "
-                                       "scambiare: Bruno ha il Re di Coppe (muro)")
+    # the game's own refusal of that swap, as an illegal swap seen is told
+    assert held["rule"]["text_it"] == "Anna non può scambiare: Bruno ha il Re di Coppe (muro)"
     unseen = held["ways"][0]
     assert (unseen["text_it"], unseen["yes"]["text_it"], unseen["no"]["text_it"]) == (
         "C'è stato uno scambio tra Anna e Carla?", "Sì: le rimettiamo a posto",
