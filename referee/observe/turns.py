@@ -338,7 +338,7 @@ class Turns:
         elif kind is Kind.DRAW:
             if not hand.drew:  # else the card he drew, read anew as it settles
                 self._draw_seen(hand)
-        elif judgement.rule == "cards_moved_otherwise":
+        elif kind is Kind.UNCLEAR:
             self.ctx.hold(code="moves.not_one_swap", params={"players": list(seats)},
                           release=back_at(base, list(seats)))
             return
