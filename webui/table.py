@@ -19,6 +19,7 @@ from referee.store import GameStore, record_path
 
 from webui import inputs
 from webui.state import build_state
+from webui.way import Way
 from webui.words import Coded
 
 
@@ -38,6 +39,16 @@ class FrameSink(Protocol):
     def push(self, jpeg: bytes) -> None: ...
 
     def away(self, why: str) -> None: ...
+
+
+class Desk(Protocol):
+    """The held hand's desk (webui.held.Holds), as the table asks it."""
+
+    def state(self, game: Game) -> dict[str, Any]: ...
+
+    def decide(self, ident: int, way: Way, by: str = "person") -> object: ...
+
+    def take_back(self, number: int) -> None: ...
 
 
 _NO_CAMERA: dict[str, Any] = {"state": "off", "message": "no camera is connected",
@@ -81,7 +92,7 @@ class TableService:
         self._state_cache: tuple[int, str] | None = None
         self._notice: dict[str, str] | None = None
         self.phone: FrameSink | None = None
-        self.desk: Any = None
+        self.desk: Desk | None = None
         """The held hand's desk (webui.held.Holds), set by the live loop that raises holds."""
 
     # -- reading ----------------------------------------------------------------------------
@@ -220,8 +231,8 @@ class TableService:
         for callback in list(self._resolved):
             callback(ident, how)
 
-    def decide(self, ident: int, way: Mapping[str, Any], by: str = "person") -> None:
-        """Take a way on from the held hand `ident` (webui.ways: continue, a swap, the unseen
+    def decide(self, ident: int, way: Way, by: str = "person") -> None:
+        """Take a way on from the held hand `ident` (webui.way: continue, a swap, the unseen
         question's answer, deal again, the hand written); every page hears of it."""
         with self.lock:
             if self.desk is None:
