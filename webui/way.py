@@ -27,6 +27,12 @@ class _Way:
 
     __slots__ = ()
     kind: ClassVar[str]
+    """What the page calls it (its JSON's `way`)."""
+
+    def __init_subclass__(cls, kind: str = "", **rest: Any) -> None:
+        super().__init_subclass__(**rest)
+        if kind:
+            cls.kind = kind
 
     def to_json(self) -> dict[str, Any]:
         return {"way": self.kind}
@@ -37,33 +43,29 @@ class _Way:
 
 
 @dataclass(frozen=True, slots=True)
-class Continue(_Way):
+class Continue(_Way, kind="continue"):
     """The cards lie as they should: the camera goes on."""
-
-    kind: ClassVar[str] = "continue"
 
 
 @dataclass(frozen=True, slots=True)
-class SwapWay(_Way):
+class SwapWay(_Way, kind="swap"):
     """The swap the rules allow, `player` with `target`, played as if the camera had seen it."""
 
     player: str
     target: str
-    kind: ClassVar[str] = "swap"
 
     def to_json(self) -> dict[str, Any]:
         return {"way": self.kind, "player": self.player, "target": self.target}
 
 
 @dataclass(frozen=True, slots=True)
-class Unseen(_Way):
+class Unseen(_Way, kind="unseen"):
     """The question whether `a`'s and `b`'s cards, covered together, were exchanged; with its
     `answer` (`ANSWERS`) once a person gives one."""
 
     a: str
     b: str
     answer: str | None = None
-    kind: ClassVar[str] = "unseen"
 
     def __post_init__(self) -> None:
         if self.answer is not None and self.answer not in ANSWERS:
@@ -79,34 +81,29 @@ class Unseen(_Way):
 
 
 @dataclass(frozen=True, slots=True)
-class DrawWay(_Way):
+class _CardRead(_Way):
+    """A way on from a card read anew at `player`'s seat as `card`."""
+
+    player: str
+    card: Card
+
+    def to_json(self) -> dict[str, Any]:
+        return {"way": self.kind, "player": self.player, "card": self.card.code}
+
+
+@dataclass(frozen=True, slots=True)
+class DrawWay(_CardRead, kind="draw"):
     """The card read anew at the dealer's seat is the one he drew."""
 
-    player: str
-    card: Card
-    kind: ClassVar[str] = "draw"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"way": self.kind, "player": self.player, "card": self.card.code}
-
 
 @dataclass(frozen=True, slots=True)
-class CorrectWay(_Way):
+class CorrectWay(_CardRead, kind="correct"):
     """The card read anew is the player's card, misread before: it is corrected."""
 
-    player: str
-    card: Card
-    kind: ClassVar[str] = "correct"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"way": self.kind, "player": self.player, "card": self.card.code}
-
 
 @dataclass(frozen=True, slots=True)
-class Redeal(_Way):
+class Redeal(_Way, kind="redeal"):
     """The hand is void: its events are undone and the same dealer deals again."""
-
-    kind: ClassVar[str] = "redeal"
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,11 +121,10 @@ class Written:
 
 
 @dataclass(frozen=True, slots=True)
-class WriteForm(_Way):
+class WriteForm(_Way, kind="write"):
     """The offer to write the hand's cards by hand, each seat's card as far as it is known."""
 
     seats: tuple[Written, ...]
-    kind: ClassVar[str] = "write"
 
     def to_json(self) -> dict[str, Any]:
         return {"way": self.kind, "cards": [seat.to_json() for seat in self.seats]}
@@ -139,12 +135,11 @@ class WriteForm(_Way):
 
 
 @dataclass(frozen=True, slots=True)
-class Write(_Way):
+class Write(_Way, kind="write"):
     """The hand's cards as a person wrote them, by player (a code, or None where left blank);
     the game is asked of them when they are played."""
 
     cards: tuple[tuple[str, str | None], ...]
-    kind: ClassVar[str] = "write"
 
     @classmethod
     def of(cls, cards: Mapping[str, str | None]) -> Write:
@@ -156,17 +151,13 @@ class Write(_Way):
 
 
 @dataclass(frozen=True, slots=True)
-class Noted(_Way):
+class Noted(_Way, kind="noted"):
     """A warning that does not hold the hand was seen: nothing changes."""
-
-    kind: ClassVar[str] = "noted"
 
 
 @dataclass(frozen=True, slots=True)
-class TapSeats(_Way):
+class TapSeats(_Way, kind="seats"):
     """The places are tapped on the Setup page's picture (a link, never taken on the table page)."""
-
-    kind: ClassVar[str] = "seats"
 
     def takes(self, way: Way) -> bool:
         """Never: the places are tapped on the Setup page."""
@@ -174,11 +165,10 @@ class TapSeats(_Way):
 
 
 @dataclass(frozen=True, slots=True)
-class Resolved(_Way):
+class Resolved(_Way, kind="resolved"):
     """A held hand let go on the Storico page, `how` in a person's words."""
 
     how: str
-    kind: ClassVar[str] = "resolved"
 
     def to_json(self) -> dict[str, Any]:
         return {"way": self.kind, "how": self.how}
