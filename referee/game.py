@@ -51,6 +51,15 @@ def _named(name: object) -> str:
     return name if isinstance(name, str) and _a_name(name) else repr(name)
 
 
+def _past_cavalli(hand: Hand, player: str, other: str) -> bool:
+    """Whether only Cavalli lie between `player` and `other` on his right: the swap he meant."""
+    ring = hand.ring
+    at = ring.index(player)
+    between = [ring[(at + step) % len(ring)] for step in range(1, len(ring))]
+    between = between[: between.index(other)]
+    return all(p in hand.shown and hand.shown[p].is_horse for p in between)
+
+
 class RuleError(ValueError):
     """An event the rules forbid: the rule as a code with parameters (`message`), the hand and
     the player; `str()` is the English sentence, `words(language)` any language's."""
@@ -149,21 +158,27 @@ class Hand:
         return found
 
 
+def seated(players: Sequence[str]) -> tuple[str, ...]:
+    """The players of a table in seating order, or the RuleError that says why they cannot sit at one:
+    MIN_PLAYERS to MAX_PLAYERS distinct names."""
+    names = tuple(players)
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise RuleError("table.size", {"low": MIN_PLAYERS, "high": MAX_PLAYERS, "count": len(names)})
+    for name in names:
+        if not _a_name(name):
+            raise RuleError("table.no_name", {"name": repr(name)})
+    if len(set(names)) != len(names):
+        raise RuleError("table.same_name")
+    return names
+
+
 class Game:
     """A game of Saltacavallo: the table, the rules, and every event so far."""
 
     def __init__(
         self, players: Sequence[str], rules: Rules | str = "napoli", lives: int | None = None
     ) -> None:
-        names = tuple(players)
-        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-            raise RuleError("table.size", {"low": MIN_PLAYERS, "high": MAX_PLAYERS,
-                                           "count": len(names)})
-        for name in names:
-            if not _a_name(name):
-                raise RuleError("table.no_name", {"name": repr(name)})
-        if len(set(names)) != len(names):
-            raise RuleError("table.same_name")
+        names = seated(players)
         self.first_players = names
         self.rules = find_rules(rules)
         start = self.rules.lives if lives is None else lives
@@ -404,6 +419,56 @@ class Game:
             return None
         return hand.target(player, self.rules)
 
+    # -- what may happen now, everyone due before keeping ----------------------------------------
+
+    def find_swap(self, a: str, b: str) -> Swap:
+        """The swap that exchanges the cards of `a` and `b` now, everyone due before its player
+        keeping (as python-chess's `find_move`): the first of them due whose target is the other.
+        Else the RuleError that says why not, about the one of them who meant it."""
+        hand = self._hand
+        due = hand.order[hand.pos:] if hand is not None else ()
+        for player in due:
+            other = b if player == a else a
+            if player in (a, b) and hand is not None and hand.target(
+                    player, self.rules).target == other:
+                return Swap(player, other)
+        raise self._swap_refused(a, b, due)
+
+    def _swap_refused(self, a: str, b: str, due: Sequence[str]) -> RuleError:
+        """Why neither `a` nor `b` may swap with the other now: of the two due, the one whose walk
+        passes only Cavalli to the other first (the swap he meant); else the dealer, else `a`."""
+        hand = self._hand
+        movers: list[str] = []
+        if hand is not None:
+            movers = sorted((p for p in due if p in (a, b)),
+                            key=lambda p: not _past_cavalli(hand, p, b if p == a else a))
+        dealer = [p for p in (a, b) if hand is not None and p == hand.dealer]
+        player = (movers or dealer or [a])[0]
+        other = b if player == a else a
+        if hand is not None and player in due:
+            try:
+                self._target_of(hand, player, other)
+            except RuleError as err:
+                return err
+        refused = self.refusal(Swap(player, other))
+        if refused is None:
+            return self._error("swap.not_now", player)
+        refused.player = refused.player or player  # the refusal is about him
+        return refused
+
+    def find_draw(self, player: str) -> Draw:
+        """The blind draw `player` may make now, everyone due before him keeping; else the
+        RuleError that says why not (a dealer who draws after the reveal may not draw before)."""
+        hand = self._hand
+        if hand is not None and hand.result is None and player == hand.dealer:
+            if not self._blind and not hand.revealed:
+                raise RuleError("draw.before_reveal", {"dealer": player}, hand.number, player)
+            if hand.dealer_due:
+                return Draw(player)
+        refused = self.refusal(Draw(player))
+        raise refused if refused is not None else RuleError(
+            "draw.not_now", {"dealer": player}, hand.number if hand else None, player)
+
     # -- helpers -------------------------------------------------------------------------------
 
     def _error(self, code: str, who: str | None = None, hand: int | None = None,
@@ -600,16 +665,19 @@ class Game:
         if hand is not None and hand.result is None and player == hand.dealer:
             raise self._error("swap.dealer", player)
         hand = self._turn_hand(player, "swap")
+        return hand, self._target_of(hand, player, event.target)
+
+    def _target_of(self, hand: Hand, player: str, named: str | None) -> str:
+        """The player's swap target, which a `named` one must be; else raise the walk's reason."""
         found = hand.target(player, self.rules)
         if found.stop is not Stop.TARGET:
             why = found.message()
             raise self._error(why.code, player, **why.params)
         target = found.target
         assert target is not None
-        if event.target is not None and event.target != target:
-            raise self._error("swap.not_target", player, other=event.target,
-                              why=found.message())
-        return hand, target
+        if named is not None and named != target:
+            raise self._error("swap.not_target", player, other=named, why=found.message())
+        return target
 
     def _swap(self, event: Swap, found: tuple[Hand, str]) -> None:
         hand, target = found

@@ -285,7 +285,7 @@ class GameStore:
                 raise StoreError(f"{self.path}: nothing undone: the game changed since you "
                                  f"last looked ({stored}); look again, then undo")
             if not self.game.history:
-                raise RuleError("undo.nothing")
+                self.game.undo()  # raises the game's own refusal: nothing to take back
             seq = self._insert({"kind": _UNDO}, None, len(self.games))
             self._commit("store the undo")
             self._seen = seq

@@ -19,7 +19,7 @@ from referee.store import StoreError
 from referee.wording import plain
 
 from vision.frames import PAGE_AWAY
-from webui import inputs
+from webui import inputs, way
 from webui.guard import PinGuard, PinRefused
 from webui.table import TableError, TableService
 from webui.uploads import UploadError, jpeg_size
@@ -107,8 +107,9 @@ def _apply(change: Callable[[], object]) -> Response:
     """Run a change; a rule it breaks is 409, a bad value 400, each with its message."""
     try:
         change()
-    except (RuleError, RecordError, TableError, RulesError, CardError, StoreError) as err:
-        status = 409 if isinstance(err, (RuleError, TableError, StoreError)) else 400
+    except (RuleError, RecordError, TableError, RulesError, CardError, StoreError,
+            way.WayError) as err:
+        status = 409 if isinstance(err, (RuleError, TableError, StoreError, way.WayError)) else 400
         return _refuse(status, err)
     return _changed()
 
@@ -217,7 +218,7 @@ def held(ident: int) -> Response:
     body = _object()
     if not isinstance(body.get("way"), str):
         raise inputs.Refused("input.way")
-    return _apply(lambda: table().decide(ident, body))
+    return _apply(lambda: table().decide(ident, way.from_json(body)))
 
 
 @bp.post("/decisions/<int:number>/undo")

@@ -28,7 +28,9 @@ from referee.observe.context import worded
 from referee.wording import Message, plain
 
 from webui import ways
-from webui.table import TableError
+from webui.table import TableError, TableService
+from webui.way import (ANSWERS, CorrectWay, DrawWay, Noted, Offer, Redeal, Resolved, SwapWay,
+                       Taken, TapSeats, Unseen, Way, Write, WriteForm)
 from webui.words import headed, say
 
 log = logging.getLogger("saltacavallo.held")
@@ -52,7 +54,7 @@ class Hold:
     moved: tuple[str, ...]
     photo: str | None
     at: float
-    answer: Mapping[str, Any] | None = None
+    answer: Way | None = None
     """The demo's answer, given DEMO_AFTER seconds after `at`."""
     holding: bool = True
     """False for a warning that does not hold the hand: asked until a hand is settled."""
@@ -65,7 +67,7 @@ class Decision:
     """A way on taken: by whom, what it played or undid, and the hold it cleared."""
 
     number: int
-    way: dict[str, Any]
+    way: Taken
     by: str
     hold: Hold
     played: int = 0
@@ -91,7 +93,7 @@ def stamp(game: Game) -> tuple[int, int]:
 class Holds:
     """The warnings of the live loop's controller, and the held hand waiting for a person."""
 
-    def __init__(self, service: Any) -> None:
+    def __init__(self, service: TableService) -> None:
         self.service = service
         self.controller: Controller | None = None
         self._picture: Picture = lambda: None
@@ -100,7 +102,7 @@ class Holds:
         self.decisions: list[Decision] = []
         self.warned: dict[int, Hold] = {}
         """The open warnings that do not hold the hand, by stored id, oldest first."""
-        self.answer: Mapping[str, Any] | None = None
+        self.answer: Way | None = None
         """What the demo answers the next hold with (None: a person answers)."""
         self._seen: list[dict[str, Any]] | None = None
         service.desk = self
@@ -198,7 +200,7 @@ class Holds:
         self.hold = None
         with self.service.lock:
             self.controller.resume()
-        self._decided({"way": "resolved", "how": how}, "person", hold)
+        self._decided(Resolved(how), "person", hold)
 
     # -- a person's choice ------------------------------------------------------------------
 
@@ -212,7 +214,7 @@ class Holds:
         return (warning is not None and self.hold is None and self.controller is not None
                 and warning.after == len(self.controller.game.results))
 
-    def offered(self, hold: Hold | None = None) -> list[dict[str, Any]]:
+    def offered(self, hold: Hold | None = None) -> list[Offer]:
         """The ways on from the held hand now (or from the warning `hold`)."""
         hold, controller = hold or self.hold, self.controller
         assert hold is not None and controller is not None
@@ -220,7 +222,7 @@ class Holds:
         return ways.offered(controller.game, warning.code, warning.params, hold.moved,
                             controller.seen, hold.holding)
 
-    def decide(self, ident: int, way: Mapping[str, Any], by: str = "person") -> Decision:
+    def decide(self, ident: int, way: Way, by: str = "person") -> Decision:
         """Take a way on from held hand `ident`, or from the warning `ident` asked (under the
         table's lock): its events stored, the warning resolved, the controller resumed; a
         TableError when no such hand is held or warning asked or the way is not offered, the
@@ -230,28 +232,26 @@ class Holds:
         if hold is None or hold.ident != ident or controller is None or not (
                 hold.holding or self._asking(hold)):
             raise TableError("held.none", id=ident)
-        way = {key: plain(value) for key, value in way.items()}
         if not ways.matching(way, self.offered(hold)):
             raise TableError("held.way")
         game = controller.game
-        kind = way["way"]
         over = hold.holding and hold.warning.code in ways.OVER
-        events = ways.events_for(game, way, over) if kind in ways.PLAYING else []
-        undone = ways.since_deal(game) if kind == "redeal" else []
+        events = ways.events_for(game, way, over)
+        undone = ways.since_deal(game) if isinstance(way, Redeal) else []
         if hold.holding:  # resolved here: not taken for a resolution on the Storico page
             self.hold = None
         else:
             del self.warned[ident]
-        service.resolve(ident, json.dumps({"by": by, **way}, ensure_ascii=False))
+        service.resolve(ident, json.dumps({"by": by, **way.to_json()}, ensure_ascii=False))
         for event in events:
             service.play(event)
         for _ in undone:
             service.undo()
         then = None
-        if kind == "redeal":
+        if isinstance(way, Redeal):
             controller.deal_again()
-        elif kind == "unseen" and way["answer"] == "yes":
-            then = self._ask_put_back(hold, str(way["a"]), str(way["b"]))
+        elif isinstance(way, Unseen) and way.answer == "yes":
+            then = self._ask_put_back(hold, way.a, way.b)
         elif hold.holding:  # a warning's events are read back by the controller itself
             controller.resume()
         return self._decided(way, by, hold, len(events), tuple(undone), then)
@@ -268,13 +268,13 @@ class Holds:
         self.hold = Hold(ident, warning, (a, b), hold.photo, hold.at)
         return self.hold
 
-    def _decided(self, way: dict[str, Any], by: str, hold: Hold, played: int = 0,
+    def _decided(self, way: Taken, by: str, hold: Hold, played: int = 0,
                  undone: tuple[Event, ...] = (), then: Hold | None = None) -> Decision:
         assert self.controller is not None
         game = self.controller.game
         decision = Decision(len(self.decisions) + 1, way, by, hold, played, undone,
                             stamp(game), then, seats=_seats(way, hold),
-                            dealer=game.next_dealer if way["way"] == "redeal" else None)
+                            dealer=game.next_dealer if isinstance(way, Redeal) else None)
         self.decisions.append(decision)
         self.service.changed()
         return decision
@@ -287,7 +287,7 @@ class Holds:
         if (decision is None or decision.number != number or decision.taken_back
                 or controller is None):
             raise TableError("decision.none", id=number)
-        if decision.way["way"] == "resolved" or stamp(controller.game) != decision.mark:
+        if isinstance(decision.way, Resolved) or stamp(controller.game) != decision.mark:
             raise TableError("decision.late")
         then = decision.then
         if then is not None and self.hold is then:
@@ -333,7 +333,7 @@ class Holds:
             return None
         warning = hold.warning
         rule = ways.rule(game, warning.code, warning.params) if hold.holding else None
-        offered = [{**way, **_way_words(way)} for way in self.offered(hold)]
+        offered = self.offered(hold)
         demo = None
         if hold.answer is not None:
             what = _way_message(hold.answer)
@@ -351,18 +351,18 @@ class Holds:
             "photo": f"/evidence/{hold.photo}" if hold.photo else None,
             "seen": [{**seat, "name": _name(seat["card"])}
                      for seat in ways.seen_cards(game, controller.seen)],
-            "ways": offered, "demo": demo, "holding": hold.holding,
-            "deck": [_name(card.code) for card in DECK]
-            if any(way["way"] == "write" for way in offered) else [],
+            "ways": [{**way.to_json(), **_way_words(way)} for way in offered], "demo": demo,
+            "holding": hold.holding, "deck": [_name(card.code) for card in DECK]
+            if any(isinstance(way, WriteForm) for way in offered) else [],
         }
 
     def _decided_json(self, game: Game) -> dict[str, Any] | None:
         decision = self.decisions[-1] if self.decisions else None
         if decision is None or decision.taken_back:
             return None
-        return {"number": decision.number, "hand": decision.hand, "way": decision.way,
+        return {"number": decision.number, "hand": decision.hand, "way": decision.way.to_json(),
                 "by": decision.by, **_words(decision),
-                "undoable": decision.way["way"] != "resolved" and stamp(game) == decision.mark}
+                "undoable": not isinstance(decision.way, Resolved) and stamp(game) == decision.mark}
 
 
 def _about(params: Mapping[str, Any]) -> tuple[str, ...]:
@@ -377,16 +377,17 @@ def _named(params: Mapping[str, Any]) -> tuple[str, ...]:
     return tuple(str(p) for p in params.get("players", ()))
 
 
-def _seats(way: Mapping[str, Any], hold: Hold) -> tuple[str, ...]:
+def _seats(way: Taken, hold: Hold) -> tuple[str, ...]:
     """The seats a decision is about (marked on the photo)."""
-    if way["way"] == "swap":
-        return (str(way["player"]), str(way["target"]))
-    if way["way"] == "unseen":
-        return (str(way["a"]), str(way["b"]))
-    if way["way"] == "write":
-        return tuple(str(p) for p in (way.get("cards") or {}))
-    if way["way"] in ("draw", "correct"):
-        return (str(way["player"]),)
+    match way:
+        case SwapWay(player, target):
+            return (player, target)
+        case Unseen(a, b):
+            return (a, b)
+        case Write(cards):
+            return tuple(player for player, _ in cards)
+        case DrawWay(player) | CorrectWay(player):
+            return (player,)
     return hold.moved
 
 
@@ -401,42 +402,39 @@ def _name(code: str | None) -> dict[str, str] | None:
     return {"code": card.code, "it": card.italian, "en": card.english}
 
 
-def _way_message(way: Mapping[str, Any]) -> Message:
+def _way_message(way: Offer | Way) -> Message:
     """A way on as the button says it."""
-    kind = way["way"]
-    if kind == "swap":
-        return Message("way.swap", {"player": way["player"], "target": way["target"]})
-    if kind == "unseen":
-        if way.get("answer") == "yes":
-            return Message("way.unseen_yes", {"a": way["a"], "b": way["b"]})
-        if way.get("answer") == "no":
-            return Message("way.unseen_no", {"a": way["a"], "b": way["b"]})
-        return Message("way.unseen", {"a": way["a"], "b": way["b"]})
-    if kind in ("draw", "correct"):
-        code = "way.draw" if kind == "draw" else "way.correct"
-        return Message(code, {"player": way["player"], "card": way["card"]})
-    if kind == "redeal":
-        return Message("way.redeal")
-    if kind == "write":
-        return Message("way.write")
-    if kind == "noted":
-        return Message("way.noted")
-    if kind == "seats":
-        return Message("way.seats")
+    match way:
+        case SwapWay(player, target):
+            return Message("way.swap", {"player": player, "target": target})
+        case Unseen(a, b, answer):
+            code = {"yes": "way.unseen_yes", "no": "way.unseen_no"}.get(answer or "", "way.unseen")
+            return Message(code, {"a": a, "b": b})
+        case DrawWay(player, card) | CorrectWay(player, card):
+            code = "way.draw" if isinstance(way, DrawWay) else "way.correct"
+            return Message(code, {"player": player, "card": card.code})
+        case Redeal():
+            return Message("way.redeal")
+        case Write() | WriteForm():
+            return Message("way.write")
+        case Noted():
+            return Message("way.noted")
+        case TapSeats():
+            return Message("way.seats")
     return Message("way.continue")
 
 
-def _way_words(way: Mapping[str, Any]) -> dict[str, Any]:
+def _way_words(way: Offer) -> dict[str, Any]:
     """A way's button in both languages (and, for the question, its two answers)."""
     message = _way_message(way)
     said: dict[str, Any] = {"text": say(message.code, message.params, "en"),
                             "text_it": say(message.code, message.params, "it")}
-    if way["way"] == "unseen":
-        for answer in ways.ANSWERS:
-            reply = _way_message({**way, "answer": answer})
+    if isinstance(way, Unseen):
+        for answer in ANSWERS:
+            reply = _way_message(replace(way, answer=answer))
             said[answer] = {"text": say(reply.code, reply.params, "en"),
                             "text_it": say(reply.code, reply.params, "it")}
-    if way["way"] == "redeal":
+    if isinstance(way, Redeal):
         said["note"] = {"text": say("way.redeal_note", {}, "en"),
                         "text_it": say("way.redeal_note", {}, "it")}
     return said
@@ -444,27 +442,24 @@ def _way_words(way: Mapping[str, Any]) -> dict[str, Any]:
 
 def _decision_message(decision: Decision) -> Message:
     """What a decision did, in one sentence."""
-    way = decision.way
-    kind = way["way"]
-    if kind == "swap":
-        return Message("decided.swap", {"player": way["player"], "target": way["target"]})
-    if kind == "unseen" and way["answer"] == "yes":
-        return Message("decided.unseen_yes", {"a": way["a"], "b": way["b"]})
-    if kind == "unseen":
-        return Message("decided.unseen_no", {"a": way["a"], "b": way["b"]})
-    if kind == "redeal":
-        return Message("decided.redeal", {"dealer": decision.dealer or ""})
-    if kind == "write":
-        cards = ", ".join(f"{p} {parse_card(str(c)).italian}"
-                          for p, c in (way.get("cards") or {}).items())
-        return Message("decided.write", {"cards": cards})
-    if kind == "resolved":
-        return Message("decided.resolved", {"how": str(way.get("how", ""))})
-    if kind in ("draw", "correct"):
-        code = "decided.draw" if kind == "draw" else "decided.correct"
-        return Message(code, {"player": way["player"], "card": way["card"]})
-    if kind == "noted":
-        return Message("decided.noted")
+    match decision.way:
+        case SwapWay(player, target):
+            return Message("decided.swap", {"player": player, "target": target})
+        case Unseen(a, b, answer):
+            code = "decided.unseen_yes" if answer == "yes" else "decided.unseen_no"
+            return Message(code, {"a": a, "b": b})
+        case Redeal():
+            return Message("decided.redeal", {"dealer": decision.dealer or ""})
+        case Write(cards):
+            said = ", ".join(f"{p} {parse_card(str(c)).italian}" for p, c in cards)
+            return Message("decided.write", {"cards": said})
+        case Resolved(how):
+            return Message("decided.resolved", {"how": how})
+        case DrawWay(player, card) | CorrectWay(player, card):
+            code = "decided.draw" if isinstance(decision.way, DrawWay) else "decided.correct"
+            return Message(code, {"player": player, "card": card.code})
+        case Noted():
+            return Message("decided.noted")
     return Message("decided.continue")
 
 
@@ -497,12 +492,12 @@ def mark_decisions(picture: np.ndarray, points: Mapping[str, tuple[float, float]
     ring = max(8, round(length * 0.7))
     for decision in decisions:
         seats = [s for s in decision.seats if s in points]
-        kind = decision.way["way"]
-        if kind in ("swap", "unseen") and len(seats) == 2:
+        way = decision.way
+        if isinstance(way, SwapWay | Unseen) and len(seats) == 2:
             a, b = (tuple(round(v) for v in points[s]) for s in seats)
             cv2.arrowedLine(canvas, a, b, GOLD, thick, cv2.LINE_AA, tipLength=0.12)
             cv2.arrowedLine(canvas, b, a, GOLD, thick, cv2.LINE_AA, tipLength=0.12)
-            if kind == "unseen" and decision.way.get("answer") == "no":
+            if isinstance(way, Unseen) and way.answer == "no":
                 mid = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
                 arm = ring // 2
                 for dx, dy in ((arm, arm), (arm, -arm)):

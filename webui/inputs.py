@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from referee.cards import CardError, parse_card
-from referee.game import MAX_PLAYERS, MIN_PLAYERS
+from referee.game import RuleError, seated
 from referee.rules import PRESETS
 from referee.wording import register
 from webui.words import Coded
@@ -200,15 +200,16 @@ def new_name(value: object, taken: Iterable[str]) -> str:
 
 
 def players(value: object) -> list[str]:
-    """The players of a new table, in seating order: MIN_PLAYERS to MAX_PLAYERS distinct names."""
+    """The players of a new table, in seating order: distinct names, as many as the game seats (`seated`)."""
     if not isinstance(value, list):
         raise Refused("input.players")
-    if not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
-        raise Refused("table.size", low=MIN_PLAYERS, high=MAX_PLAYERS, count=len(value))
     names: list[str] = []
     for each in value:
         names.append(new_name(each, names))
-    return names
+    try:
+        return list(seated(names))
+    except RuleError as refused:
+        raise Refused(refused.code, **refused.message.params) from refused
 
 
 def lives(value: object) -> int | None:

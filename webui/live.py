@@ -37,6 +37,7 @@ from vision.track import CardTracker
 
 from webui.held import Decision, Holds, mark_decisions
 from webui.phone import aim_view
+from webui.way import Redeal, Unseen, Way
 from webui.words import say
 
 log = logging.getLogger("saltacavallo.live")
@@ -361,7 +362,7 @@ class LiveLoop:
 
     def __init__(self, service: Any, source: FrameSource, seats: Seats | None = None,
                  reader: CardReader | None = None,
-                 answers: Mapping[str, Mapping[str, Any]] | None = None) -> None:
+                 answers: Mapping[str, Way] | None = None) -> None:
         self.service = service
         self.answers = DEMO_ANSWERS if answers is None else answers
         """How the demo answers each film's held hand (`{}`: a person answers every one)."""
@@ -531,10 +532,7 @@ NEXT_GAME = Message("demo.next_game")
 
 DEMO_FILMS = ("game", "hand", "hidden", "brisk", "illegal", "stands", "oblique", "classica")
 """The sample films the demo plays, one table after another, then again from the first."""
-DEMO_ANSWERS: dict[str, dict[str, Any]] = {
-    "stands": {"way": "redeal"},
-    "hidden": {"way": "unseen", "a": "Gino", "b": "Leo", "answer": "no"},
-}
+DEMO_ANSWERS: dict[str, Way] = {"stands": Redeal(), "hidden": Unseen("Gino", "Leo", "no")}
 """How the demo answers a film's held hand (webui.held.DEMO_AFTER seconds in), as a family
 would: an illegal swap the family played on voids the hand; two cards exchanged under the hands
 and put back the same way were not swapped."""

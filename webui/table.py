@@ -22,6 +22,7 @@ from referee.wording import Message
 from webui import inputs
 from webui.phone import PACE_WAIT, PhoneWatch
 from webui.state import build_state
+from webui.way import Way
 from webui.words import Coded
 
 
@@ -43,6 +44,16 @@ class FrameSink(Protocol):
     def away(self, why: str) -> None: ...
 
     def taken(self, timeout: float) -> bool: ...
+
+
+class Desk(Protocol):
+    """The held hand's desk (webui.held.Holds), as the table asks it."""
+
+    def state(self, game: Game) -> dict[str, Any]: ...
+
+    def decide(self, ident: int, way: Way, by: str = "person") -> object: ...
+
+    def take_back(self, number: int) -> None: ...
 
 
 _NO_CAMERA: dict[str, Any] = {"state": "off", "message": "no camera is connected",
@@ -90,7 +101,7 @@ class TableService:
         self._phone_watch = PhoneWatch()
         self._phone: dict[str, Any] | None = None
         self._aim: dict[str, Any] | None = None
-        self.desk: Any = None
+        self.desk: Desk | None = None
         """The held hand's desk (webui.held.Holds), set by the live loop that raises holds."""
 
     # -- reading ----------------------------------------------------------------------------
@@ -288,8 +299,8 @@ class TableService:
         for callback in list(self._resolved):
             callback(ident, how)
 
-    def decide(self, ident: int, way: Mapping[str, Any], by: str = "person") -> None:
-        """Take a way on from the held hand `ident` (webui.ways: continue, a swap, the unseen
+    def decide(self, ident: int, way: Way, by: str = "person") -> None:
+        """Take a way on from the held hand `ident` (webui.way: continue, a swap, the unseen
         question's answer, deal again, the hand written); every page hears of it."""
         with self.lock:
             if self.desk is None:

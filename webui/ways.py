@@ -13,21 +13,16 @@ from typing import Any
 
 from referee.cards import Card, parse_card
 from referee.events import Correct, Deal, Draw, Event, Keep, Reveal, Settle, Swap
-from referee.game import Game, Phase
+from referee.game import Game, Phase, RuleError
 from referee.observation import Face, TableObservation
 from referee.observe.moment import sure
 from referee.wording import Message, as_message, is_message
 from vision.seats import UNSURE
 
 from webui.table import TableError
+from webui.way import (Continue, CorrectWay, DrawWay, Noted, Offer, Redeal, SwapWay, TapSeats,
+                       Unseen, Way, Write, WriteForm, Written)
 
-KINDS = ("continue", "swap", "unseen", "draw", "correct", "redeal", "write", "noted")
-"""Every way on a person takes on the table page, in the order the page offers them; a deal whose
-places are not known offers `seats` alone, a way to the Setup page's picture to tap them."""
-PLAYING = ("swap", "draw", "correct", "write")
-"""The ways that play events (`events_for`)."""
-ANSWERS = ("yes", "no")
-"""The answers to `unseen`: were the two cards covered together exchanged?"""
 UNSEEN = frozenset({"swap.unseen", "swap.unread"})
 """Holds that ask whether two cards out of sight together were exchanged (the `unseen` way)."""
 CHOSEN_FIRST = {"swap.unseen": ("a", "b"), "swap.unread": ("a", "b"), "swap.put_back": ("a", "b")}
@@ -72,45 +67,45 @@ def legal_swaps(game: Game) -> list[tuple[str, str]]:
 
 
 def offered(game: Game, code: str, params: Mapping[str, Any], moved: Sequence[str],
-            seen: TableObservation | None, holding: bool = True) -> list[dict[str, Any]]:
-    """The ways on from a hold raised with `code` and `params`, the seats seen `moved`; from a
-    warning that does not hold the hand when not `holding` (noted, the camera goes on)."""
+            seen: TableObservation | None, holding: bool = True) -> list[Offer]:
+    """The ways on from a hold raised with `code` and `params`, the seats seen `moved`, in the
+    order the page offers them; from a warning that does not hold the hand when not `holding`
+    (noted, the camera goes on). A deal whose places are not known offers only to tap them."""
     if code in UNSURE:  # the places are not known: nothing else can go on until they are tapped
-        return [{"way": "seats"}]
+        return [TapSeats()]
     playing = in_play(game)
-    ways: list[dict[str, Any]] = []
+    ways: list[Offer] = []
     if holding and code in UNSEEN:
-        ways.append({"way": "unseen", "a": params["a"], "b": params["b"]})
+        ways.append(Unseen(str(params["a"]), str(params["b"])))
     elif holding and code not in OVER:
-        ways.append({"way": "continue"})
+        ways.append(Continue())
     if holding and playing and game.phase is Phase.TURNS:
         near = set(moved)
-        ways += [{"way": "swap", "player": p, "target": t} for p, t in legal_swaps(game)
-                 if not near or near & {p, t}]
+        ways += [SwapWay(p, t) for p, t in legal_swaps(game) if not near or near & {p, t}]
     if playing and code == READS_OTHERWISE:
         ways += read_anew(game, str(params["player"]), str(params["card"]))
     if playing:
-        ways.append({"way": "redeal"})
+        ways.append(Redeal())
         if _writable(game):
-            ways.append({"way": "write", "cards": written(game, seen)})
+            ways.append(WriteForm(written(game, seen)))
     if not holding and code != READS_OTHERWISE:  # a card read otherwise waits for a person
-        ways.append({"way": "noted"})
+        ways.append(Noted())
     if code == OFF:
-        ways.append({"way": "seats"})
+        ways.append(TapSeats())
     return ways
 
 
-def read_anew(game: Game, player: str, code: str) -> list[dict[str, Any]]:
+def read_anew(game: Game, player: str, code: str) -> list[Offer]:
     """The ways on from a card read anew as `code`: the dealer due drew it, or it was misread
     before (corrected); each only where the game would take it."""
     hand = game.hand
     assert hand is not None
     card = parse_card(code)
-    found = []
+    found: list[Offer] = []
     if player == hand.dealer and game.phase is Phase.DEALER and game.is_legal(Draw(player, card)):
-        found.append({"way": "draw", "player": player, "card": card.code})
+        found.append(DrawWay(player, card))
     if game.is_legal(Correct(player, card)):
-        found.append({"way": "correct", "player": player, "card": card.code})
+        found.append(CorrectWay(player, card))
     return found
 
 
@@ -119,7 +114,7 @@ def _writable(game: Game) -> bool:
     return game.phase in (Phase.TURNS, Phase.DEALER, Phase.REVEAL, Phase.SETTLE)
 
 
-def written(game: Game, seen: TableObservation | None) -> list[dict[str, Any]]:
+def written(game: Game, seen: TableObservation | None) -> tuple[Written, ...]:
     """Each seat of the hand with its card as far as it is known: a Re or Cavallo shown (fixed),
     else the name the camera reads now, else the card the game knows; None where unknown."""
     hand = game.hand
@@ -129,51 +124,37 @@ def written(game: Game, seen: TableObservation | None) -> list[dict[str, Any]]:
         shown = hand.shown.get(player)
         read = sure(seen.seats[player]) if seen is not None and player in seen.seats else None
         card = shown or read or hand.cards.get(player)
-        cards.append({"player": player, "card": card.code if card else None,
-                      "fixed": shown is not None})
-    return cards
+        cards.append(Written(player, card, shown is not None))
+    return tuple(cards)
 
 
-def matching(way: Mapping[str, Any], ways: Sequence[Mapping[str, Any]]) -> bool:
-    """Whether `way` (as a page posts it) is one of the ways offered and taken on the table page (the
-    places are tapped on the Setup page instead)."""
-    kind = way.get("way")
-    if kind not in KINDS:
-        return False
-    for offer in ways:
-        if offer["way"] != kind:
-            continue
-        if kind == "swap" and (offer["player"], offer["target"]) != (way.get("player"),
-                                                                      way.get("target")):
-            continue
-        if kind == "unseen" and way.get("answer") not in ANSWERS:
-            continue
-        if kind in ("draw", "correct") and (offer["player"], offer["card"]) != (
-                way.get("player"), way.get("card")):
-            continue
-        return True
-    return False
+def matching(way: Way, ways: Sequence[Offer]) -> bool:
+    """Whether `way` is one of the ways offered and taken on the table page (the places are tapped
+    on the Setup page instead)."""
+    return any(offer.takes(way) for offer in ways)
 
 
-def cards_given(game: Game, given: Any) -> dict[str, Card]:
+def cards_given(game: Game, given: Mapping[str, str | None]) -> dict[str, Card]:
     """The cards a person wrote, one for every seat of the hand (a TableError names the seat
     left blank; a CardError a card that does not exist)."""
     hand = game.hand
     assert hand is not None
     cards: dict[str, Card] = {}
     for player in hand.ring:
-        code = given.get(player) if isinstance(given, Mapping) else None
+        code = given.get(player)
         if not isinstance(code, str) or not code.strip():
             raise TableError("write.missing", player=player)
         cards[player] = parse_card(code.strip().upper())
     return cards
 
 
-def events_for(game: Game, way: Mapping[str, Any], over: bool = False) -> list[Event]:
-    """The events a swap, a draw, a correction or a written hand plays, each tried on a copy of
-    the game first: the game's RuleError when it would refuse one (then nothing is stored). A
-    hand decided once it is `over` on the table (`OVER`) is settled: the dealer due drew the card
-    written for him (or the one read anew), or kept his own."""
+def events_for(game: Game, way: Way, over: bool = False) -> list[Event]:
+    """The events a way plays (a swap, a draw, a correction or a written hand; the others none),
+    each tried on a copy of the game first: the game's RuleError when it would refuse one (then
+    nothing is stored). A hand decided once it is `over` on the table (`OVER`) is settled: the
+    dealer due drew the card written for him (or the one read anew), or kept his own."""
+    if not isinstance(way, SwapWay | DrawWay | CorrectWay | Write):
+        return []
     copy = replayed(game)
     events: list[Event] = []
 
@@ -181,21 +162,20 @@ def events_for(game: Game, way: Mapping[str, Any], over: bool = False) -> list[E
         copy.play(event)  # raises the game's own refusal
         events.append(event)
 
-    if way["way"] == "swap":
-        player, target = way["player"], way["target"]
-        while copy.phase is Phase.TURNS and copy.current_player != player:
+    if isinstance(way, SwapWay):
+        while copy.phase is Phase.TURNS and copy.current_player != way.player:
             play(Keep(str(copy.current_player)))
-        play(Swap(player, target))
+        play(Swap(way.player, way.target))
         return events
-    if way["way"] in ("draw", "correct"):
-        player, card = str(way["player"]), parse_card(str(way["card"]))
-        play(Draw(player, card) if way["way"] == "draw" else Correct(player, card))
+    if isinstance(way, DrawWay | CorrectWay):
+        event = Draw if isinstance(way, DrawWay) else Correct
+        play(event(way.player, way.card))
         if over:
             if copy.phase is Phase.DEALER:  # the dealer due kept his own
                 play(Keep(str(copy.current_player)))
             play(Settle())
         return events
-    cards = cards_given(copy, way.get("cards"))
+    cards = cards_given(copy, dict(way.cards))
     hand = copy.hand
     assert hand is not None
     while copy.phase is Phase.TURNS:
@@ -236,13 +216,11 @@ def rule(game: Game, code: str, params: Mapping[str, Any]) -> Message | None:
         return None
     if code in CHOSEN_FIRST:
         a, b = (str(params[key]) for key in CHOSEN_FIRST[code])
-        due = list(hand.order[hand.pos:])
-        for player in [p for p in due if p in (a, b)]:
-            other = b if player == a else a
-            found = hand.target(player, game.rules)
-            return Message("swap.not_target", {"player": player, "other": other,
-                                               "why": found.message()})
-        return Message("swap.not_now", {"player": a})
+        try:
+            swap = game.find_swap(a, b)
+        except RuleError as refused:
+            return refused.message
+        return hand.target(swap.player, game.rules).message()
     player = game.current_player
     if game.phase is Phase.TURNS and player is not None:
         return hand.target(player, game.rules).message()

@@ -1,9 +1,10 @@
 """What the face-down cards did since the table last rested: named rules over the evidence.
 
 `classify(evidence)` walks `RULES` in order; the first that applies answers a swap, the dealer's
-blind draw, a look (nothing moved that matters), or unclear (the hand is held and the table is
-asked). Each rule is a small function with a one-line reason. Whether a swap or a draw was
-allowed is asked of the game afterwards, never decided here.
+blind draw, a look (nothing moved that matters), cards covered together (whether each pair may
+have been exchanged is asked of the game), or unclear (the hand is held and the table is asked).
+Each rule is a small function with a one-line reason. Whether a swap or a draw was allowed is
+asked of the game afterwards, never decided here.
 """
 
 from __future__ import annotations
@@ -16,10 +17,16 @@ from referee.observe.evidence import Evidence
 
 
 class Kind(enum.Enum):
+    """What the cards did, which says what the turns do next."""
+
     SWAP = "swap"
     DRAW = "draw"
     LOOK = "look"
+    COVERED = "covered"
+    """Cards covered together, nothing seen moving: whether each pair may have been exchanged
+    unseen is asked of the game."""
     UNCLEAR = "unclear"
+    """Cards moved otherwise than one swap: the hand is held."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +85,7 @@ def covered_together(e: Evidence) -> Judgement | None:
     pairs = e.covered_with()
     if pairs:
         seats = tuple(p for p in e.was if any(p in pair for pair in pairs))
-        return Judgement(Kind.UNCLEAR, seats, "covered_together")
+        return Judgement(Kind.COVERED, seats, "covered_together")
     return None
 
 

@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from referee.cards import Card
-from referee.events import Draw, Swap
-from referee.game import Game, Hand
+from referee.game import Game, Hand, RuleError
 from referee.observation import EMPTY, Face, SeatView, TableObservation
 from referee.observe.classify import Judgement, Kind, classify
 from referee.observe.clock import CLOCK
@@ -21,7 +20,6 @@ from referee.observe.deal import Dealt
 from referee.observe.evidence import Evidence, Gathering, exchanged
 from referee.observe.moment import LIFTED, Moment, away, sure, touched
 from referee.rules import DealerDraw
-from referee.walk import Stop
 from referee.wording import Message
 
 SETTLED = 0.2
@@ -76,26 +74,19 @@ def lifted_again(a: str, b: str, handling: Callable[[TableObservation, str], boo
     return lie_again(back)
 
 
-def swapper(hand: Hand, game: Game, a: str, b: str) -> str | None:
-    """Who the game would let exchange the cards of `a` and `b` now: the first of them still
-    due whose target is the other, everyone due before him keeping; None if neither."""
-    due = list(hand.order[hand.pos:])
-    return next((p for p in due if p in (a, b)
-                 and hand.target(p, game.rules).target == (b if p == a else a)), None)
+def may_swap(game: Game, a: str, b: str) -> bool:
+    """Whether the game would let `a` and `b` exchange their cards now, everyone due before the
+    swapper keeping."""
+    try:
+        game.find_swap(a, b)
+    except RuleError:
+        return False
+    return True
 
 
 def shown_at(owner: str, card: Card) -> Callable[[TableObservation], bool]:
     """Whether the card shown at the deal is face up at its owner's seat again."""
     return lambda seen: sure(seen.seats.get(owner, EMPTY)) == card
-
-
-def past_cavalli(hand: Hand, player: str, other: str) -> bool:
-    """Whether only Cavalli lie between `player` and `other` on his right: the swap he meant."""
-    ring = hand.ring
-    at = ring.index(player)
-    between = [ring[(at + step) % len(ring)] for step in range(1, len(ring))]
-    between = between[: between.index(other)]
-    return all(p in hand.shown and hand.shown[p].is_horse for p in between)
 
 
 class Turns:
@@ -137,7 +128,7 @@ class Turns:
         unread = [pair for pair in dealt.unread if all(dealt.base[p].face is Face.DOWN for p in pair)]
         if hand is not None and unread:  # cards that may have been exchanged before the deal counted
             self._at = dealt.at
-            self._unseen_swaps(unread, hand, "swap.unread")
+            self._unseen_swaps(unread, "swap.unread")
 
     def lost_sight(self, now: Moment, gap: float, hand: Hand) -> None:
         """No picture for `gap` seconds: every face-down card's custody is lost; where the
@@ -146,7 +137,7 @@ class Turns:
         ctx = self.ctx
         ctx.custody = ctx.custody.add(down, Link(now.at, "gap", seen=False))
         forbidden = [(a, b) for i, a in enumerate(down) for b in down[i + 1:]
-                     if swapper(hand, ctx.game, a, b) is None]
+                     if not may_swap(ctx.game, a, b)]
         if forbidden:
             ctx.hold(code="sight.lost", params={"gap": gap})
 
@@ -344,26 +335,26 @@ class Turns:
         """Play what was judged, as the game allows it; hold the hand where it is unclear."""
         kind, seats = judgement.kind, judgement.seats
         if kind is Kind.SWAP:
-            self._swap_seen(*seats, hand, crossed=judgement.crossed)
+            self._swap_seen(*seats, crossed=judgement.crossed)
         elif kind is Kind.DRAW:
             if not hand.drew:  # else the card he drew, read anew as it settles
                 self._draw_seen(hand)
-        elif judgement.rule == "cards_moved_otherwise":
+        elif kind is Kind.UNCLEAR:
             self.ctx.hold(code="moves.not_one_swap", params={"players": list(seats)},
                           release=back_at(base, list(seats)))
             return
         # a look, or cards covered together: each pair's unseen exchange asked of the game
         if self.ctx.held is None:
             moved = seats if kind is Kind.SWAP else ()
-            self._unseen_swaps(evidence.covered_with(moved), hand)
+            self._unseen_swaps(evidence.covered_with(moved))
 
-    def _unseen_swaps(self, pairs: list[tuple[str, str]], hand: Hand, code: str = "swap.unseen") -> None:
+    def _unseen_swaps(self, pairs: list[tuple[str, str]], code: str = "swap.unseen") -> None:
         """Seats covered at once, long enough to exchange their cards unseen (or one unread while the
         other left: `code` says which): where the game would not allow that swap, the hand is held and
         the table asked."""
         for a, b in pairs:
             self.ctx.custody = self.ctx.custody.pair(a, b, self._at, "covered", seen=False)
-            if swapper(hand, self.ctx.game, a, b) is None:
+            if not may_swap(self.ctx.game, a, b):
                 self.ctx.hold(code=code, params={"a": a, "b": b})
                 return
 
@@ -377,7 +368,7 @@ class Turns:
         return any(view.card_id == old.card_id for view in aside) if old.card_id is not None \
             else bool(aside)
 
-    def _swap_seen(self, a: str, b: str, hand: Hand, crossed: bool) -> None:
+    def _swap_seen(self, a: str, b: str, crossed: bool) -> None:
         """Two face-down cards exchanged: the first player due who may swap with the other did.
 
         `crossed`: the cards' identities were seen exchanged, so the cards going back to their
@@ -386,30 +377,20 @@ class Turns:
         A keep leaves nothing to see, so when both may swap with each other (only Cavalli
         between them either way) the swap is the earlier player's; the cards end the same.
         """
-        ctx, game = self.ctx, self.ctx.game
-        due = list(hand.order[hand.pos:])
-        player = swapper(hand, game, a, b)
-        if player is not None:
-            other = b if player == a else a
+        ctx = self.ctx
+        try:
+            swap = ctx.game.find_swap(a, b)
+        except RuleError as refused:
+            why, player = refused.message, refused.player or a
+        else:
+            player, other = swap.player, b if swap.player == a else a
             ctx.keep_until(player)
-            ctx.play(Swap(player, other))
+            ctx.play(swap)
             ctx.custody = ctx.custody.pair(player, other, self._at, "swap")
             ctx.say("swap", {"from": player, "to": other, "legal": True},
                     Message("told.swap", {"player": player, "other": other}))
             return
-        movers = sorted((p for p in due if p in (a, b)),
-                        key=lambda p: not past_cavalli(hand, p, b if p == a else a))
-        player = (movers or [p for p in (a, b) if p == hand.dealer] or [a])[0]
         other = b if player == a else a
-        found = hand.target(player, game.rules)
-        if player in due and found.stop is not Stop.TARGET:
-            why = found.message()
-        elif player in due:
-            why = Message("swap.not_target", {"player": player, "other": other,
-                                              "why": found.message()})
-        else:
-            refused = game.refusal(Swap(player, other))
-            why = refused.message if refused else Message("swap.not_now", {"player": player})
         ctx.say("swap", {"from": player, "to": other, "legal": False},
                 Message("told.swap_refused", {"player": player, "other": other}))
         release = back_at(self._base, [a, b]) if crossed else lifted_again(a, b, self._touched)
@@ -417,16 +398,14 @@ class Turns:
 
     def _draw_seen(self, hand: Hand) -> None:
         """The dealer's face-down card put aside and replaced before the reveal: a blind draw."""
-        ctx, game = self.ctx, self.ctx.game
-        dealer = hand.dealer
-        if game.rules.dealer_draw is not DealerDraw.BLIND:
-            why = Message("draw.before_reveal", {"dealer": dealer})
-        elif not hand.dealer_moves:
-            refused = game.refusal(Draw(dealer))
-            why = refused.message if refused else Message("draw.not_now", {"dealer": dealer})
+        ctx, dealer = self.ctx, hand.dealer
+        try:
+            draw = ctx.game.find_draw(dealer)
+        except RuleError as refused:
+            why = refused.message
         else:
             ctx.keep_until(None)
-            ctx.play(Draw(dealer))
+            ctx.play(draw)
             ctx.custody = ctx.custody.add([dealer], Link(self._at, "draw"))
             ctx.say("draw", {"player": dealer, "card": None},
                     Message("told.draw_blind", {"dealer": dealer}))

@@ -53,7 +53,7 @@ STORIES = [
      (Kind.UNCLEAR, ("Carla",))),
     ("covered_together", "two cards under the hands at once for a move's time, nothing seen",
      evidence(handled={"Anna": 1.0, "Carla": 1.0}, together={("Anna", "Carla"): 0.9}),
-     (Kind.UNCLEAR, ("Anna", "Carla"))),
+     (Kind.COVERED, ("Anna", "Carla"))),
     ("nothing_moved", "two cards under an arm for less than a move takes",
      evidence(handled={"Anna": 0.3, "Carla": 0.3},
               together={("Anna", "Carla"): 1 / 15}),

@@ -42,9 +42,9 @@ def test_a_verdict_given_during_the_hold_is_held_as_long_again() -> None:
 def test_the_demo_answers_only_its_held_films_and_names_their_seats() -> None:
     from vision.art.sequences import HIDDEN, STANDS
     from webui.live import DEMO_ANSWERS, DEMO_FILMS
+    from webui.way import Redeal, Unseen
 
     assert set(DEMO_ANSWERS) == {STANDS.name, HIDDEN.name} <= set(DEMO_FILMS)
-    assert not STANDS.hands[0].put_back and DEMO_ANSWERS["stands"] == {"way": "redeal"}
-    hidden = DEMO_ANSWERS["hidden"]
+    assert not STANDS.hands[0].put_back and DEMO_ANSWERS["stands"] == Redeal()
     assert HIDDEN.hands[0].hidden and HIDDEN.hands[0].put_back  # exchanged and back: no swap
-    assert (hidden["a"], hidden["b"], hidden["answer"]) == (*HIDDEN.hands[0].illegal, "no")
+    assert DEMO_ANSWERS["hidden"] == Unseen(*HIDDEN.hands[0].illegal, "no")

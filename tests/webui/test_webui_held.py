@@ -10,6 +10,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from flask.testing import FlaskClient
 
 from referee.cards import parse_card
 from referee.events import Correct, Deal, Draw, Keep, Reveal, Settle, Swap
@@ -23,8 +24,10 @@ from webui.held import DEMO_AFTER, mark_decisions
 from webui.live import LiveLoop
 from webui.table import TableError, TableService
 from webui.words import CAMERA_WORDS, WEB_WORDS
+from webui.way import (Continue, CorrectWay, DrawWay, Noted, Redeal, SwapWay, Unseen, Way,
+                       WayError, Write, from_json)
 
-from conftest import PLAYERS
+from conftest import PLAYERS, WITH_PIN
 from held_story import FACES, PAST_THE_WALL, UNDER_THE_HANDS, WALLED, StoryTable
 
 
@@ -96,7 +99,7 @@ def test_while_held_the_table_is_shown_as_the_camera_sees_it(story: StoryTable) 
 def test_the_cards_back_in_place_go_on_and_the_camera_settles(story: StoryTable) -> None:
     story.tell(PAST_THE_WALL)
     ident = story.table.state()["held"]["id"]
-    story.table.decide(ident, {"way": "continue"})
+    story.table.decide(ident, Continue())
     state = story.table.state()
     assert state["held"] is None and state["warnings"] == []
     assert state["decided"]["text_it"] == "Mano 1: le carte sono tornate a posto: si continua"
@@ -112,7 +115,7 @@ def test_the_cards_back_in_place_go_on_and_the_camera_settles(story: StoryTable)
 def test_a_swap_the_rules_allow_is_played_with_the_keeps_before_it(story: StoryTable) -> None:
     story.tell(PAST_THE_WALL)
     ident = story.table.state()["held"]["id"]
-    story.table.decide(ident, {"way": "swap", "player": "Carla", "target": "Dario"})
+    story.table.decide(ident, SwapWay("Carla", "Dario"))
     game = story.table.game
     assert list(game.history)[-2:] == [Keep("Anna"), Swap("Carla", "Dario")]
     assert game.phase is Phase.REVEAL
@@ -124,14 +127,42 @@ def test_a_swap_the_rules_do_not_allow_is_refused(story: StoryTable) -> None:
     story.tell(PAST_THE_WALL)
     ident = story.table.state()["held"]["id"]
     with pytest.raises(TableError, match="not offered"):
-        story.table.decide(ident, {"way": "swap", "player": "Anna", "target": "Carla"})
+        story.table.decide(ident, SwapWay("Anna", "Carla"))
     assert story.table.state()["held"]["id"] == ident
+
+
+@pytest.mark.parametrize("way", [
+    Continue(), SwapWay("Carla", "Dario"), Unseen("Anna", "Carla", "no"),
+    DrawWay("Dario", parse_card("1B")), CorrectWay("Dario", parse_card("1B")), Redeal(),
+    Write.of({"Anna": "5S", "Bruno": None}), Noted()], ids=lambda way: way.kind)
+def test_each_way_a_person_takes_is_posted_as_json_and_read_back_the_same(way: Way) -> None:
+    assert from_json(json.loads(json.dumps(way.to_json()))) == way
+
+
+def test_the_page_posts_a_way_as_it_was_offered_and_reads_the_decision_back(
+        story: StoryTable, client: FlaskClient) -> None:
+    story.tell(PAST_THE_WALL)
+    held = story.table.state()["held"]
+    url = f"/api/held/{held['id']}"
+    for bad in ({"way": "swap", "player": "Carla"}, {"way": "seats"}, {"way": "shrug"},
+                {"way": "unseen", "a": "Anna", "b": "Carla", "answer": "maybe"}):
+        answer = client.post(url, json=bad, headers=WITH_PIN)
+        assert (answer.status_code, answer.get_json()["code"]) == (409, "held.way"), bad
+    offered = next(way for way in held["ways"] if way["way"] == "swap")
+    posted = {key: offered[key] for key in ("way", "player", "target")}
+    assert from_json(posted) == SwapWay("Carla", "Dario") and SwapWay("Carla", "Dario").to_json() \
+        == posted
+    answer = client.post(url, json=posted, headers=WITH_PIN)
+    assert answer.status_code == 200 and answer.get_json()["decided"]["way"] == posted
+    assert list(story.table.game.history)[-1] == Swap("Carla", "Dario")
+    resolved = json.loads(story.table.store.warnings(open_only=False)[-1]["how"])
+    assert resolved == {"by": "person", **posted}
 
 
 def test_dealing_again_voids_the_hand_and_waits_for_a_new_deal(story: StoryTable) -> None:
     story.tell(PAST_THE_WALL)
     ident = story.table.state()["held"]["id"]
-    story.table.decide(ident, {"way": "redeal"})
+    story.table.decide(ident, Redeal())
     game = story.table.game
     assert game.phase is Phase.DEAL and game.hand is None and game.next_dealer == "Dario"
     assert story.table.state()["decided"]["text_it"] == (
@@ -150,7 +181,7 @@ def test_a_hand_written_by_hand_is_revealed_and_settled_by_the_camera(story: Sto
     held = story.table.state()["held"]
     cards = {c["player"]: c["card"] for c in held["ways"][-1]["cards"]}
     cards["Carla"] = "3D"
-    story.table.decide(held["id"], {"way": "write", "cards": cards})
+    story.table.decide(held["id"], Write.of(cards))
     game = story.table.game
     assert list(game.history)[-3:] == [Keep("Anna"), Keep("Carla"), Reveal.of(cards)]
     said = story.tell([(9.5, FACES), (9.5 + SETTLE_STILL + 0.5, FACES)])
@@ -162,11 +193,10 @@ def test_a_hand_written_with_a_card_missing_or_seen_twice_is_refused(story: Stor
     story.tell(PAST_THE_WALL)
     ident = story.table.state()["held"]["id"]
     with pytest.raises(TableError, match="write Carla's card"):
-        story.table.decide(ident, {"way": "write", "cards": {"Anna": "5S", "Bruno": "10C",
-                                                              "Dario": "6B"}})
+        story.table.decide(ident, Write.of({"Anna": "5S", "Bruno": "10C", "Dario": "6B"}))
     with pytest.raises(RuleError):
-        story.table.decide(ident, {"way": "write", "cards": {"Anna": "5S", "Bruno": "10C",
-                                                              "Carla": "5S", "Dario": "6B"}})
+        story.table.decide(ident, Write.of({"Anna": "5S", "Bruno": "10C", "Carla": "5S",
+                                            "Dario": "6B"}))
     assert story.table.game.history[-1] == Deal.of({"Anna": "?", "Bruno": "10C", "Carla": "?",
                                                      "Dario": "?"})
     assert story.table.state()["held"]["id"] == ident
@@ -184,7 +214,7 @@ def test_a_draw_never_read_before_the_gathering_is_written_and_settled(story: St
     assert ways(story.table) == [{"way": "redeal"}, {"way": "write"}]  # no watching on
     cards = {c["player"]: c["card"] for c in held["ways"][-1]["cards"]}
     assert cards == {"Anna": "5S", "Bruno": "10C", "Carla": "3D", "Dario": "6B"}
-    story.table.decide(held["id"], {"way": "write", "cards": {**cards, "Dario": "1S"}})
+    story.table.decide(held["id"], Write.of({**cards, "Dario": "1S"}))
     game = story.table.game
     assert list(game.history)[-2:] == [Draw("Dario", parse_card("1S")), Settle()]
     assert game.results[-1].losers == ("Dario",) and story.table.state()["held"] is None
@@ -204,7 +234,7 @@ def test_a_draw_read_otherwise_until_the_gathering_is_written_and_settled(story:
     assert ways(story.table) == [{"way": "correct", "player": "Dario"}, {"way": "redeal"},
                                  {"way": "write"}]  # no watching on
     cards = {c["player"]: c["card"] for c in held["ways"][-1]["cards"]}
-    story.table.decide(held["id"], {"way": "write", "cards": {**cards, "Dario": "1C"}})
+    story.table.decide(held["id"], Write.of({**cards, "Dario": "1C"}))
     game = story.table.game
     assert list(game.history)[-1] == Settle()
     assert game.results[-1].losers == ("Dario",) and story.table.state()["held"] is None
@@ -216,7 +246,7 @@ def test_a_dealer_written_with_his_own_card_kept_it(story: StoryTable) -> None:
                 (12.5, "Anna - Bruno - Carla - Dario down#5")])
     held = story.table.state()["held"]
     cards = {c["player"]: c["card"] for c in held["ways"][-1]["cards"]}
-    story.table.decide(held["id"], {"way": "write", "cards": cards})
+    story.table.decide(held["id"], Write.of(cards))
     game = story.table.game
     assert list(game.history)[-2:] == [Keep("Dario"), Settle()]
     assert game.results[-1].losers == ("Carla",)
@@ -227,15 +257,15 @@ def test_two_cards_covered_together_ask_whether_they_were_swapped(story: StoryTa
     assert [line["event"] for line in said] == ["warning"]
     held = story.table.state()["held"]
     assert held["code"] == "swap.unseen"
-    assert held["rule"]["text_it"] == ("Anna non può scambiare con Carla: Anna non può "
-                                       "scambiare: Bruno ha il Re di Coppe (muro)")
+    # the game's own refusal of that swap, as an illegal swap seen is told
+    assert held["rule"]["text_it"] == "Anna non può scambiare: Bruno ha il Re di Coppe (muro)"
     unseen = held["ways"][0]
     assert (unseen["text_it"], unseen["yes"]["text_it"], unseen["no"]["text_it"]) == (
         "C'è stato uno scambio tra Anna e Carla?", "Sì: le rimettiamo a posto",
         "Nessuno scambio: sono al loro posto")
     assert ways(story.table)[1:] == [{"way": "swap", "player": "Carla", "target": "Dario"},
                                      {"way": "redeal"}, {"way": "write"}]
-    story.table.decide(held["id"], {"way": "unseen", "a": "Anna", "b": "Carla", "answer": "no"})
+    story.table.decide(held["id"], Unseen("Anna", "Carla", "no"))
     assert story.table.state()["held"] is None
     said = settle(story, 10.0)
     assert said[-1]["event"] == "settle"
@@ -244,24 +274,23 @@ def test_two_cards_covered_together_ask_whether_they_were_swapped(story: StoryTa
 def test_a_swap_said_under_the_hands_holds_the_hand_until_put_back(story: StoryTable) -> None:
     story.tell(UNDER_THE_HANDS)
     ident = story.table.state()["held"]["id"]
-    story.table.decide(ident, {"way": "unseen", "a": "Anna", "b": "Carla", "answer": "yes"})
+    story.table.decide(ident, Unseen("Anna", "Carla", "yes"))
     held = story.table.state()["held"]
     assert held["code"] == "swap.put_back" and held["id"] != ident
     assert held["text_it"] == ("Mano 1: le carte di Anna e di Carla sono state scambiate sotto "
                                "le mani, e non è permesso: rimettetele a posto, poi ditelo")
     assert held["ways"][0]["way"] == "continue"
     assert story.tell([(9.0, FACES), (13.0, FACES)]) == []  # nothing while it waits
-    story.table.decide(held["id"], {"way": "continue"})
+    story.table.decide(held["id"], Continue())
     assert story.table.state()["held"] is None
 
 
 @pytest.mark.parametrize("way", [
-    {"way": "continue"}, {"way": "swap", "player": "Carla", "target": "Dario"},
-    {"way": "redeal"},
-    {"way": "write", "cards": {"Anna": "5S", "Bruno": "10C", "Carla": "3D", "Dario": "6B"}},
-], ids=lambda way: way["way"])
+    Continue(), SwapWay("Carla", "Dario"), Redeal(),
+    Write.of({"Anna": "5S", "Bruno": "10C", "Carla": "3D", "Dario": "6B"}),
+], ids=lambda way: way.kind)
 def test_each_decision_is_taken_back_and_the_hand_held_again(story: StoryTable,
-                                                              way: dict) -> None:
+                                                              way: Way) -> None:
     story.tell(PAST_THE_WALL)
     game = story.table.game
     before = list(game.history)
@@ -281,7 +310,7 @@ def test_each_decision_is_taken_back_and_the_hand_held_again(story: StoryTable,
 def test_an_answer_under_the_hands_is_taken_back_to_the_question(story: StoryTable) -> None:
     story.tell(UNDER_THE_HANDS)
     ident = story.table.state()["held"]["id"]
-    story.table.decide(ident, {"way": "unseen", "a": "Anna", "b": "Carla", "answer": "yes"})
+    story.table.decide(ident, Unseen("Anna", "Carla", "yes"))
     story.table.take_back(story.table.state()["decided"]["number"])
     held = story.table.state()["held"]
     assert held["code"] == "swap.unseen"
@@ -290,7 +319,7 @@ def test_an_answer_under_the_hands_is_taken_back_to_the_question(story: StoryTab
 
 def test_a_decision_is_not_taken_back_once_the_game_has_gone_on(story: StoryTable) -> None:
     story.tell(PAST_THE_WALL)
-    story.table.decide(story.table.state()["held"]["id"], {"way": "continue"})
+    story.table.decide(story.table.state()["held"]["id"], Continue())
     settle(story, 10.0)
     decided = story.table.state()["decided"]
     assert decided["undoable"] is False
@@ -318,7 +347,7 @@ def test_a_held_warning_resolved_on_the_history_page_resumes_the_hand(story: Sto
 
 
 def test_the_demo_answers_a_held_hand_after_ten_seconds_of_its_film(story: StoryTable) -> None:
-    story.holds.answer = {"way": "redeal"}
+    story.holds.answer = Redeal()
     story.tell(PAST_THE_WALL)
     held = story.table.state()["held"]
     assert held["demo"]["text_it"] == ("Tra 10 s la demo risponde da sola, come farebbe una "
@@ -337,8 +366,8 @@ def test_the_settlement_photo_shows_what_was_decided_by_hand() -> None:
 
     hold = Hold(1, None, ("Anna", "Carla"), None, 0.0)  # type: ignore[arg-type]
     blank = np.zeros((200, 320, 3), np.uint8)
-    decisions = [Decision(1, {"way": "unseen", "a": "Anna", "b": "Carla", "answer": "no"},
-                          "person", hold, seats=("Anna", "Carla"))]
+    decisions = [Decision(1, Unseen("Anna", "Carla", "no"), "person", hold,
+                          seats=("Anna", "Carla"))]
     marked = mark_decisions(blank, {"Anna": (60.0, 150.0), "Carla": (260.0, 50.0)}, decisions,
                             40.0)
     gold = np.all(np.abs(marked.astype(int) - (40, 178, 230)) < 40, axis=2)
@@ -383,11 +412,11 @@ def test_every_code_the_loop_raises_is_one_of_referee_wording_raised() -> None:
     assert set(RAISED) - named == set()  # none left over
 
 
-def _answer(held: dict) -> dict:
+def _answer(held: dict) -> Way:
     """A way on that needs no more words from a person (the first one that is not the written
-    hand or the question)."""
+    hand or the question), as the page posts it."""
     way = next(w for w in held["ways"] if w["way"] not in ("write", "unseen"))
-    return {k: v for k, v in way.items() if k in ("way", "player", "target", "card")}
+    return from_json({k: v for k, v in way.items() if k in ("way", "player", "target", "card")})
 
 
 @pytest.mark.parametrize("holding", [True, False], ids=["held", "warned"])
@@ -412,7 +441,7 @@ def test_a_warning_asked_is_taken_back_as_asked_not_held(story: StoryTable) -> N
     story.raise_code("card.unread", False, at=9.0)
     asked = story.table.state()["asked"]
     assert [w["way"] for w in asked["ways"]] == ["redeal", "write", "noted"]
-    story.table.decide(asked["id"], {"way": "noted"})
+    story.table.decide(asked["id"], Noted())
     assert story.table.state()["decided"]["text_it"] == "Mano 1: avviso visto: si continua"
     story.table.take_back(story.table.state()["decided"]["number"])
     state = story.table.state()
@@ -438,7 +467,7 @@ def test_a_dealers_card_read_anew_is_asked_and_taken_for_his_draw(story: StoryTa
     assert [w["text"] for w in asked["ways"]] == [
         "It was a draw: Dario drew the Asso di Bastoni",
         "Correct the card: Dario holds the Asso di Bastoni", "Deal again", "Write the hand"]
-    story.table.decide(asked["id"], {"way": "draw", "player": "Dario", "card": "1B"})
+    story.table.decide(asked["id"], DrawWay("Dario", parse_card("1B")))
     assert list(story.table.game.history)[-1] == Draw("Dario", parse_card("1B"))
     assert story.table.state()["warnings"] == []
     line = "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario 1B#4"
@@ -449,11 +478,12 @@ def test_a_dealers_card_read_anew_is_asked_and_taken_for_his_draw(story: StoryTa
 
 
 @pytest.mark.parametrize("way, played", [
-    ("draw", [Draw("Dario", parse_card("1B")), Settle()]),
-    ("correct", [Correct("Dario", parse_card("1B")), Keep("Dario"), Settle()]),
-])
+    (DrawWay("Dario", parse_card("1B")), [Draw("Dario", parse_card("1B")), Settle()]),
+    (CorrectWay("Dario", parse_card("1B")),
+     [Correct("Dario", parse_card("1B")), Keep("Dario"), Settle()]),
+], ids=["draw", "correct"])
 def test_a_dealers_card_read_anew_as_the_cards_are_gathered_holds_until_decided(
-        story: StoryTable, way: str, played: list) -> None:
+        story: StoryTable, way: Way, played: list) -> None:
     story.tell([*DEALER_READ_ANEW, (12.0, "Anna - Bruno - Carla - Dario 1B#4"),
                 (12.5, "Anna - Bruno - Carla - Dario 1B#4")])
     state = story.table.state()
@@ -461,7 +491,7 @@ def test_a_dealers_card_read_anew_as_the_cards_are_gathered_holds_until_decided(
     assert held["code"] == "card.reads_otherwise" and state["asked"] is None
     assert [w["id"] for w in state["warnings"]] == [held["id"]]  # the warning that holds now
     assert [w["way"] for w in held["ways"]] == ["draw", "correct", "redeal", "write"]
-    story.table.decide(held["id"], {"way": way, "player": "Dario", "card": "1B"})
+    story.table.decide(held["id"], way)
     game = story.table.game
     assert list(game.history)[-len(played):] == played
     assert game.results[-1].losers == ("Dario",) and story.table.state()["held"] is None
@@ -473,13 +503,13 @@ def test_the_newest_warning_is_asked_first_and_an_older_one_may_still_be_answere
     older = story.table.state()["asked"]["id"]
     story.raise_code("seat.missing", False, at=9.5)
     assert story.table.state()["asked"]["code"] == "seat.missing"
-    story.table.decide(older, {"way": "noted"})  # tapped on a phone that showed it first
+    story.table.decide(older, Noted())  # tapped on a phone that showed it first
     assert story.table.state()["asked"]["code"] == "seat.missing"
     story.raise_code("swap.undo", True, at=10.0)  # while the hand is held, it is asked first
     state = story.table.state()
     assert state["asked"] is None and state["held"]["code"] == "swap.undo"
     with pytest.raises(TableError):
-        story.table.decide(state["warnings"][0]["id"], {"way": "noted"})
+        story.table.decide(state["warnings"][0]["id"], Noted())
 
 
 @pytest.mark.parametrize("code", UNSURE)
@@ -503,8 +533,8 @@ def test_a_deal_whose_places_cannot_be_named_asks_for_them_to_be_tapped_and_goes
     assert (seats["text_it"], seats["text"]) == ("Tocca il posto di ogni giocatore sulla foto",
                                                  "Tap each player's place on the picture")
     assert "Setup" in asked["text_it"] and "Setup" in asked["text"] and asked["text_it"] != asked["text"]
-    with pytest.raises(TableError):  # a way to the picture, not a decision
-        table.decide(asked["id"], {"way": "seats"})
+    with pytest.raises(WayError):  # a way to the picture, not a decision the page posts
+        from_json(seats)
     table.set_seats(640, 360, {"Anna": [320, 330], "Bruno": [600, 180], "Carla": [320, 30], "Dario": [40, 180]})
     loop._one(Frame(frame.pixels, 1.1, 2))
     assert watcher.seats is not None and watcher.seats.point("Bruno") == (600.0, 180.0)
