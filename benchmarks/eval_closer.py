@@ -126,6 +126,8 @@ def command() -> argparse.ArgumentParser:
     cli.add_argument("--pace", nargs="+", choices=sorted(PACES), default=["brisk", "usual", "slow"], help="paces to play")
     cli.add_argument("--seed", type=int, default=0, help="seed of the hands")
     cli.add_argument("--jobs", type=int, default=2, help="processes studying hands at once")
+    cli.add_argument("--views", nargs="+", choices=eval_live.VIEWS, default=list(eval_live.VIEWS),
+                     help="study only the hands of these views, as eval_live plays them")
     cli.add_argument("--illegal", action="store_true",
                      help="study only hands with an illegal swap (the first --hands of the seed), as eval_live plays them")
     cli.add_argument("--enlarge", nargs="+", default=["140", "160", "200", _name(CLOSE_CARDS)],

@@ -385,7 +385,8 @@ def plan(args: argparse.Namespace) -> list[tuple[int, str, str, int]]:
     if args.illegal:
         numbers = [k for k in range(ILLEGAL_SCAN)
                    if random_hand(args.seed, PACES[args.pace[0]], VIEWS[k % len(VIEWS)], k).illegal][:args.hands]
-    return [(args.seed, pace, VIEWS[k % len(VIEWS)], k) for pace in args.pace for k in numbers]
+    return [(args.seed, pace, VIEWS[k % len(VIEWS)], k) for pace in args.pace for k in numbers
+            if VIEWS[k % len(VIEWS)] in args.views]
 
 
 def _spread(values: list[float]) -> list[float] | None:
@@ -590,6 +591,8 @@ def command() -> argparse.ArgumentParser:
     cli.add_argument("--tables", nargs="+", choices=TABLES, default=list(TABLES),
                      help="kinds of table every hand is filmed on (default: both); --hand films on the first")
     cli.add_argument("--size", default=SIZE, help=f"frame size, WIDTHxHEIGHT (default {SIZE}, a phone's)")
+    cli.add_argument("--views", nargs="+", choices=VIEWS, default=list(VIEWS),
+                     help="play only the hands of these views (the others are passed over, their numbers kept)")
     cli.add_argument("--drawn", action="store_true", help="the project's drawn faces instead of the valid photos'")
     cli.add_argument("--illegal", action="store_true",
                      help="play only hands with an illegal swap (the first --hands of the seed): a sample of them "
