@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import cv2
 import numpy as np
 
@@ -10,6 +12,24 @@ CROP_W, CROP_H = 64, 104
 
 CARD_ASPECT = 0.605
 """Width over height of a Neapolitan card (Dal Negro scan: 480 x 793)."""
+
+STEEPEST_DEGREES = 70.0
+"""The most a camera looks away from straight down at the table: a phone propped on a glass at the
+table's edge looks across it from up to 70 degrees."""
+
+FORESHORTENED = math.cos(math.radians(STEEPEST_DEGREES))
+"""The least share of its length a card's side keeps seen from STEEPEST_DEGREES: the side pointing away
+from the camera, squeezed along the picture's up-down."""
+
+OBLIQUE = 0.6
+"""Share of a card's own proportions (short over long side) a card keeps seen up to about 53 degrees from
+straight down, lying any way: flatter than that, only a card lying across the picture (LEVEL) is a card
+seen from a camera leaning further."""
+
+LEVEL = 30.0
+"""Degrees off the picture's horizontal within which a card seen flatter than OBLIQUE lies: a leaning
+camera squeezes the table along the picture's up-down, the phone held about level (a phone turned further
+from level sees its table's horizon slant)."""
 
 
 def order_quad(quad: np.ndarray) -> np.ndarray:

@@ -164,7 +164,7 @@ class TableWatcher:
                  decided: Callable[[int], list[Decision]] | None = None) -> None:
         self.game = game
         self._play_event = play or (lambda event, _photo: game.play(event))
-        self.reader = reader or CardReader()
+        self.reader = (reader or CardReader()).leaning()  # a camera at the table's edge leans across it
         self.still = StillReader(self.reader)
         """Reads each frame where the picture changed (a benchmark counts what it read)."""
         self.tracker = CardTracker()

@@ -8,7 +8,7 @@ import numpy as np
 from vision.crop import CARD_ASPECT
 from vision.locate.cloth import CLOTH_SQUARE, Cloth
 from vision.locate.config import LocatorConfig
-from vision.locate.fitting import aspect_priors, fit_quad, fit_quads, hull_quad
+from vision.locate.fitting import aspect_priors, fit_quad, fit_quads, flat, hull_quad
 from vision.locate.geometry import NEXT, areas, halves, intersection, on_grid, squarenesses, union_share
 from vision.locate.outlines import WAIST_SOLIDITY, Outline, find_outlines
 
@@ -103,7 +103,8 @@ def candidates(
     """
     h, w = edges.shape[:2]
     min_area = config.min_card_side**2 / CARD_ASPECT * SMALLEST
-    outlines = find_outlines(masks, min_area, config.max_area_fraction * h * w, config.min_card_side, min_hull)
+    outlines = find_outlines(masks, min_area, config.max_area_fraction * h * w, config.min_card_side, min_hull,
+                             config.leaning)
     if cloth.checked:
         outlines = [outline for outline in outlines if min(outline.box[1]) < CLOTH_SQUARE * max(outline.box[1])]
     later = held(outlines) if hold else np.zeros(len(outlines), bool)
@@ -190,10 +191,13 @@ def _best_quads(
     stacked = np.stack(quads)
     support = _edge_support(edges, stacked)
     ratio = np.array(ratios)
-    scores = np.minimum(ratio, 1 / ratio) * support * aspect_priors(stacked)
-    for k, quad, score, supported in zip(owners, quads, scores, support >= config.min_edge_support):
-        if supported and score > (picks[k] or (0.0,))[0]:
-            picks[k] = (float(score), quad)
+    scores = np.minimum(ratio, 1 / ratio) * support * aspect_priors(stacked, config.leaning)
+    # a flat quad only where the outline offers no supported quad of a card's proportions (`flat`)
+    ranks = np.where(flat(stacked), 0.0, 1.0) + scores
+    best = [0.0] * len(offers)
+    for k, quad, score, rank, supported in zip(owners, quads, scores, ranks, support >= config.min_edge_support):
+        if supported and score > 0 and rank > best[k]:
+            picks[k], best[k] = (float(score), quad), float(rank)
     return picks
 
 

@@ -5,16 +5,18 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.crop import CARD_ASPECT
-from vision.locate.geometry import crossings, squarenesses
+from vision.crop import CARD_ASPECT, FORESHORTENED, LEVEL, OBLIQUE
+from vision.locate.geometry import crossings, level, squarenesses
 
 SIDE_SLANT = np.sin(np.radians(25))
 """Sine of the largest angle between a straight run of an outline and the side it is taken for."""
 SQUARE_ON = 0.8
 """Squareness up to which a quad has a card's proportions (a card seen up to about 45 degrees off);
 squarer quads weigh less, down to 0.6 for a square."""
-SLIVER = 0.6
-"""Share of a card's own squareness under which a quad is a sliver, no card however foreshortened."""
+SLIVER = 0.85 * FORESHORTENED
+"""Share of a card's own squareness under which a quad is a sliver, no card however foreshortened: a card
+seen from the steepest camera keeps FORESHORTENED of it, its outline's fit a little less. A quad flatter
+than OBLIQUE is a card only lying across the picture (LEVEL)."""
 LINE_POINTS = 240
 """About this many of a contour's points are fitted: enough for a line fit, few enough to be quick."""
 POLYGON = (1.5, 0.012)
@@ -146,8 +148,10 @@ def _fit_runs(
     return np.where(enough, centroid, starts), np.where(enough, direction, u)
 
 
-def aspect_priors(quads: np.ndarray) -> np.ndarray:
-    """How card-like each quad's [M, 4, 2] proportions are: 1 for a card seen up to about 45 degrees, 0 for a sliver.
+def aspect_priors(quads: np.ndarray, leaning: bool = False) -> np.ndarray:
+    """How card-like each quad's [M, 4, 2] proportions are: 1 for a card seen up to about 45 degrees, 0 for a
+    quad flatter than OBLIQUE; under a `leaning` camera, 0 only for a sliver, or a quad flatter than OBLIQUE
+    standing up the picture (no leaning camera squeezes a card so).
 
     Far cards under a steep view foreshorten toward squares, so squares keep some weight;
     the classifier settles which way is up.
@@ -155,4 +159,11 @@ def aspect_priors(quads: np.ndarray) -> np.ndarray:
     convex = np.array([cv2.isContourConvex(quad.reshape(-1, 1, 2)) for quad in quads], bool)
     ratio = squarenesses(quads)
     prior = np.where(ratio < SQUARE_ON, 1.0, 1.0 - 2.0 * (ratio - SQUARE_ON))
-    return np.where(convex & (ratio >= SLIVER * CARD_ASPECT), prior, 0.0)
+    card = ~flat(quads) | (leaning & (ratio >= SLIVER * CARD_ASPECT) & level(quads, LEVEL))
+    return np.where(convex & card, prior, 0.0)
+
+
+def flat(quads: np.ndarray) -> np.ndarray:
+    """Whether each quad [M, 4, 2] is flatter than any card seen from up to about 53 degrees (OBLIQUE): a card
+    only where a camera leans further, and the outline offers no quad of a card's proportions."""
+    return squarenesses(quads) < OBLIQUE * CARD_ASPECT

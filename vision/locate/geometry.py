@@ -48,6 +48,16 @@ def squarenesses(quads: np.ndarray) -> np.ndarray:
     return np.minimum(across, along) / np.maximum(np.maximum(across, along), 1e-6)
 
 
+def level(quads: np.ndarray, degrees: float) -> np.ndarray:
+    """Whether each quad's [N, 4, 2] longer pair of sides lies within `degrees` of the picture's horizontal."""
+    step = quads[:, NEXT] - quads
+    sides = np.hypot(step[..., 0], step[..., 1])
+    longer = np.where((sides[:, 0] + sides[:, 2] >= sides[:, 1] + sides[:, 3])[:, None], [0, 2], [1, 3])
+    run = np.take_along_axis(step, longer[..., None], axis=1)
+    run = run[:, 0] - run[:, 1]  # the two long sides run opposite ways round the quad
+    return np.abs(run[:, 1]) <= np.tan(np.radians(degrees)) * np.abs(run[:, 0])
+
+
 def turns(quads: np.ndarray) -> np.ndarray:
     """The direction of each quad's first side, in degrees modulo 90 (a card's four sides alike)."""
     first = quads[:, 1] - quads[:, 0]

@@ -8,8 +8,9 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-from vision.crop import CARD_ASPECT
+from vision.crop import CARD_ASPECT, FORESHORTENED, LEVEL
 from vision.locate.cloth import CLOTH_SQUARE
+from vision.locate.geometry import level
 
 WAIST = 0.2
 """Depth of a notch, as a share of an outline's box's short side, from which the outline may be cut in two there."""
@@ -28,7 +29,11 @@ ALIKE = 0.6
 a phone leaning 45 degrees over the table, a card looks up to a quarter longer each way, half as large
 again, and a cut across where they touch shares their outline out unevenly."""
 SLIM = 0.3
-"""Short over long side of an outline's box under which it is a strip, no card."""
+"""Short over long side of an outline's box under which it is a strip, no card, unless it lies across the
+picture (LEVEL) of a leaning camera (`LocatorConfig.leaning`), which squeezes a card so, down to FLAT."""
+FLAT = 0.85 * FORESHORTENED * CARD_ASPECT
+"""Short over long side of an outline's box lying across the picture under which it is a strip, no card: a
+card seen from the steepest camera shows FORESHORTENED of its width, its outline a little less."""
 HOLLOW = 0.2
 """Share of its box an outline must enclose (less is a squiggle of texture round nothing)."""
 HULL_FILL = 0.7
@@ -61,7 +66,8 @@ class Outline(NamedTuple):
 
 
 def find_outlines(
-    masks: list[np.ndarray], min_area: float, max_area: float, min_side: float, min_hull: float = 0.0
+    masks: list[np.ndarray], min_area: float, max_area: float, min_side: float, min_hull: float = 0.0,
+    leaning: bool = False,
 ) -> list[Outline]:
     """The outlines in all cue maps that could be a card's, the most box-filling first.
 
@@ -75,18 +81,20 @@ def find_outlines(
         for contour in contours:
             if len(contour) < 4 * min_side:
                 continue
-            outline = _outline(contour, min_area, max_area, min_hull)
+            outline = _outline(contour, min_area, max_area, min_hull, leaning)
             if outline is None:
                 continue
             found.append(outline)
             for part in _parts_at_waist(contour, outline):
-                found += [half for half in [_outline(part, min_area, max_area, min_hull)] if half is not None]
+                found += [half for half in [_outline(part, min_area, max_area, min_hull, leaning)] if half is not None]
     found.sort(key=lambda outline: -outline.fill)
     return found
 
 
-def _outline(contour: np.ndarray, min_area: float, max_area: float, min_hull: float = 0.0) -> Outline | None:
-    """A contour (integer points) as an Outline, or None when it cannot outline a card."""
+def _outline(contour: np.ndarray, min_area: float, max_area: float, min_hull: float = 0.0,
+             leaning: bool = False) -> Outline | None:
+    """A contour (integer points) as an Outline, or None when it cannot outline a card: under a `leaning`
+    camera, one lying across the picture may be as slim as FLAT."""
     area = cv2.contourArea(contour)  # cheap first: squiggles of texture enclose nothing
     if not min_area < area < max_area or len(contour) > SQUIGGLE * math.sqrt(area):
         return None
@@ -94,7 +102,9 @@ def _outline(contour: np.ndarray, min_area: float, max_area: float, min_hull: fl
     hull = contour[index.ravel()].astype(np.float32)
     box = cv2.minAreaRect(hull)  # the hull's few points give the contour's own box, sooner
     (rw, rh) = box[1]
-    if min(rw, rh) < SLIM * max(rw, rh) or area < HOLLOW * rw * rh:
+    if min(rw, rh) < (FLAT if leaning else SLIM) * max(rw, rh) or area < HOLLOW * rw * rh:
+        return None
+    if min(rw, rh) < SLIM * max(rw, rh) and not level(cv2.boxPoints(box)[None], LEVEL)[0]:
         return None
     hull_area = cv2.contourArea(hull)
     if hull_area <= max(HULL_FILL * rw * rh, min_hull):
