@@ -13,7 +13,7 @@ import numpy as np
 
 from vision.annotate import CardAnnotator
 from vision.classify import CardClassifier, ModelError, Remembering
-from vision.crop import CARD_ASPECT, CROP_H, CROP_W, warp_card
+from vision.crop import CARD_ASPECT, CROP_H, CROP_W, OBLIQUE, warp_card
 from vision.detections import CardDetections
 from vision.exposure import brightened, gain_for, well_exposed
 from vision.io import ImageError, as_bgr, prepare_folder, read_image
@@ -24,6 +24,16 @@ from vision.locate.geometry import areas, intersection, on_grid
 
 NONE_INDEX = CLASS_INDEX[NONE]
 BACK_INDEX = CLASS_INDEX[BACK]
+READABLE = OBLIQUE
+"""Share of a card's own proportions (short over long side) under which its face is seen too flat to be
+named: a card lying across the view of a camera more than about 53 degrees from straight down. It is
+found all the same (a place, a back), but a face there is an unsure one: the classifier is tried and
+trusted on cards seen up to there."""
+SMALL_FACE = 52.0
+"""Width (pixels, the shorter pair of sides) under which a face is named only from SURE: eval_size names
+every card 52 pixels wide but a few, and loses a fifth of those 44 and 36 wide, the classifier's
+reading there at its edge (a far card under a steep view, blurred and squeezed, read at 0.65 for
+another)."""
 SQUARISH = 0.8
 """Short over long side beyond which a quad's upright direction is unclear from its shape."""
 NARROW = 0.75 * CARD_ASPECT
@@ -78,6 +88,10 @@ class CardReader:
         self.classifier = classifier or CardClassifier()
         self.locator = locator or LocatorConfig()
 
+    def leaning(self) -> CardReader:
+        """This reader for a camera that may lean across the table (the live loop's: `LocatorConfig.leaning`)."""
+        return CardReader(self.classifier, replace(self.locator, leaning=True))
+
     def read_quads(self, frame: np.ndarray, quads: np.ndarray) -> CardDetections:
         """Classify the given card quads of a frame, keeping every candidate (not-a-card included).
 
@@ -85,7 +99,8 @@ class CardReader:
         surer reading kept; a quad far narrower than a card (`NARROW`) is read as well grown about its
         middle to a whole card's proportions (`_bordered`), kept where the quad itself is no card and the
         grown one names a face (a back's printed frame is stepped over when its sides are snapped; grown,
-        a strip of cloth can read as a back). All in the same single classifier call.
+        a strip of cloth can read as a back). All in the same single classifier call. A face on a quad
+        too flat or too small to read (`_unreadable`) is an unsure one.
         """
         if len(quads) == 0:
             return CardDetections.empty()
@@ -109,7 +124,8 @@ class CardReader:
             if index[i] == NONE_INDEX and index[j] not in (NONE_INDEX, BACK_INDEX) and not abstain[j]:
                 take(i, j)
         labels = np.array([CLASSES[i] for i in index[:n]], "<U4")
-        return CardDetections(quads, labels, confidence[:n], abstain[:n])
+        faces = (index[:n] != NONE_INDEX) & (index[:n] != BACK_INDEX)
+        return CardDetections(quads, labels, confidence[:n], abstain[:n] | (faces & _unreadable(quads, confidence[:n])))
 
     def __call__(self, frame: np.ndarray) -> CardDetections:
         """The cards in a BGR (or grayscale) frame, not-a-card candidates and parts of cards removed.
@@ -201,6 +217,15 @@ class CardReader:
         shaped[located] = rough.shaped[keys[located]]
         real = candidates.label != NONE
         return resolve_overlaps(candidates[real], shaped[real])
+
+
+def _unreadable(quads: np.ndarray, confidence: np.ndarray) -> np.ndarray:
+    """Whether a face read on each quad is seen too flat to name (READABLE), or too small to name but surely
+    (SMALL_FACE); the quads as read (a try may have replaced one)."""
+    sides = np.linalg.norm(quads - np.roll(quads, -1, axis=1), axis=2)
+    short = np.minimum(sides[:, 0] + sides[:, 2], sides[:, 1] + sides[:, 3]) / 2
+    long = np.maximum(sides[:, 0] + sides[:, 2], sides[:, 1] + sides[:, 3]) / 2
+    return (short < READABLE * CARD_ASPECT * long) | ((short < SMALL_FACE) & (confidence < SURE))
 
 
 def _bordered(quads: np.ndarray) -> np.ndarray:

@@ -474,3 +474,18 @@ def test_a_face_outlined_by_its_printed_picture_alone_is_read_as_the_whole_card(
     read = reader.read_quads(frame, picture[None])
     assert list(read.card) == [code]
     assert cv2.pointPolygonTest(corners.reshape(-1, 1, 2), tuple(float(v) for v in read.quad[0].mean(axis=0)), False) > 0
+
+
+def test_a_face_seen_too_flat_to_read_is_found_but_not_named() -> None:
+    # a phone leaning 68 degrees sees a card lying across its picture a third as wide as long: the live
+    # loop's reader finds it, face up, and names no card on so few rows of its face
+    card = Placed("7B", True, (0.0, 0.0), 90.0)
+    frame, _ = render_scene(Scene((), (card,), "felt"), Camera(1280, 720, tilt=68.0, view_cm=40))
+    found = CardReader().leaning()(frame)
+    assert list(found.face) == ["up"] and found.card == [None]
+
+
+def test_a_small_face_is_named_only_when_the_reading_is_sure() -> None:
+    quads = np.array([[[0, 0], [40, 0], [40, 66], [0, 66]], [[0, 0], [60, 0], [60, 99], [0, 99]]], np.float32)
+    assert recognize._unreadable(quads, np.array([0.8, 0.8])).tolist() == [True, False]
+    assert recognize._unreadable(quads, np.array([0.95, 0.95])).tolist() == [False, False]
