@@ -274,6 +274,8 @@ class SeatFinder:
         self._dealt_down: set[int] = set()
         """Cards seen face down since the deal began: the dealer deals face down."""
         self._stock_at: np.ndarray | None = None if seats is None or seats.stock is None else np.array(seats.stock)
+        self._stock_since: float | None = None
+        """When the stock was first seen lying there (None: given, or not seen)."""
         self._pile_quad: np.ndarray | None = None
         """The pile's own outline as it lay where the stock is (`pile`)."""
         self._dealt: list[Mark] = []
@@ -371,7 +373,7 @@ class SeatFinder:
                 self._dealt_down.add(ident)
             if self._stock_at is None and face == "down" and not self._dealt:
                 self._stock_ids.add(ident)  # the pile lies there before the first card is dealt
-                self._stock_at = centre
+                self._stock_at, self._stock_since = centre, at
                 continue
             near_stock = self._stock_at is not None and \
                 np.linalg.norm(centre - self._stock_at) < STOCK_CLEAR * own
@@ -437,8 +439,9 @@ class SeatFinder:
         """The places (indices of `dealt`, in the order their cards came to rest) counterclockwise from the
         dealer's right, named on the table's plane (the leaning phone's perspective undone); None, saying
         why in `unsure`, where the deal's geometry does not name them surely: two places too near in
-        bearing, a deal order that fits no turn of the table within LATE or fits two alike, or a deck
-        lying by another place than the one the deal's order ends at."""
+        bearing, a deal order that fits no turn of the table within LATE or fits two alike, a deck
+        lying by another place than the one the deal's order ends at, or lying beyond the ring of the
+        places by none of them (a player's card taken for the deck, the deck unseen as the deal began)."""
         plane, _ = table_plane(np.array([quad for _, _, quad in dealt]))
         points = plane(np.array([spot for _, spot, _ in dealt]))
         ring = [int(k) for k in counterclockwise(points)]
@@ -448,6 +451,9 @@ class SeatFinder:
         if gaps.min() < APART:
             return self._unsure("seats.close")
         since = [when for when, _, _ in dealt]
+        first, second = sorted(since)[:2]
+        if self._stock_since is not None and first - self._stock_since < second - first:
+            return self._unsure("seats.stock")  # the "deck" came no sooner than a card is dealt: a card dealt
         ranks = [sum(other < since[k] for other in since) + (sum(other == since[k] for other in since) - 1) / 2
                  for k in ring]
         turns = deal_turns(ranks)
@@ -456,7 +462,7 @@ class SeatFinder:
             return self._unsure("seats.order")
         stock = None if self._stock_at is None else plane(self._stock_at[None])[0]
         last = by_the_stock(points[ring], stock)
-        if last is not None and (last + 1) % len(ring) != start:
+        if (last is not None and (last + 1) % len(ring) != start) or (last is None and beyond_ring(points, stock)):
             return self._unsure("seats.stock")
         self.unsure = None
         return ring[start:] + ring[:start]
@@ -506,7 +512,8 @@ class SeatFinder:
                 return None  # the dealer's own card may be yet to come, the pile among these
             pile = inside_ring(np.array([spot for _, spot, _ in lying])) if len(lying) > n else None
             if pile is not None:
-                self._stock_at, self._pile_quad = lying.pop(pile)[1], None
+                self._stock_since, self._stock_at, _ = lying.pop(pile)
+                self._pile_quad = None
         if lying:  # the cloth's checks or coins read as a back are not of the deck's size where they lie
             plane, cards = table_plane(np.array([q for _, _, q in lying]))
             lying = [mark for mark, card in zip(lying, cards) if card]
@@ -593,6 +600,14 @@ def _round_the_table(marks: list[Mark], plane: TablePlane) -> list[Mark]:
         if deepest is None:
             return marks
         marks.pop(deepest)
+
+
+def beyond_ring(points: np.ndarray, spot: np.ndarray | None) -> bool:
+    """Whether `spot` lies outside the ring of three or more `points` (their convex hull)."""
+    if spot is None or len(points) < 3:
+        return False
+    hull = cv2.convexHull(points.astype(np.float32))
+    return cv2.pointPolygonTest(hull, (float(spot[0]), float(spot[1])), False) < 0
 
 
 def inside_ring(points: np.ndarray, depth: float = 0.0) -> int | None:

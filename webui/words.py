@@ -331,10 +331,11 @@ WEB_WORDS: dict[str, dict[str, str]] = register({
                           "place on the picture (Setup page)",
                     "it": "le carte non si sono viste distribuire in ordine attorno al tavolo: toccate il "
                           "posto di ogni giocatore sulla foto (pagina Setup)"},
-    "seats.stock": {"en": "the deck lies by another place than the one the deal ended at: tap each "
-                          "player's place on the picture (Setup page)",
+    "seats.stock": {"en": "the deck lies by another place than the one the deal ended at, or was not "
+                          "seen before the deal: tap each player's place on the picture (Setup page)",
                     "it": "il mazzo sta davanti a un posto diverso da quello dove è finita la "
-                          "distribuzione: toccate il posto di ogni giocatore sulla foto (pagina Setup)"},
+                          "distribuzione, o non si è visto prima: toccate il posto di ogni giocatore "
+                          "sulla foto (pagina Setup)"},
     # the PIN (webui.guard)
     "pin.needed": {"en": "this change needs the table PIN",
                    "it": "per questa modifica serve il PIN del tavolo"},
