@@ -14,7 +14,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from webui.guard import PinGuard, new_pin
 from webui.table import TableService
-from webui.words import LANGUAGES, PAGE_WORDS, say
+from webui.words import LANGUAGES, page_words, say
 
 MAX_UPLOAD = 3 * 1024 * 1024
 """No request body is larger (a frame's own limit is 2 MiB; a hand record is far smaller)."""
@@ -78,8 +78,9 @@ def _http_error(error: HTTPException) -> BaseResponse | tuple[Any, int]:
     if _wants_json():
         return jsonify(**said), error.code or 500
     lang = request.cookies.get("lang") if request.cookies.get("lang") in LANGUAGES else "it"
-    html = render_template("error.html", page="error", lang=lang, w=PAGE_WORDS[lang],
-                           words=PAGE_WORDS[lang], code=error.code,
+    words = page_words(lang)
+    html = render_template("error.html", page="error", lang=lang, w=words, words=words,
+                           code=error.code,
                            message=said["error_it" if lang == "it" else "error"])
     return html, error.code or 500
 

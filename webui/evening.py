@@ -22,7 +22,7 @@ from webui.evening_svg import chart_svg, lives_series, picture_svg
 from webui.pages import _page, language
 from webui.state import verdict_json
 from webui.table import TableError, TableService
-from webui.words import PAGE_WORDS, Coded, euros, payment_words
+from webui.words import Coded, euros, page_words, payment_words
 
 bp = Blueprint("evening", __name__)
 bp.register_error_handler(inputs.Refused, _refused)
@@ -46,8 +46,8 @@ def evening_view(service: TableService) -> dict[str, Any]:
         over = current.outcome() is not None
         view = {
             "version": service.version,
-            "title": {"text": f"{PAGE_WORDS['en']['ev_title']} {date.today():%d/%m/%Y}",
-                      "text_it": f"{PAGE_WORDS['it']['ev_title']} {date.today():%d/%m/%Y}"},
+            "title": {"text": f"{page_words('en')['ev_title']} {date.today():%d/%m/%Y}",
+                      "text_it": f"{page_words('it')['ev_title']} {date.today():%d/%m/%Y}"},
             "games": [_game(game, money, hands) for (game, _), money, hands
                       in zip(games, moneys, evidence, strict=True)],
             "net": [{"player": p, "cents": c, "text": f"{p} {_signed(c, 'en')}",
@@ -58,8 +58,8 @@ def evening_view(service: TableService) -> dict[str, Any]:
                                      payment_words(pay.payer, pay.payee, pay.cents)))}
                          for pay in payments(net)],
             "chart": {"game": len(games), "lives": lives_series(current),
-                      "title": {key: f"{PAGE_WORDS[lang]['ev_game']} {len(games)}: "
-                                     f"{PAGE_WORDS[lang]['ev_chart'].lower()}"
+                      "title": {key: f"{page_words(lang)['ev_game']} {len(games)}: "
+                                     f"{page_words(lang)['ev_chart'].lower()}"
                                 for key, lang in (("text", "en"), ("text_it", "it"))}},
             "over": over, "stake": service.stake, "next_stake": service.next_stake,
             "next_players": list(current.players),
@@ -75,7 +75,7 @@ def _signed(cents: int, lang: str) -> str:
 def _game(game: Game, money: GameMoney, evidence: dict[int, str]) -> dict[str, Any]:
     """One game of the evening: its winner (or survivors), pot and stake, its deciding hand."""
     stake = {lang: euros(money.stake, lang) for lang in ("en", "it")}
-    words = {lang: PAGE_WORDS[lang] for lang in ("en", "it")}
+    words = {lang: page_words(lang) for lang in ("en", "it")}
     if money.winner:
         how = {"en": f"{money.winner} wins", "it": f"vince {money.winner}"}
     elif money.over:
@@ -175,7 +175,7 @@ def picture() -> Response:
     """The whole evening in one picture (the page turns it into a PNG to share)."""
     found = evening_view(table())
     lang = language()
-    return _svg(picture_svg(found, PAGE_WORDS[lang], lang))
+    return _svg(picture_svg(found, page_words(lang), lang))
 
 
 @bp.get("/api/evening/export")
@@ -194,7 +194,7 @@ def export_page() -> Response:
     found = evening_view(service)
     data = evening_export(service)
     lang = language()
-    words = PAGE_WORDS[lang]
+    words = page_words(lang)
     for game in found["games"]:
         if game["deciding"]:
             game["deciding"]["photo"] = _photo(service, game["deciding"]["evidence"])

@@ -16,7 +16,7 @@ from vision.art.deck import face_svg
 
 from webui import phone
 from webui.api import table
-from webui.words import LANGUAGES, PAGE_WORDS
+from webui.words import LANGUAGES, page_words
 
 bp = Blueprint("pages", __name__)
 
@@ -36,8 +36,8 @@ def language() -> str:
 
 def _page(template: str, name: str, **extra: object) -> BaseResponse:
     lang = language()
-    html = render_template(template, page=name, lang=lang, w=PAGE_WORDS[lang],
-                           words=PAGE_WORDS[lang], **extra)
+    words = page_words(lang)
+    html = render_template(template, page=name, lang=lang, w=words, words=words, **extra)
     answer = current_app.make_response(html)
     if request.args.get("lang") in LANGUAGES:
         answer.set_cookie(LANG_COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax")

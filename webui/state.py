@@ -43,8 +43,8 @@ def build_state(game: Game | None, *, version: int, stake: float, camera: Mappin
         "asked": dict(asked) if asked else None, "phone": dict(phone) if phone else None,
     }
     if game is None:
-        state.update(players=[], seats=[], verdicts=[], says=say("page.no_game", {}, "en"),
-                     says_it=say("page.no_game", {}, "it"), phase=None, hand=None,
+        state.update(players=[], seats=[], verdicts=[], says=say("table.start", {}, "en"),
+                     says_it=say("table.start", {}, "it"), phase=None, hand=None,
                      dealer=None, current_player=None, turn=None, pot=0, lives={},
                      winner=None, last_event=None, rules=None, start_lives=None)
         return state
