@@ -30,11 +30,6 @@ LANGUAGES = ("it", "en")
 """Italian first: the families are Neapolitan."""
 
 
-def verdict_words(result: HandResult) -> tuple[str, str]:
-    """The verdict as spoken: `Carla loses a life` / `Carla perde una vita`."""
-    return _both(verdict(result))
-
-
 def verdict(result: HandResult) -> Message:
     """The verdict as a code (`verdict.one`: Carla loses a life)."""
     if result.void:
@@ -45,15 +40,6 @@ def verdict(result: HandResult) -> Message:
     if len(losers) == 1:
         return Message("verdict.one", {"player": losers[0]})
     return Message("verdict.many", {"losers": losers})
-
-
-def event_words(event: Event) -> tuple[str, str]:
-    """One event in words, for the history and the undo button: English, Italian."""
-    return _both(told(event))
-
-
-def _both(message: Message) -> tuple[str, str]:
-    return message.words("en"), message.words("it")
 
 
 def told(event: Event) -> Message:
@@ -280,7 +266,6 @@ PAGE_WORDS: dict[str, dict[str, str]] = register({
                                      "file a parte."},
     "page.ev_game": {"en": "Game", "it": "Partita"},
     "page.ev_in_play": {"en": "in play", "it": "in corso"},
-    "page.ev_split": {"en": "share the pot", "it": "si dividono il piatto"},
     "page.ev_deciding": {"en": "The deciding hand", "it": "La mano decisiva"},
     "page.ev_settled": {"en": "Nobody owes anything", "it": "Nessuno deve niente"},
     "page.ev_stake_now": {"en": "stake", "it": "posta"},
@@ -288,6 +273,12 @@ PAGE_WORDS: dict[str, dict[str, str]] = register({
 })
 """Every word the pages print, named `page.` and its name (`page_words` gives them in one
 language, by name, to the templates and the scripts)."""
+
+
+def chosen(*asked: str | None) -> str:
+    """The first of `asked` that is a language the pages speak (`?lang=`, the `lang` cookie), or
+    Italian."""
+    return next((language for language in asked if language in LANGUAGES), LANGUAGES[0])
 
 
 def page_words(language: str = "it") -> dict[str, str]:
@@ -469,6 +460,9 @@ WEB_WORDS: dict[str, dict[str, str]] = register({
     "evening.record": {"en": "game {game}: {why}", "it": "partita {game}: {why}"},
     "evening.record_hand": {"en": "game {game}, hand {hand}: {why}",
                             "it": "partita {game}, mano {hand}: {why}"},
+    "evening.won": {"en": "{winner} wins", "it": "vince {winner}"},
+    "evening.split": {"en": "{survivors:joined} share the pot",
+                      "it": "{survivors:joined} si dividono il piatto"},
     "evening.payment": {"en": "{payer} gives {payee} {cents:euros}", "it": "{payer} dà {cents:euros} {payee:a}"},
     "evening.stake": {"en": "game {game}: the stake {stake} is not 0 to 1000 euros in cents",
                       "it": "partita {game}: la posta {stake} non è da 0 a 1000 euro in "
@@ -522,12 +516,6 @@ CAMERA_WORDS: dict[str, dict[str, str]] = register({
 def say(code: str, params: Mapping[str, Any], language: str = "it") -> str:
     """A code of any table in `language` ("it" or "en"; `referee.wording.word`, Italian first)."""
     return word(code, params, language)
-
-
-def payment_words(payer: str, payee: str, cents: int) -> tuple[str, str]:
-    """A payment that settles the evening: `Bruno gives Anna €1.50` / `Bruno dà 1,50 € ad Anna`."""
-    said = {"payer": payer, "payee": payee, "cents": cents}
-    return word("evening.payment", said, "en"), word("evening.payment", said, "it")
 
 
 def headed(hand: int | None, text: str, language: str = "it") -> str:

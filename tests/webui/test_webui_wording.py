@@ -61,7 +61,7 @@ SAMPLES: dict[str, Any] = {
     "cents": 150,
     "given": "'Zeno'", "line": 1, "column": 2, "presets": ["napoli", "classica"],
     "switches": ["lives", "horse_chain"], "switch": "horse_chain", "choices": ["hidden", "stopped"],
-    "pot": 3, "losers": ["Anna", "Bruno"], "faces": {"Anna": "4C", "Bruno": "10S"},
+    "pot": 3, "losers": ["Anna", "Bruno"], "survivors": ["Anna", "Bruno"], "faces": {"Anna": "4C", "Bruno": "10S"},
     "walk": Message("walk.target", {"player": "Anna", "jumps": [], "target": "Carla"}),
 }
 """A value for every field a sentence names, by the field's name."""

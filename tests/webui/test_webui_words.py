@@ -10,7 +10,7 @@ import pytest
 
 from referee.cards import parse_card
 from referee.events import ChooseDealer, Correct, Deal, FaceUp, Join, Leave, Revive
-from webui.words import PAGE_WORDS, event_words, page_words, say
+from webui.words import PAGE_WORDS, page_words, say, told
 
 GENDERED = re.compile(r"\b(lui|lei|gli|le dà|egli|ella|suo marito|sua moglie)\b", re.IGNORECASE)
 """Words that take a side on whether a player is a man or a woman."""
@@ -45,7 +45,7 @@ def test_the_pages_are_worded_by_the_one_engine() -> None:
     (Leave("Paolo"), "Paolo si alza dal tavolo"),
 ])
 def test_each_event_is_said_as_a_family_says_it(event: object, italian: str) -> None:
-    assert event_words(event)[1] == italian
+    assert told(event).words("it") == italian
 
 
 def test_a_page_word_names_the_same_fields_in_both_languages() -> None:
