@@ -27,8 +27,10 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-// The server words everything in this page's language (its `lang` cookie, sent with every
-// request): a sentence is `text` (a verdict's `says`, a refusal's `error`), a card's name `name`.
+// The server words everything in the language this page asks in (`?lang=`: two pages open in
+// two languages share one cookie): a sentence is `text` (a verdict's `says`, a refusal's
+// `error`), a card's name `name`.
+const inLang = (path) => `${path}${path.includes("?") ? "&" : "?"}lang=${LANG}`;
 const cardName = (card) => (card ? card.name : "");
 const cardImg = (code, title, cls = "card") =>
   el("img", { class: cls, src: `/cards/${code}.svg`, alt: title || code, title: title || code });
@@ -54,7 +56,7 @@ async function change(path, body, type = "application/json") {
   let pin = localStorage.getItem(PIN_KEY) || askPin();
   for (let attempt = 0; attempt < 3 && pin; attempt++) {
     const payload = body instanceof Blob || typeof body === "string" ? body : JSON.stringify(body ?? {});
-    const answer = await fetch(path, {
+    const answer = await fetch(inLang(path), {
       method: "POST", headers: { "X-Table-Pin": pin, "Content-Type": type }, body: payload,
     });
     const data = await answer.json().catch(() => ({}));
@@ -86,7 +88,7 @@ function follow(onState) {
   let source = null;
   let delay = 500;
   const open = () => {
-    source = new EventSource("/api/events");
+    source = new EventSource(inLang("/api/events"));
     source.onmessage = (msg) => {
       delay = 500;
       $("#offline").hidden = true;

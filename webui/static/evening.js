@@ -7,7 +7,7 @@ const evening = { version: null, view: null, busy: false };
 async function drawEvening(state) {
   if (state.version === evening.version) return;
   evening.version = state.version;
-  const answer = await fetch("/api/evening");
+  const answer = await fetch(inLang("/api/evening"));
   if (!answer.ok) {
     $("#ev-games").replaceChildren(el("li", {}, W.no_game));
     return;
@@ -31,13 +31,13 @@ async function drawEvening(state) {
   if (!form.players.value) form.players.value = view.next_players.join("\n");
   if (document.activeElement !== form.stake) form.stake.value = view.next_stake;
   drawDeciding(view);
-  const svg = await (await fetch(`/serata/chart.svg?v=${view.version}`)).text();
+  const svg = await (await fetch(inLang(`/serata/chart.svg?v=${view.version}`))).text();
   const chart = new DOMParser().parseFromString(svg, "image/svg+xml").documentElement;
   chart.removeAttribute("width");
   chart.removeAttribute("height");
   $("#ev-chart").replaceChildren(document.importNode(chart, true));
   $("#ev-chart-title").textContent = view.chart.title.text;
-  $("#ev-picture").src = `/serata/picture.svg?v=${view.version}`;
+  $("#ev-picture").src = inLang(`/serata/picture.svg?v=${view.version}`);
 }
 
 function drawDeciding(view) {
@@ -59,7 +59,7 @@ function drawDeciding(view) {
 // saved otherwise.
 async function eveningPng() {
   const image = new Image();
-  image.src = `/serata/picture.svg?v=${evening.version}`;
+  image.src = inLang(`/serata/picture.svg?v=${evening.version}`);
   await image.decode();
   const canvas = el("canvas", { width: image.naturalWidth, height: image.naturalHeight });
   canvas.getContext("2d").drawImage(image, 0, 0);
