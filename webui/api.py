@@ -1,4 +1,5 @@
-"""The JSON API the pages use: the state and every change (with the PIN); the live streams are in
+"""The JSON API the pages use: the state and every change (with the PIN), answered in the page's
+language (`?lang=`, then the `lang` cookie the pages keep, then Italian); the live streams are in
 webui.streams."""
 
 from __future__ import annotations
@@ -21,13 +22,15 @@ from referee.wording import plain
 from vision.frames import PAGE_AWAY
 from webui import inputs, way
 from webui.guard import PinGuard, PinRefused
+from webui.phone import aim_in
 from webui.table import TableError, TableService
 from webui.uploads import UploadError, jpeg_size
-from webui.words import Coded, say
+from webui.words import Coded, chosen, say
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 PIN_HEADER = "X-Table-Pin"
+LANG_COOKIE = "lang"
 
 LONGEST_HOW = 500
 """Characters in how a warning was resolved: a short note on the History page."""
@@ -38,6 +41,11 @@ F = TypeVar("F", bound=Callable[..., Any])
 def table() -> TableService:
     """This app's table."""
     return cast(TableService, current_app.extensions["saltacavallo.table"])
+
+
+def language() -> str:
+    """The reader's language: `?lang=`, then the cookie, then Italian."""
+    return chosen(request.args.get("lang"), request.cookies.get(LANG_COOKIE))
 
 
 def needs_pin(view: F) -> F:
@@ -59,9 +67,9 @@ def needs_pin(view: F) -> F:
 
 
 def _refuse(status: int, error: Exception) -> Response:
-    """A refusal: `error` in English and in Italian (`error_it`), with its code and parameters
-    where it has them (a RuleError, a TableError, a refused PIN or upload...)."""
-    answer = jsonify(**refusal(error))
+    """A refusal: `error` in the reader's language, with its code and parameters where it has
+    them (a RuleError, a TableError, a refused PIN or upload...)."""
+    answer = jsonify(**refusal(error, language()))
     answer.status_code = status
     return answer
 
@@ -71,18 +79,17 @@ _DETAILED = {RecordError: "refused.record", StoreError: "refused.store",
 """The refusals of the referee that carry no code yet: their English given as a detail."""
 
 
-def refusal(error: Exception) -> dict[str, Any]:
-    """A refusal as the pages read it: `error`, `error_it`, and the code with its parameters."""
+def refusal(error: Exception, language: str = "it") -> dict[str, Any]:
+    """A refusal as the pages read it: `error` in `language`, and the code with its parameters."""
     if isinstance(error, RuleError):
-        return {"error": str(error), "error_it": error.words("it"), "code": error.code,
+        return {"error": error.words(language), "code": error.code,
                 "params": plain(error.params), "hand": error.hand}
     if isinstance(error, Coded):
-        return {"error": str(error), "error_it": error.words("it"), "code": error.code,
+        return {"error": error.words(language), "code": error.code,
                 "params": plain(error.params)}
     code = next((c for kind, c in _DETAILED.items() if isinstance(error, kind)), "refused.other")
     params = {"detail": str(error)}
-    return {"error": str(error), "error_it": say(code, params, "it"), "code": code,
-            "params": params}
+    return {"error": say(code, params, language), "code": code, "params": params}
 
 
 def _object() -> dict[str, Any]:
@@ -92,15 +99,15 @@ def _object() -> dict[str, Any]:
 
 @bp.errorhandler(inputs.Refused)
 def _refused(refused: inputs.Refused) -> Response:
-    """Input a person must fix: 400, the reason in English and in Italian; nothing was changed."""
-    answer = jsonify(error=str(refused), error_it=refused.words("it"))
+    """Input a person must fix: 400, the reason in the reader's language; nothing was changed."""
+    answer = jsonify(**refusal(refused, language()))
     answer.status_code = 400
     return answer
 
 
 def _changed() -> Response:
-    """The answer to a change: the new state."""
-    return Response(table().state_json(), mimetype="application/json")
+    """The answer to a change: the new state, in the reader's language."""
+    return Response(table().state_json(language()), mimetype="application/json")
 
 
 def _apply(change: Callable[[], object]) -> Response:
@@ -116,7 +123,7 @@ def _apply(change: Callable[[], object]) -> Response:
 
 @bp.get("/state")
 def state() -> Response:
-    """The whole table as JSON."""
+    """The whole table as JSON, in the reader's language."""
     return _changed()
 
 
@@ -248,7 +255,7 @@ def frame() -> Response:
     service.phone_heard(data, (width, height), request.args)
     waited = service.phone_taken()
     return jsonify(ok=True, width=width, height=height, waited=round(waited * 1000),
-                   aim=service.aim(), light=service.phone_light)
+                   aim=aim_in(service.aim(), language()), light=service.phone_light)
 
 
 @bp.post("/frame/away")

@@ -12,9 +12,10 @@ from flask import Flask, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
+from webui.api import language
 from webui.guard import PinGuard, new_pin
 from webui.table import TableService
-from webui.words import LANGUAGES, PAGE_WORDS, say
+from webui.words import page_words, say
 
 MAX_UPLOAD = 3 * 1024 * 1024
 """No request body is larger (a frame's own limit is 2 MiB; a hand record is far smaller)."""
@@ -57,11 +58,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     return app
 
 
-def too_big() -> dict[str, str]:
-    """The refusal of a body over MAX_UPLOAD, in English and Italian (the API's error fields)."""
-    megabytes = MAX_UPLOAD // (1024 * 1024)
-    return {"error": say("http.too_big", {"most": megabytes}, "en"),
-            "error_it": say("http.too_big", {"most": megabytes}, "it")}
+def too_big(language: str = "it") -> dict[str, str]:
+    """The refusal of a body over MAX_UPLOAD in `language` (the API's error field)."""
+    return {"error": say("http.too_big", {"most": MAX_UPLOAD // (1024 * 1024)}, language)}
 
 
 def _wants_json() -> bool:
@@ -69,18 +68,19 @@ def _wants_json() -> bool:
 
 
 def _http_error(error: HTTPException) -> BaseResponse | tuple[Any, int]:
+    lang = language()
     if error.code == 413:
-        said = too_big()
-    else:
+        said = too_big(lang)["error"]
+    elif lang == "it":
         code = "http.not_found" if error.code == 404 else "http.refused"
-        params = {"status": error.code or 500, "name": error.name}
-        said = {"error": error.description or error.name, "error_it": say(code, params, "it")}
+        said = say(code, {"status": error.code or 500, "name": error.name}, lang)
+    else:  # the English Flask gives (what the view said when it refused)
+        said = error.description or error.name
     if _wants_json():
-        return jsonify(**said), error.code or 500
-    lang = request.cookies.get("lang") if request.cookies.get("lang") in LANGUAGES else "it"
-    html = render_template("error.html", page="error", lang=lang, w=PAGE_WORDS[lang],
-                           words=PAGE_WORDS[lang], code=error.code,
-                           message=said["error_it" if lang == "it" else "error"])
+        return jsonify(error=said), error.code or 500
+    words = page_words(lang)
+    html = render_template("error.html", page="error", lang=lang, w=words, words=words,
+                           code=error.code, message=said)
     return html, error.code or 500
 
 
@@ -88,7 +88,5 @@ def _crash(error: Exception) -> tuple[Any, int]:
     """Anything unforeseen: logged in full here, one plain line to the page, no trace."""
     log.exception("unexpected error on %s %s", request.method, request.path)
     if _wants_json():
-        return jsonify(error=say("server.crash", {}, "en"),
-                       error_it=say("server.crash", {}, "it")), 500
-    lang = request.cookies.get("lang") if request.cookies.get("lang") in LANGUAGES else "it"
-    return say("server.crash", {}, lang), 500
+        return jsonify(error=say("server.crash", {}, language())), 500
+    return say("server.crash", {}, language()), 500

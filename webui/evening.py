@@ -17,12 +17,12 @@ from referee.game import Game, RuleError
 from referee.record import game_record
 
 from webui import inputs
-from webui.api import _apply, _object, _refuse, _refused, needs_pin, table
+from webui.api import _apply, _object, _refuse, _refused, language, needs_pin, table
 from webui.evening_svg import chart_svg, lives_series, picture_svg
-from webui.pages import _page, language
+from webui.pages import _page
 from webui.state import verdict_json
 from webui.table import TableError, TableService
-from webui.words import PAGE_WORDS, Coded, euros, payment_words
+from webui.words import Coded, euros, page_words, say
 
 bp = Blueprint("evening", __name__)
 bp.register_error_handler(inputs.Refused, _refused)
@@ -32,8 +32,8 @@ PHOTO_MOST = 4 * 1024 * 1024
 """An evidence photo larger than this stays out of the offline page (a phone's is ~200 kB)."""
 
 
-def evening_view(service: TableService) -> dict[str, Any]:
-    """The evening as the page reads it: games, nets, payments (in both languages), the chart."""
+def evening_view(service: TableService, language: str = "it") -> dict[str, Any]:
+    """The evening as the page reads it, in `language`: games, nets, payments, the chart."""
     with service.lock:
         store = service.store
         if store is None:
@@ -44,23 +44,21 @@ def evening_view(service: TableService) -> dict[str, Any]:
         net = evening_net(moneys)
         current = games[-1][0]
         over = current.outcome() is not None
+        words = page_words(language)
         view = {
             "version": service.version,
-            "title": {"text": f"{PAGE_WORDS['en']['ev_title']} {date.today():%d/%m/%Y}",
-                      "text_it": f"{PAGE_WORDS['it']['ev_title']} {date.today():%d/%m/%Y}"},
-            "games": [_game(game, money, hands) for (game, _), money, hands
+            "title": {"text": f"{words['ev_title']} {date.today():%d/%m/%Y}"},
+            "games": [_game(game, money, hands, language) for (game, _), money, hands
                       in zip(games, moneys, evidence, strict=True)],
-            "net": [{"player": p, "cents": c, "text": f"{p} {_signed(c, 'en')}",
-                     "text_it": f"{p} {_signed(c, 'it')}"}
+            "net": [{"player": p, "cents": c, "text": f"{p} {_signed(c, language)}"}
                     for p, c in sorted(net.items(), key=lambda item: -item[1])],
             "payments": [{"payer": pay.payer, "payee": pay.payee, "cents": pay.cents,
-                          **dict(zip(("text", "text_it"),
-                                     payment_words(pay.payer, pay.payee, pay.cents)))}
+                          "text": say("evening.payment", {"payer": pay.payer, "payee": pay.payee,
+                                                          "cents": pay.cents}, language)}
                          for pay in payments(net)],
             "chart": {"game": len(games), "lives": lives_series(current),
-                      "title": {key: f"{PAGE_WORDS[lang]['ev_game']} {len(games)}: "
-                                     f"{PAGE_WORDS[lang]['ev_chart'].lower()}"
-                                for key, lang in (("text", "en"), ("text_it", "it"))}},
+                      "title": {"text": f"{words['ev_game']} {len(games)}: "
+                                        f"{words['ev_chart'].lower()}"}},
             "over": over, "stake": service.stake, "next_stake": service.next_stake,
             "next_players": list(current.players),
             "next_dealer": next_dealer(current, list(current.players)),
@@ -72,34 +70,32 @@ def _signed(cents: int, lang: str) -> str:
     return ("+" if cents > 0 else "") + euros(cents, lang)
 
 
-def _game(game: Game, money: GameMoney, evidence: dict[int, str]) -> dict[str, Any]:
-    """One game of the evening: its winner (or survivors), pot and stake, its deciding hand."""
-    stake = {lang: euros(money.stake, lang) for lang in ("en", "it")}
-    words = {lang: PAGE_WORDS[lang] for lang in ("en", "it")}
+def _game(game: Game, money: GameMoney, evidence: dict[int, str], language: str) -> dict[str, Any]:
+    """One game of the evening in `language`: its winner (or survivors), pot and stake, its
+    deciding hand."""
+    words = page_words(language)
     if money.winner:
-        how = {"en": f"{money.winner} wins", "it": f"vince {money.winner}"}
+        how = say("evening.won", {"winner": money.winner}, language)
     elif money.over:
-        both = {"en": " and ", "it": " e "}
-        how = {lang: both[lang].join(money.survivors) + f" {words[lang]['ev_split']}"
-               for lang in words}
+        how = say("evening.split", {"survivors": list(money.survivors)}, language)
     else:
-        how = {lang: words[lang]["ev_in_play"] for lang in words}
-    text = {lang: f"{words[lang]['ev_game']} {money.number}: {how[lang]} ({words[lang]['pot'].lower()} "
-                  f"{money.pot}, {words[lang]['ev_stake_now']} {stake[lang]})" for lang in words}
+        how = words["ev_in_play"]
+    text = (f"{words['ev_game']} {money.number}: {how} ({words['pot'].lower()} {money.pot}, "
+            f"{words['ev_stake_now']} {euros(money.stake, language)})")
     deciding = None
     if money.deciding is not None:
         result = game.results[money.deciding - 1]
-        deciding = verdict_json(game, result, evidence.get(result.number), [])
+        deciding = verdict_json(game, result, evidence.get(result.number), [], language)
     return {"number": money.number, "players": list(money.players), "winner": money.winner,
             "survivors": list(money.survivors), "over": money.over, "pot": money.pot,
             "stake": money.stake / 100, "hands": len(game.results), "net": money.net,
-            "text": text["en"], "text_it": text["it"], "deciding": deciding}
+            "text": text, "deciding": deciding}
 
 
 def evening_export(service: TableService) -> dict[str, Any]:
     """The evening as one JSON: every game's hand record with its stake, pot, winner and nets,
     and the evening's nets and payments (docs/EVENING.md); `read_evening` reads it back."""
-    view = evening_view(service)
+    view = evening_view(service, "en")
     with service.lock:
         store = service.store
         assert store is not None
@@ -156,26 +152,24 @@ def page() -> Any:
 
 @bp.get("/api/evening")
 def view() -> Response:
-    """The evening as JSON (the page reads it again at every change of the table)."""
-    return Response(json.dumps(evening_view(table()), ensure_ascii=False),
+    """The evening as JSON in the reader's language (the page reads it again at every change of
+    the table)."""
+    return Response(json.dumps(evening_view(table(), language()), ensure_ascii=False),
                     mimetype="application/json")
 
 
 @bp.get("/serata/chart.svg")
 def chart() -> Response:
     """The lives of the game in play, hand by hand."""
-    found = evening_view(table())["chart"]
-    lang = language()
-    said = "text_it" if lang == "it" else "text"
-    return _svg(chart_svg(found["lives"], found["title"][said]))
+    found = evening_view(table(), language())["chart"]
+    return _svg(chart_svg(found["lives"], found["title"]["text"]))
 
 
 @bp.get("/serata/picture.svg")
 def picture() -> Response:
     """The whole evening in one picture (the page turns it into a PNG to share)."""
-    found = evening_view(table())
     lang = language()
-    return _svg(picture_svg(found, PAGE_WORDS[lang], lang))
+    return _svg(picture_svg(evening_view(table(), lang), page_words(lang)))
 
 
 @bp.get("/api/evening/export")
@@ -191,17 +185,16 @@ def export() -> Response:
 def export_page() -> Response:
     """The evening as one page that opens on any phone with no network: pictures inline."""
     service = table()
-    found = evening_view(service)
-    data = evening_export(service)
     lang = language()
-    words = PAGE_WORDS[lang]
+    found = evening_view(service, lang)
+    data = evening_export(service)
+    words = page_words(lang)
     for game in found["games"]:
         if game["deciding"]:
             game["deciding"]["photo"] = _photo(service, game["deciding"]["evidence"])
     html = render_template(
         "evening_export.html", lang=lang, w=words, view=found,
-        said="text_it" if lang == "it" else "text",
-        picture=picture_svg(found, words, lang),
+        picture=picture_svg(found, words),
         data=json.dumps(data, ensure_ascii=False).replace("<", "\\u003c"))
     answer = Response(html, mimetype="text/html")
     answer.headers["Content-Disposition"] = "attachment; filename=saltacavallo-serata.html"

@@ -94,11 +94,11 @@ def chart_svg(series: Mapping[str, Sequence[int | None]], title: str,
     return "".join(parts)
 
 
-def picture_svg(view: Mapping[str, Any], words: Mapping[str, str], lang: str) -> str:
-    """The whole evening in one picture: its games and winners, each player's net, the payments
-    that settle it, and the chart of the last game."""
+def picture_svg(view: Mapping[str, Any], words: Mapping[str, str]) -> str:
+    """The whole evening in one picture, in the language of `view` and `words`: its games and
+    winners, each player's net, the payments that settle it, and the chart of the last game."""
     width = PICTURE_WIDTH
-    said = "text_it" if lang == "it" else "text"
+    said = "text"
     lines: list[tuple[str, str, str]] = []  # (kind, text, colour)
     lines.append(("head", words["ev_games"], "#7a1f1a"))
     lines += [("line", game[said], "#2b2118") for game in view["games"]]

@@ -28,6 +28,7 @@ from referee.observe.context import worded
 from referee.wording import Message, plain
 
 from webui import ways
+from webui.state import card_json
 from webui.table import TableError, TableService
 from webui.way import (ANSWERS, CorrectWay, DrawWay, Noted, Offer, Redeal, Resolved, SwapWay,
                        Taken, TapSeats, Unseen, Way, Write, WriteForm)
@@ -310,24 +311,27 @@ class Holds:
 
     # -- what the pages show ----------------------------------------------------------------
 
-    def state(self, game: Game) -> dict[str, Any]:
-        """The held hand, the latest decision and each hand's decisions, for the page state."""
-        return {"held": self._held_json(game, self.hold), "asked": self._held_json(
-            game, self.asked()), "decided": self._decided_json(game), "decisions": self.by_hand()}
+    def state(self, game: Game, language: str = "it") -> dict[str, Any]:
+        """The held hand, the latest decision and each hand's decisions, for the page state in
+        `language`."""
+        return {"held": self._held_json(game, self.hold, language),
+                "asked": self._held_json(game, self.asked(), language),
+                "decided": self._decided_json(game, language),
+                "decisions": self.by_hand(language)}
 
-    def by_hand(self) -> dict[int, list[dict[str, str]]]:
-        """Every hand's decisions standing, in words."""
+    def by_hand(self, language: str = "it") -> dict[int, list[dict[str, str]]]:
+        """Every hand's decisions standing, in words of `language`."""
         found: dict[int, list[dict[str, str]]] = {}
         for decision in self.decisions:
             if not decision.taken_back and decision.hand is not None:
-                found.setdefault(decision.hand, []).append(_words(decision))
+                found.setdefault(decision.hand, []).append(_words(decision, language))
         return found
 
     def decided_in(self, hand: int) -> list[Decision]:
         """The decisions standing in hand `hand` (drawn on its settlement's photo)."""
         return [d for d in self.decisions if d.hand == hand and not d.taken_back]
 
-    def _held_json(self, game: Game, hold: Hold | None) -> dict[str, Any] | None:
+    def _held_json(self, game: Game, hold: Hold | None, language: str) -> dict[str, Any] | None:
         controller = self.controller
         if hold is None or controller is None:
             return None
@@ -338,30 +342,28 @@ class Holds:
         if hold.answer is not None:
             what = _way_message(hold.answer)
             params = {"seconds": DEMO_AFTER, "what": what}
-            demo = {"text": say("demo.answers", params, "en"),
-                    "text_it": say("demo.answers", params, "it")}
+            demo = {"text": say("demo.answers", params, language)}
         return {
             "id": hold.ident, "hand": warning.hand, "code": warning.code,
             "params": plain(warning.params),
-            "text": _capital(headed(warning.hand, say(warning.code, warning.params, "en"), "en")),
-            "text_it": _capital(headed(warning.hand, say(warning.code, warning.params, "it"),
-                                       "it")),
-            "rule": None if rule is None else {"text": _capital(rule.words("en")),
-                                               "text_it": _capital(rule.words("it"))},
+            "text": _capital(headed(warning.hand, say(warning.code, warning.params, language),
+                                    language)),
+            "rule": None if rule is None else {"text": _capital(rule.words(language))},
             "photo": f"/evidence/{hold.photo}" if hold.photo else None,
-            "seen": [{**seat, "name": _name(seat["card"])}
+            "seen": [{**seat, "name": _name(seat["card"], language)}
                      for seat in ways.seen_cards(game, controller.seen)],
-            "ways": [{**way.to_json(), **_way_words(way)} for way in offered], "demo": demo,
-            "holding": hold.holding, "deck": [_name(card.code) for card in DECK]
+            "ways": [{**way.to_json(), **_way_words(way, language)} for way in offered],
+            "demo": demo, "holding": hold.holding,
+            "deck": [_name(card.code, language) for card in DECK]
             if any(isinstance(way, WriteForm) for way in offered) else [],
         }
 
-    def _decided_json(self, game: Game) -> dict[str, Any] | None:
+    def _decided_json(self, game: Game, language: str) -> dict[str, Any] | None:
         decision = self.decisions[-1] if self.decisions else None
         if decision is None or decision.taken_back:
             return None
         return {"number": decision.number, "hand": decision.hand, "way": decision.way.to_json(),
-                "by": decision.by, **_words(decision),
+                "by": decision.by, **_words(decision, language),
                 "undoable": not isinstance(decision.way, Resolved) and stamp(game) == decision.mark}
 
 
@@ -395,11 +397,8 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _name(code: str | None) -> dict[str, str] | None:
-    if code is None:
-        return None
-    card = parse_card(code)
-    return {"code": card.code, "it": card.italian, "en": card.english}
+def _name(code: str | None, language: str) -> dict[str, str] | None:
+    return None if code is None else card_json(parse_card(code), language)
 
 
 def _way_message(way: Offer | Way) -> Message:
@@ -424,19 +423,14 @@ def _way_message(way: Offer | Way) -> Message:
     return Message("way.continue")
 
 
-def _way_words(way: Offer) -> dict[str, Any]:
-    """A way's button in both languages (and, for the question, its two answers)."""
-    message = _way_message(way)
-    said: dict[str, Any] = {"text": say(message.code, message.params, "en"),
-                            "text_it": say(message.code, message.params, "it")}
+def _way_words(way: Offer, language: str) -> dict[str, Any]:
+    """A way's button in `language` (and, for the question, its two answers)."""
+    said: dict[str, Any] = {"text": _way_message(way).words(language)}
     if isinstance(way, Unseen):
         for answer in ANSWERS:
-            reply = _way_message(replace(way, answer=answer))
-            said[answer] = {"text": say(reply.code, reply.params, "en"),
-                            "text_it": say(reply.code, reply.params, "it")}
+            said[answer] = {"text": _way_message(replace(way, answer=answer)).words(language)}
     if isinstance(way, Redeal):
-        said["note"] = {"text": say("way.redeal_note", {}, "en"),
-                        "text_it": say("way.redeal_note", {}, "it")}
+        said["note"] = {"text": say("way.redeal_note", {}, language)}
     return said
 
 
@@ -463,14 +457,12 @@ def _decision_message(decision: Decision) -> Message:
     return Message("decided.continue")
 
 
-def _words(decision: Decision) -> dict[str, str]:
-    """A decision's sentence in both languages, the demo's said to be the demo's."""
+def _words(decision: Decision, language: str) -> dict[str, str]:
+    """A decision's sentence in `language`, the demo's said to be the demo's."""
     message = _decision_message(decision)
     if decision.by == "demo":
         message = Message("decided.by_demo", {"what": message})
-    return {"text": _capital(headed(decision.hand, say(message.code, message.params, "en"), "en")),
-            "text_it": _capital(headed(decision.hand, say(message.code, message.params, "it"),
-                                       "it"))}
+    return {"text": _capital(headed(decision.hand, message.words(language), language))}
 
 
 # -- the settlement's photo ------------------------------------------------------------------

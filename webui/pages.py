@@ -15,12 +15,11 @@ from referee.cards import CardError
 from vision.art.deck import face_svg
 
 from webui import phone
-from webui.api import table
-from webui.words import LANGUAGES, PAGE_WORDS
+from webui.api import LANG_COOKIE, language, table
+from webui.words import LANGUAGES, page_words
 
 bp = Blueprint("pages", __name__)
 
-LANG_COOKIE = "lang"
 _EVIDENCE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,120}\.(jpg|jpeg|png)$")
 """An evidence file name: plain, no folders, a picture."""
 
@@ -28,16 +27,10 @@ _CARD_MAX_AGE = 7 * 24 * 3600
 """The deck never changes while a server runs: pages may keep its cards a week."""
 
 
-def language() -> str:
-    """The reader's language: `?lang=`, then the cookie, then Italian."""
-    asked = request.args.get("lang") or request.cookies.get(LANG_COOKIE)
-    return asked if asked in LANGUAGES else LANGUAGES[0]
-
-
 def _page(template: str, name: str, **extra: object) -> BaseResponse:
     lang = language()
-    html = render_template(template, page=name, lang=lang, w=PAGE_WORDS[lang],
-                           words=PAGE_WORDS[lang], **extra)
+    words = page_words(lang)
+    html = render_template(template, page=name, lang=lang, w=words, words=words, **extra)
     answer = current_app.make_response(html)
     if request.args.get("lang") in LANGUAGES:
         answer.set_cookie(LANG_COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax")

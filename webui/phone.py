@@ -74,8 +74,16 @@ def aim_view(seats: Seats | None, size: tuple[int, int], cards: CardDetections,
         if face == "none":
             continue
         view["cards"].append({"quad": np.round(quad).astype(int).tolist(), "face": str(face),
-                              "card": card_json(parse_card(code)) if code else None})
+                              "card": str(code) if code else None})
     return view
+
+
+def aim_in(aim: Mapping[str, Any] | None, language: str) -> dict[str, Any] | None:
+    """The view to aim by as the phone page draws it: each card read named in `language`."""
+    if aim is None:
+        return None
+    return {**aim, "cards": [{**c, "card": card_json(parse_card(c["card"]), language)
+                              if c["card"] else None} for c in aim["cards"]]}
 
 
 def _cut(x: float, y: float, width: int, height: int, margin: float) -> str | None:

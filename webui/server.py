@@ -27,6 +27,7 @@ from tornado.wsgi import WSGIContainer
 
 from webui.app import MAX_UPLOAD, too_big
 from webui.streams import EventStream, PictureStream, StreamHub
+from webui.words import chosen
 
 log = logging.getLogger("saltacavallo.server")
 
@@ -114,7 +115,8 @@ class AppHandler(RequestHandler):
         if declared > MAX_UPLOAD:
             self.set_status(413)
             self.set_header("Content-Type", "application/json")
-            self.finish(json.dumps(too_big(), ensure_ascii=False))
+            language = chosen(self.get_argument("lang", None), self.get_cookie("lang"))
+            self.finish(json.dumps(too_big(language), ensure_ascii=False))
             return
         self.request.connection.set_max_body_size(MAX_UPLOAD)  # type: ignore[union-attr]
 

@@ -13,6 +13,7 @@ from tornado.iostream import StreamClosedError
 from tornado.web import RequestHandler
 
 from webui.table import TableService
+from webui.words import LANGUAGES, chosen
 
 TICK = 5.0
 """Seconds between the hub's rounds: a quiet page gets a comment and a Live page its picture again
@@ -37,7 +38,7 @@ class StreamHub:
         self.service = service
         self.closed = False
         self.version = -1
-        self.message = b""
+        self.messages = dict.fromkeys(LANGUAGES, b"")
         self.picture: tuple[int, bytes | None] = service.frame()
         self._executor = executor
         self._loop = asyncio.get_running_loop()
@@ -88,15 +89,16 @@ class StreamHub:
         future = self._loop.run_in_executor(self._executor, self.service.versioned_state)
         future.add_done_callback(self._read)
 
-    def _read(self, future: asyncio.Future[tuple[int, str]]) -> None:
+    def _read(self, future: asyncio.Future[tuple[int, dict[str, str]]]) -> None:
         self._reading = False
         if future.cancelled() or future.exception() is not None:  # the table closed under the read
             self.close()
             return
-        version, text = future.result()
+        version, texts = future.result()
         if version != self.version:
             self.version = version
-            self.message = f"id: {version}\ndata: {text}\n\n".encode()
+            self.messages = {language: f"id: {version}\ndata: {text}\n\n".encode()
+                             for language, text in texts.items()}
             self._wake(self.pages)
         if self._again:
             self._again = False
@@ -174,7 +176,8 @@ class _Stream(RequestHandler):
 
 
 class EventStream(_Stream):
-    """Server-Sent Events: the new state on every change, and a comment while the table is quiet."""
+    """Server-Sent Events: the new state on every change in the page's language (`?lang=`, the
+    `lang` cookie, or Italian), and a comment while the table is quiet."""
 
     kind = "text/event-stream"
 
@@ -183,12 +186,13 @@ class EventStream(_Stream):
 
     async def stream(self) -> None:
         hub = self.hub
+        language = chosen(self.get_argument("lang", None), self.get_cookie("lang"))
         ok = await self.send(f"retry: {RETRY_MS}\n\n".encode())
         sent, tick = -1, hub.tick
         while ok and not (hub.closed or self.gone):
             if self.news(sent):
                 sent = hub.version
-                ok = await self.send(hub.message)
+                ok = await self.send(hub.messages[language])
             elif hub.tick != tick:
                 tick = hub.tick
                 ok = await self.send(b": quiet\n\n")

@@ -23,7 +23,7 @@ from webui import inputs
 from webui.phone import PACE_WAIT, PhoneWatch
 from webui.state import build_state
 from webui.way import Way
-from webui.words import Coded
+from webui.words import LANGUAGES, Coded
 
 
 def seats_file(db: Path) -> Path:
@@ -49,7 +49,7 @@ class FrameSink(Protocol):
 class Desk(Protocol):
     """The held hand's desk (webui.held.Holds), as the table asks it."""
 
-    def state(self, game: Game) -> dict[str, Any]: ...
+    def state(self, game: Game, language: str = "it") -> dict[str, Any]: ...
 
     def decide(self, ident: int, way: Way, by: str = "person") -> object: ...
 
@@ -95,8 +95,8 @@ class TableService:
         self._viewers: list[Callable[[int, bytes], None]] = []
         self._streams: list[Callable[[], int]] = []
         self._asked_at = -WATCHED
-        self._state_cache: tuple[int, str] | None = None
-        self._notice: dict[str, str] | None = None
+        self._state_cache: dict[str, tuple[int, str]] = {}
+        self._notice: dict[str, Any] | None = None
         self.phone: FrameSink | None = None
         self._phone_watch = PhoneWatch()
         self._phone: dict[str, Any] | None = None
@@ -136,27 +136,29 @@ class TableService:
             return None
         return data if isinstance(data, dict) else None
 
-    def state(self) -> dict[str, Any]:
-        """The page's whole view of the table (what GET /api/state answers)."""
-        return json.loads(self.state_json())
+    def state(self, language: str = "it") -> dict[str, Any]:
+        """The page's whole view of the table in `language` (what GET /api/state answers)."""
+        return json.loads(self.state_json(language))
 
-    def state_json(self) -> str:
-        """The state as JSON text, built once per change however many pages ask."""
+    def state_json(self, language: str = "it") -> str:
+        """The state in `language` as JSON text, built once per change however many pages ask."""
         with self.lock:
-            cached = self._state_cache
+            cached = self._state_cache.get(language)
             if cached is not None and cached[0] == self.version:
                 return cached[1]
             game = self.game
-            desk = self.desk.state(game) if self.desk is not None and game is not None else {}
+            desk = self.desk.state(game, language) \
+                if self.desk is not None and game is not None else {}
             state = build_state(
                 game, version=self.version, stake=self.stake, camera=dict(self._camera),
                 warnings=self._warnings(), evidence=self.evidence_by_hand(),
                 seats=self.seats(), dealer_by_camera=bool(self._table.get("dealer_by_camera")),
                 notice=self._notice, held=desk.get("held"), decided=desk.get("decided"),
                 decisions=desk.get("decisions"), asked=desk.get("asked"), phone=self._phone,
+                language=language,
             )
             text = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
-            self._state_cache = (self.version, text)
+            self._state_cache[language] = (self.version, text)
             return text
 
     def record(self) -> dict[str, Any]:
@@ -164,10 +166,10 @@ class TableService:
         with self.lock:
             return self._need_store().export()
 
-    def versioned_state(self) -> tuple[int, str]:
-        """The version and the state JSON of that version, read together."""
+    def versioned_state(self) -> tuple[int, dict[str, str]]:
+        """The version and the state JSON of that version in each language, read together."""
         with self.lock:
-            return self.version, self.state_json()
+            return self.version, {language: self.state_json(language) for language in LANGUAGES}
 
     def on_change(self, callback: Callable[[], None]) -> None:
         """Call `callback()` after every change and at closing, under the table's lock: it must
@@ -334,8 +336,7 @@ class TableService:
     def announce(self, told: Message | None) -> None:
         """A line for every page about the table itself (the demo's next game); None clears it."""
         with self.lock:
-            notice = None if told is None else {"text": told.words("en"),
-                                                "text_it": told.words("it")}
+            notice = None if told is None else told.to_json()
             if notice != self._notice:
                 self._notice = notice
                 self._changed_now()

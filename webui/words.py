@@ -30,11 +30,6 @@ LANGUAGES = ("it", "en")
 """Italian first: the families are Neapolitan."""
 
 
-def verdict_words(result: HandResult) -> tuple[str, str]:
-    """The verdict as spoken: `Carla loses a life` / `Carla perde una vita`."""
-    return _both(verdict(result))
-
-
 def verdict(result: HandResult) -> Message:
     """The verdict as a code (`verdict.one`: Carla loses a life)."""
     if result.void:
@@ -45,15 +40,6 @@ def verdict(result: HandResult) -> Message:
     if len(losers) == 1:
         return Message("verdict.one", {"player": losers[0]})
     return Message("verdict.many", {"losers": losers})
-
-
-def event_words(event: Event) -> tuple[str, str]:
-    """One event in words, for the history and the undo button: English, Italian."""
-    return _both(told(event))
-
-
-def _both(message: Message) -> tuple[str, str]:
-    return message.words("en"), message.words("it")
 
 
 def told(event: Event) -> Message:
@@ -90,184 +76,217 @@ def told(event: Event) -> Message:
     return Message("history.event", {"name": type(event).__name__})
 
 
-EVENING_WORDS: dict[str, dict[str, str]] = {
-    "title": {"it": "Serata", "en": "Evening"},
-    "games": {"it": "Le partite", "en": "The games"},
-    "net": {"it": "Chi vince e chi perde", "en": "Who is up, who is down"},
-    "payments": {"it": "Chi dà a chi", "en": "Who pays whom"},
-    "chart": {"it": "Vite mano per mano", "en": "Lives hand by hand"},
-    "picture": {"it": "La serata in un'immagine", "en": "The evening in one picture"},
-    "share": {"it": "Condividi l'immagine", "en": "Share the picture"},
-    "next": {"it": "Nuova partita", "en": "Next game"},
-    "next_anyway": {"it": "Lascia questa partita senza vincitore e comincia la prossima",
-                   "en": "Leave this game without a winner and start the next"},
-    "confirm_anyway": {"it": "La partita non è finita: non conterà. Cominciare la prossima?",
-                      "en": "The game is not over: it will not count. Start the next?"},
-    "players": {"it": "Giocatori della prossima partita", "en": "Players of the next game"},
-    "stake": {"it": "Posta per vita dalla prossima partita (€)",
-             "en": "Stake per life from the next game (€)"},
-    "export": {"it": "Scarica la serata (JSON)", "en": "Download the evening (JSON)"},
-    "html": {"it": "Scarica la serata (pagina che si apre senza internet)",
-            "en": "Download the evening (a page that opens offline)"},
-    "import": {"it": "Carica una serata (JSON)", "en": "Load an evening (JSON)"},
-    "confirm_import": {"it": "Caricare questa serata? Quella di ora resta salvata in un file a parte.",
-                      "en": "Load this evening? The current one stays saved in a file of its own."},
-    "game": {"it": "Partita", "en": "Game"},
-    "in_play": {"it": "in corso", "en": "in play"},
-    "split": {"it": "si dividono il piatto", "en": "share the pot"},
-    "deciding": {"it": "La mano decisiva", "en": "The deciding hand"},
-    "settled": {"it": "Nessuno deve niente", "en": "Nobody owes anything"},
-    "stake_now": {"it": "posta", "en": "stake"},
-    "dealer_next": {"it": "Fa le carte", "en": "Deals"},
-}
-"""The evening page's words (webui.evening), in Italian and in English: `ev_` in PAGE_WORDS."""
+PAGE_WORDS: dict[str, dict[str, str]] = register({
+    "page.title": {"en": "Saltacavallo", "it": "Saltacavallo"},
+    "page.table": {"en": "Table", "it": "Tavolo"},
+    "page.live": {"en": "Live", "it": "Live"},
+    "page.history": {"en": "History", "it": "Storico"},
+    "page.setup": {"en": "Setup", "it": "Setup"},
+    "page.camera": {"en": "Camera", "it": "Fotocamera"},
+    "page.pot": {"en": "Pot", "it": "Piatto"},
+    "page.lives": {"en": "lives", "it": "vite"},
+    "page.dealer": {"en": "Dealer", "it": "Mazziere"},
+    "page.dead": {"en": "out", "it": "fuori"},
+    "page.sound_on": {"en": "Sound on", "it": "Audio sì"},
+    "page.sound_off": {"en": "Sound off", "it": "Audio no"},
+    "page.hand": {"en": "Hand", "it": "Mano"},
+    "page.loser": {"en": "pays", "it": "paga"},
+    "page.verdict": {"en": "Verdict", "it": "Verdetto"},
+    "page.no_photo": {"en": "no photo", "it": "nessuna foto"},
+    "page.offline": {"en": "Connection lost: retrying…", "it": "Connessione persa: riprovo…"},
+    "page.warnings": {"en": "Warnings", "it": "Avvisi"},
+    "page.resolve": {"en": "Resolved", "it": "Risolto"},
+    "page.undo": {"en": "Undo the last event", "it": "Annulla l'ultima mossa"},
+    "page.last_event": {"en": "Last event", "it": "Ultima mossa"},
+    "page.corrections": {"en": "Corrections", "it": "Correzioni"},
+    "page.export": {"en": "Download the game (JSON)", "it": "Scarica la partita (JSON)"},
+    "page.import": {"en": "Load a game (JSON)", "it": "Carica una partita (JSON)"},
+    "page.pin": {"en": "Table PIN", "it": "PIN del tavolo"},
+    "page.pin_ask": {"en": "Type the table PIN (the computer shows it at start)",
+                     "it": "Scrivi il PIN del tavolo (lo mostra il computer all'avvio)"},
+    "page.pin_wrong": {"en": "Wrong PIN", "it": "PIN sbagliato"},
+    "page.saved": {"en": "Done", "it": "Fatto"},
+    "page.players": {"en": "Players", "it": "Giocatori"},
+    "page.players_help": {"en": "One name a line, in seating order, going to the right "
+                                "(counterclockwise)",
+                          "it": "Un nome per riga, nell'ordine in cui siedono, girando verso "
+                                "destra (antiorario)"},
+    "page.first_dealer": {"en": "First dealer", "it": "Primo mazziere"},
+    "page.by_camera": {"en": "The camera (cards face up)", "it": "La fotocamera (carte scoperte)"},
+    "page.rules": {"en": "Rules", "it": "Regole"},
+    "page.stake": {"en": "Stake per life (€)", "it": "Posta per vita (€)"},
+    "page.start": {"en": "New evening", "it": "Nuova serata"},
+    "page.confirm_new": {"en": "Start a new evening? The current one stays saved in a file of its "
+                               "own.",
+                         "it": "Iniziare una nuova serata? Quella di ora resta salvata in un file "
+                               "a parte."},
+    "page.seats": {"en": "Seats at the table", "it": "Posti al tavolo"},
+    "page.seats_help": {"en": "Tap the picture where each player sits, in order",
+                        "it": "Tocca la foto dove siede ciascun giocatore, in ordine"},
+    "page.seats_save": {"en": "Save the seats", "it": "Salva i posti"},
+    "page.seats_next": {"en": "Tap the seat of", "it": "Tocca il posto di"},
+    "page.seats_done": {"en": "Every seat is placed", "it": "Tutti i posti sono segnati"},
+    "page.camera_start": {"en": "Start the camera", "it": "Accendi la fotocamera"},
+    "page.camera_stop": {"en": "Stop", "it": "Spegni"},
+    "page.camera_sent": {"en": "frames sent", "it": "fotogrammi inviati"},
+    "page.camera_https": {"en": "The browser opens the camera only over HTTPS: start the server "
+                                "with --https and open the https address.",
+                          "it": "Il browser apre la fotocamera solo su HTTPS: avvia il server con "
+                                "--https e apri l'indirizzo https."},
+    "page.camera_awake": {"en": "This browser cannot keep the screen on: in the phone's settings "
+                                "make the screen lock wait longer (or turn it off while you "
+                                "play).",
+                          "it": "Questo browser non può tenere acceso lo schermo: nelle "
+                                "impostazioni del telefono allunga il tempo di blocco dello "
+                                "schermo (o toglilo finché si gioca)."},
+    "page.camera_back": {"en": "The camera started again", "it": "La fotocamera è ripartita"},
+    "page.aim_all": {"en": "All {n} places are in view", "it": "Tutti e {n} i posti si vedono"},
+    "page.aim_cut": {"en": "Places out of the picture: {names}. Move the phone",
+                     "it": "Posti fuori dall'inquadratura: {names}. Sposta il telefono"},
+    "page.aim_before": {"en": "The places are found at the first deal: keep everyone's cards "
+                              "inside the frame",
+                        "it": "I posti si trovano alla prima distribuzione: tieni le carte di "
+                              "tutti dentro la cornice"},
+    "page.edge_left": {"en": "on the left", "it": "a sinistra"},
+    "page.edge_right": {"en": "on the right", "it": "a destra"},
+    "page.edge_top": {"en": "at the top", "it": "in alto"},
+    "page.edge_bottom": {"en": "at the bottom", "it": "in basso"},
+    "page.light_dark": {"en": "Too dark to read the cards: turn on a light or the torch",
+                        "it": "Troppo buio per leggere le carte: accendi una luce o la torcia"},
+    "page.light_blurred": {"en": "The picture is blurred: the cards cannot be read; clean the lens "
+                                 "or keep the phone still",
+                           "it": "Immagine sfocata: le carte non si leggono; pulisci l'obiettivo o "
+                                 "tieni fermo il telefono"},
+    "page.torch_on": {"en": "Turn the torch on", "it": "Accendi la torcia"},
+    "page.torch_off": {"en": "Turn the torch off", "it": "Spegni la torcia"},
+    "page.battery": {"en": "Battery {level}%", "it": "Batteria {level}%"},
+    "page.battery_charging": {"en": "charging", "it": "in carica"},
+    "page.battery_low": {"en": "plug it in", "it": "collegalo alla corrente"},
+    "page.pace": {"en": "{rate} a second", "it": "{rate} al secondo"},
+    "page.link_slow": {"en": "slow link: smaller picture",
+                       "it": "collegamento lento: immagine ridotta"},
+    "page.phone": {"en": "Phone", "it": "Telefono"},
+    "page.phone_size": {"en": "pictures {width}×{height}", "it": "immagini {width}×{height}"},
+    "page.rate": {"en": "{rate} pictures a second", "it": "{rate} immagini al secondo"},
+    "page.rate_low": {"en": "at least {needed} are needed", "it": "ne servono almeno {needed}"},
+    "page.camera_status": {"en": "Camera status", "it": "Stato della fotocamera"},
+    "page.no_picture": {"en": "No picture from the camera yet",
+                        "it": "Nessuna immagine dalla fotocamera per ora"},
+    "page.open_camera": {"en": "Use this phone as the camera",
+                         "it": "Usa questo telefono come fotocamera"},
+    "page.open_table": {"en": "Open the table on another phone",
+                        "it": "Apri il tavolo su un altro telefono"},
+    "page.revive": {"en": "Give back a life", "it": "Ridai una vita"},
+    "page.revive_dead": {"en": "Who comes back", "it": "Chi torna in gioco"},
+    "page.revive_living": {"en": "Who gives the life", "it": "Chi cede una delle sue vite"},
+    "page.join": {"en": "A player joins", "it": "Qualcuno si siede al tavolo"},
+    "page.leave": {"en": "A player leaves", "it": "Qualcuno si alza dal tavolo"},
+    "page.fix_card": {"en": "Misread card", "it": "Carta letta male"},
+    "page.apply": {"en": "Apply", "it": "Applica"},
+    "page.player": {"en": "Player", "it": "Chi"},
+    "page.name": {"en": "Name", "it": "Nome"},
+    "page.card": {"en": "Card", "it": "Carta"},
+    "page.after": {"en": "after", "it": "dopo"},
+    "page.nothing_yet": {"en": "No hand played yet", "it": "Nessuna mano giocata finora"},
+    "page.turn": {"en": "Turn of", "it": "Tocca a"},
+    "page.cards": {"en": "Cards", "it": "Carte"},
+    "page.evidence": {"en": "Photo", "it": "Foto"},
+    "page.lives_after": {"en": "Lives after the hand", "it": "Vite dopo la mano"},
+    "page.winner": {"en": "Wins", "it": "Vince"},
+    "page.phase": {"en": "Phase", "it": "Fase"},
+    "page.swaps": {"en": "Swaps", "it": "Scambi"},
+    "page.none": {"en": "none", "it": "nessuno"},
+    "page.language": {"en": "Italiano", "it": "English"},
+    "page.other_lang": {"en": "it", "it": "en"},
+    "page.preset_napoli": {"en": "Napoli (default)", "it": "Napoli (predefinite)"},
+    "page.preset_classica": {"en": "Classica", "it": "Classica"},
+    "page.switches": {"en": "Variants", "it": "Varianti"},
+    "page.lives_start": {"en": "Lives each", "it": "Vite a testa"},
+    "page.back": {"en": "Back to the table", "it": "Torna al tavolo"},
+    "page.error": {"en": "Something is wrong", "it": "Qualcosa non va"},
+    "page.not_found": {"en": "Page not found", "it": "Pagina non trovata"},
+    "page.play": {"en": "Record by hand", "it": "Registra a mano"},
+    "page.event_json": {"en": "Event (JSON)", "it": "Mossa (JSON)"},
+    "page.phase_choose_dealer": {"en": "Choosing the dealer", "it": "Scelta del mazziere"},
+    "page.phase_deal": {"en": "Dealing", "it": "Si danno le carte"},
+    "page.phase_turns": {"en": "Turns", "it": "Turni"},
+    "page.phase_dealer": {"en": "The dealer's move", "it": "Tocca al mazziere"},
+    "page.phase_reveal": {"en": "Revealing the cards", "it": "Si scoprono le carte"},
+    "page.phase_settle": {"en": "Who pays", "it": "Chi paga"},
+    "page.phase_over": {"en": "Game over", "it": "Fine della partita"},
+    "page.wall": {"en": "Re: a wall", "it": "Re: muro"},
+    "page.jumped": {"en": "Cavallo: jumped", "it": "Cavallo: saltato"},
+    "page.your_turn": {"en": "to play", "it": "di turno"},
+    "page.cam_off": {"en": "off", "it": "spenta"},
+    "page.cam_connecting": {"en": "connecting", "it": "in collegamento"},
+    "page.cam_live": {"en": "live", "it": "in diretta"},
+    "page.cam_reconnecting": {"en": "reconnecting", "it": "si ricollega"},
+    "page.cam_ended": {"en": "ended", "it": "finita"},
+    "page.cam_failed": {"en": "failed", "it": "non funziona"},
+    "page.join_before": {"en": "Sits before", "it": "Siede prima di"},
+    "page.join_last": {"en": "(last)", "it": "(in fondo)"},
+    "page.sound_ready": {"en": "Sound on", "it": "Audio attivo"},
+    "page.undo_confirm": {"en": "Undo this event?", "it": "Annullare questa mossa?"},
+    "page.how": {"en": "How was it resolved?", "it": "Com'è stato risolto?"},
+    "page.no_game": {"en": "No game yet: open Setup to choose the players",
+                     "it": "Nessuna partita: apri Setup per scegliere i giocatori"},
+    "page.held": {"en": "The hand is held: you decide", "it": "Mano ferma: decidete voi"},
+    "page.held_moment": {"en": "When it stopped", "it": "Quando si è fermata"},
+    "page.asked": {"en": "To check: you decide", "it": "Da controllare: decidete voi"},
+    "page.held_now": {"en": "Now", "it": "Adesso"},
+    "page.take_back": {"en": "Take back", "it": "Annulla"},
+    "page.decided": {"en": "Decided", "it": "Deciso"},
+    "page.write_help": {"en": "Tap a card to correct it", "it": "Tocca una carta per correggerla"},
+    "page.choose_card": {"en": "Choose the card", "it": "Scegli la carta"},
+    "page.evening": {"en": "Evening", "it": "Serata"},
+    # the evening page (webui.evening)
+    "page.ev_title": {"en": "Evening", "it": "Serata"},
+    "page.ev_games": {"en": "The games", "it": "Le partite"},
+    "page.ev_net": {"en": "Who is up, who is down", "it": "Chi vince e chi perde"},
+    "page.ev_payments": {"en": "Who pays whom", "it": "Chi dà a chi"},
+    "page.ev_chart": {"en": "Lives hand by hand", "it": "Vite mano per mano"},
+    "page.ev_picture": {"en": "The evening in one picture", "it": "La serata in un'immagine"},
+    "page.ev_share": {"en": "Share the picture", "it": "Condividi l'immagine"},
+    "page.ev_next": {"en": "Next game", "it": "Nuova partita"},
+    "page.ev_next_anyway": {"en": "Leave this game without a winner and start the next",
+                            "it": "Lascia questa partita senza vincitore e comincia la prossima"},
+    "page.ev_confirm_anyway": {"en": "The game is not over: it will not count. Start the next?",
+                               "it": "La partita non è finita: non conterà. Cominciare la "
+                                     "prossima?"},
+    "page.ev_players": {"en": "Players of the next game", "it": "Giocatori della prossima partita"},
+    "page.ev_stake": {"en": "Stake per life from the next game (€)",
+                      "it": "Posta per vita dalla prossima partita (€)"},
+    "page.ev_export": {"en": "Download the evening (JSON)", "it": "Scarica la serata (JSON)"},
+    "page.ev_html": {"en": "Download the evening (a page that opens offline)",
+                     "it": "Scarica la serata (pagina che si apre senza internet)"},
+    "page.ev_import": {"en": "Load an evening (JSON)", "it": "Carica una serata (JSON)"},
+    "page.ev_confirm_import": {"en": "Load this evening? The current one stays saved in a file of "
+                                     "its own.",
+                               "it": "Caricare questa serata? Quella di ora resta salvata in un "
+                                     "file a parte."},
+    "page.ev_game": {"en": "Game", "it": "Partita"},
+    "page.ev_in_play": {"en": "in play", "it": "in corso"},
+    "page.ev_deciding": {"en": "The deciding hand", "it": "La mano decisiva"},
+    "page.ev_settled": {"en": "Nobody owes anything", "it": "Nessuno deve niente"},
+    "page.ev_stake_now": {"en": "stake", "it": "posta"},
+    "page.ev_dealer_next": {"en": "Deals", "it": "Fa le carte"},
+})
+"""Every word the pages print, named `page.` and its name (`page_words` gives them in one
+language, by name, to the templates and the scripts)."""
 
 
-PAGE_WORDS: dict[str, dict[str, str]] = {
-    "it": {
-        "title": "Saltacavallo", "table": "Tavolo", "live": "Live", "history": "Storico",
-        "setup": "Setup", "camera": "Fotocamera", "pot": "Piatto", "lives": "vite",
-        "dealer": "Mazziere", "dead": "fuori", "sound_on": "Audio sì", "sound_off": "Audio no",
-        "hand": "Mano", "loser": "paga", "verdict": "Verdetto", "no_photo": "nessuna foto",
-        "offline": "Connessione persa: riprovo…", "warnings": "Avvisi",
-        "resolve": "Risolto", "undo": "Annulla l'ultima mossa", "last_event": "Ultima mossa",
-        "corrections": "Correzioni", "export": "Scarica la partita (JSON)",
-        "import": "Carica una partita (JSON)", "pin": "PIN del tavolo",
-        "pin_ask": "Scrivi il PIN del tavolo (lo mostra il computer all'avvio)",
-        "pin_wrong": "PIN sbagliato", "saved": "Fatto", "players": "Giocatori",
-        "players_help": "Un nome per riga, nell'ordine in cui siedono, girando verso destra "
-                        "(antiorario)",
-        "first_dealer": "Primo mazziere", "by_camera": "La fotocamera (carte scoperte)",
-        "rules": "Regole", "stake": "Posta per vita (€)",
-        "start": "Nuova serata", "confirm_new": "Iniziare una nuova serata? Quella di ora "
-                 "resta salvata in un file a parte.",
-        "seats": "Posti al tavolo", "seats_help": "Tocca la foto dove siede ciascun "
-                 "giocatore, in ordine", "seats_save": "Salva i posti", "seats_next": "Tocca "
-                 "il posto di", "seats_done": "Tutti i posti sono segnati",
-        "camera_start": "Accendi la fotocamera", "camera_stop": "Spegni",
-        "camera_sent": "fotogrammi inviati", "camera_https": "Il browser apre la fotocamera "
-                       "solo su HTTPS: avvia il server con --https e apri l'indirizzo https.",
-        "camera_awake": "Questo browser non può tenere acceso lo schermo: nelle impostazioni del "
-                        "telefono allunga il tempo di blocco dello schermo (o toglilo finché si "
-                        "gioca).",
-        "camera_back": "La fotocamera è ripartita",
-        "aim_all": "Tutti e {n} i posti si vedono",
-        "aim_cut": "Posti fuori dall'inquadratura: {names}. Sposta il telefono",
-        "aim_before": "I posti si trovano alla prima distribuzione: tieni le carte di tutti "
-                      "dentro la cornice",
-        "edge_left": "a sinistra", "edge_right": "a destra", "edge_top": "in alto",
-        "edge_bottom": "in basso",
-        "light_dark": "Troppo buio per leggere le carte: accendi una luce o la torcia",
-        "light_blurred": "Immagine sfocata: le carte non si leggono; pulisci l'obiettivo o "
-                         "tieni fermo il telefono",
-        "torch_on": "Accendi la torcia", "torch_off": "Spegni la torcia",
-        "battery": "Batteria {level}%", "battery_charging": "in carica",
-        "battery_low": "collegalo alla corrente",
-        "pace": "{rate} al secondo", "link_slow": "collegamento lento: immagine ridotta",
-        "phone": "Telefono", "phone_size": "immagini {width}×{height}",
-        "rate": "{rate} immagini al secondo", "rate_low": "ne servono almeno {needed}",
-        "camera_status": "Stato della fotocamera", "no_picture": "Nessuna immagine dalla "
-                         "fotocamera per ora", "open_camera": "Usa questo telefono come "
-                         "fotocamera", "open_table": "Apri il tavolo su un altro telefono",
-        "revive": "Ridai una vita", "revive_dead": "Chi torna in gioco",
-        "revive_living": "Chi cede una delle sue vite", "join": "Qualcuno si siede al tavolo",
-        "leave": "Qualcuno si alza dal tavolo", "fix_card": "Carta letta male", "apply": "Applica",
-        "player": "Chi", "name": "Nome", "card": "Carta", "after": "dopo", "nothing_yet": "Nessuna mano "
-        "giocata finora", "turn": "Tocca a", "cards": "Carte", "evidence": "Foto",
-        "lives_after": "Vite dopo la mano", "winner": "Vince", "phase": "Fase",
-        "swaps": "Scambi", "none": "nessuno", "language": "English", "other_lang": "en",
-        "preset_napoli": "Napoli (predefinite)", "preset_classica": "Classica",
-        "switches": "Varianti", "lives_start": "Vite a testa", "back": "Torna al tavolo",
-        "error": "Qualcosa non va", "not_found": "Pagina non trovata",
-        "play": "Registra a mano", "event_json": "Mossa (JSON)",
-        "phase_choose_dealer": "Scelta del mazziere", "phase_deal": "Si danno le carte",
-        "phase_turns": "Turni", "phase_dealer": "Tocca al mazziere",
-        "phase_reveal": "Si scoprono le carte", "phase_settle": "Chi paga",
-        "phase_over": "Fine della partita", "wall": "Re: muro", "jumped": "Cavallo: saltato",
-        "your_turn": "di turno", "cam_off": "spenta", "cam_connecting": "in collegamento",
-        "cam_live": "in diretta", "cam_reconnecting": "si ricollega", "cam_ended": "finita",
-        "cam_failed": "non funziona", "join_before": "Siede prima di",
-        "join_last": "(in fondo)", "sound_ready": "Audio attivo", "undo_confirm": "Annullare "
-        "questa mossa?", "how": "Com'è stato risolto?", "no_game": "Nessuna partita: "
-        "apri Setup per scegliere i giocatori",
-        "held": "Mano ferma: decidete voi", "held_moment": "Quando si è fermata",
-        "asked": "Da controllare: decidete voi",
-        "held_now": "Adesso", "take_back": "Annulla", "decided": "Deciso",
-        "write_help": "Tocca una carta per correggerla", "choose_card": "Scegli la carta",
-        "evening": "Serata", **{f"ev_{k}": said["it"] for k, said in EVENING_WORDS.items()},
-    },
-    "en": {
-        "title": "Saltacavallo", "table": "Table", "live": "Live", "history": "History",
-        "setup": "Setup", "camera": "Camera", "pot": "Pot", "lives": "lives",
-        "dealer": "Dealer", "dead": "out", "sound_on": "Sound on", "sound_off": "Sound off",
-        "hand": "Hand", "loser": "pays", "verdict": "Verdict", "no_photo": "no photo",
-        "offline": "Connection lost: retrying…", "warnings": "Warnings",
-        "resolve": "Resolved", "undo": "Undo the last event", "last_event": "Last event",
-        "corrections": "Corrections", "export": "Download the game (JSON)",
-        "import": "Load a game (JSON)", "pin": "Table PIN",
-        "pin_ask": "Type the table PIN (the computer shows it at start)",
-        "pin_wrong": "Wrong PIN", "saved": "Done", "players": "Players",
-        "players_help": "One name a line, in seating order, going to the right "
-                        "(counterclockwise)",
-        "first_dealer": "First dealer", "by_camera": "The camera (cards face up)",
-        "rules": "Rules", "stake": "Stake per life (€)", "start": "New evening",
-        "confirm_new": "Start a new evening? The current one stays saved in a file of its own.",
-        "seats": "Seats at the table", "seats_help": "Tap the picture where each player "
-                 "sits, in order", "seats_save": "Save the seats", "seats_next": "Tap the "
-                 "seat of", "seats_done": "Every seat is placed",
-        "camera_start": "Start the camera", "camera_stop": "Stop",
-        "camera_sent": "frames sent", "camera_https": "The browser opens the camera only "
-                       "over HTTPS: start the server with --https and open the https address.",
-        "camera_awake": "This browser cannot keep the screen on: in the phone's settings make the "
-                        "screen lock wait longer (or turn it off while you play).",
-        "camera_back": "The camera started again",
-        "aim_all": "All {n} places are in view",
-        "aim_cut": "Places out of the picture: {names}. Move the phone",
-        "aim_before": "The places are found at the first deal: keep everyone's cards inside the "
-                      "frame",
-        "edge_left": "on the left", "edge_right": "on the right", "edge_top": "at the top",
-        "edge_bottom": "at the bottom",
-        "light_dark": "Too dark to read the cards: turn on a light or the torch",
-        "light_blurred": "The picture is blurred: the cards cannot be read; clean the lens or "
-                         "keep the phone still",
-        "torch_on": "Turn the torch on", "torch_off": "Turn the torch off",
-        "battery": "Battery {level}%", "battery_charging": "charging",
-        "battery_low": "plug it in",
-        "pace": "{rate} a second", "link_slow": "slow link: smaller picture",
-        "phone": "Phone", "phone_size": "pictures {width}×{height}",
-        "rate": "{rate} pictures a second", "rate_low": "at least {needed} are needed",
-        "camera_status": "Camera status", "no_picture": "No picture from the camera yet",
-        "open_camera": "Use this phone as the camera", "open_table": "Open the table on "
-                       "another phone",
-        "revive": "Give back a life", "revive_dead": "Who comes back",
-        "revive_living": "Who gives the life", "join": "A player joins",
-        "leave": "A player leaves", "fix_card": "Misread card", "apply": "Apply",
-        "player": "Player", "name": "Name", "card": "Card", "after": "after", "nothing_yet": "No hand played "
-        "yet", "turn": "Turn of", "cards": "Cards", "evidence": "Photo",
-        "lives_after": "Lives after the hand", "winner": "Wins", "phase": "Phase",
-        "swaps": "Swaps", "none": "none", "language": "Italiano", "other_lang": "it",
-        "preset_napoli": "Napoli (default)", "preset_classica": "Classica",
-        "switches": "Variants", "lives_start": "Lives each", "back": "Back to the table",
-        "error": "Something is wrong", "not_found": "Page not found",
-        "play": "Record by hand", "event_json": "Event (JSON)",
-        "phase_choose_dealer": "Choosing the dealer", "phase_deal": "Dealing",
-        "phase_turns": "Turns", "phase_dealer": "The dealer's move",
-        "phase_reveal": "Revealing the cards", "phase_settle": "Who pays",
-        "phase_over": "Game over", "wall": "Re: a wall", "jumped": "Cavallo: jumped",
-        "your_turn": "to play", "cam_off": "off", "cam_connecting": "connecting",
-        "cam_live": "live", "cam_reconnecting": "reconnecting", "cam_ended": "ended",
-        "cam_failed": "failed", "join_before": "Sits before",
-        "join_last": "(last)", "sound_ready": "Sound on", "undo_confirm": "Undo this event?",
-        "how": "How was it resolved?", "no_game": "No game yet: open Setup to choose the "
-        "players",
-        "held": "The hand is held: you decide", "held_moment": "When it stopped",
-        "asked": "To check: you decide",
-        "held_now": "Now", "take_back": "Take back", "decided": "Decided",
-        "write_help": "Tap a card to correct it", "choose_card": "Choose the card",
-        "evening": "Evening", **{f"ev_{k}": said["en"] for k, said in EVENING_WORDS.items()},
-    },
-}
-"""Every word the pages print, by language (the scripts get the same table)."""
+def chosen(*asked: str | None) -> str:
+    """The first of `asked` that is a language the pages speak (`?lang=`, the `lang` cookie), or
+    Italian."""
+    return next((language for language in asked if language in LANGUAGES), LANGUAGES[0])
+
+
+def page_words(language: str = "it") -> dict[str, str]:
+    """Every word the pages print in `language`, by its name (`pot` for `page.pot`): the
+    templates' `w` and the scripts' `WORDS`. A word with a field (`{rate} a second`) comes as it
+    is written, for the script that knows the value to fill."""
+    language = language if language in LANGUAGES else LANGUAGES[0]
+    return {code.removeprefix("page."): said[language] for code, said in PAGE_WORDS.items()}
 
 
 WEB_WORDS: dict[str, dict[str, str]] = register({
@@ -295,8 +314,8 @@ WEB_WORDS: dict[str, dict[str, str]] = register({
                        "it": "Nessuno paga: solo Re e Cavalli"},
     "verdict.one": {"en": "{player} loses a life", "it": "{player} perde una vita"},
     "verdict.many": {"en": "{losers:and} lose a life each", "it": "{losers:and} perdono una vita"},
-    "page.no_game": {"en": "Set up the players to start",
-                     "it": "Scegli i giocatori per cominciare"},
+    "table.start": {"en": "Set up the players to start",
+                    "it": "Scegli i giocatori per cominciare"},
     # the table's own refusals (webui.table.TableError)
     "table.no_game": {"en": "no game yet: set up the players first",
                       "it": "nessuna partita: scegliete prima i giocatori"},
@@ -442,6 +461,9 @@ WEB_WORDS: dict[str, dict[str, str]] = register({
     "evening.record": {"en": "game {game}: {why}", "it": "partita {game}: {why}"},
     "evening.record_hand": {"en": "game {game}, hand {hand}: {why}",
                             "it": "partita {game}, mano {hand}: {why}"},
+    "evening.won": {"en": "{winner} wins", "it": "vince {winner}"},
+    "evening.split": {"en": "{survivors:joined} share the pot",
+                      "it": "{survivors:joined} si dividono il piatto"},
     "evening.payment": {"en": "{payer} gives {payee} {cents:euros}", "it": "{payer} dà {cents:euros} {payee:a}"},
     "evening.stake": {"en": "game {game}: the stake {stake} is not 0 to 1000 euros in cents",
                       "it": "partita {game}: la posta {stake} non è da 0 a 1000 euro in "
@@ -497,15 +519,9 @@ def say(code: str, params: Mapping[str, Any], language: str = "it") -> str:
     return word(code, params, language)
 
 
-def payment_words(payer: str, payee: str, cents: int) -> tuple[str, str]:
-    """A payment that settles the evening: `Bruno gives Anna €1.50` / `Bruno dà 1,50 € ad Anna`."""
-    said = {"payer": payer, "payee": payee, "cents": cents}
-    return word("evening.payment", said, "en"), word("evening.payment", said, "it")
-
-
 def headed(hand: int | None, text: str, language: str = "it") -> str:
     """A line of the page about hand `hand` (`Mano 2: ...`), or `text` itself."""
-    return text if hand is None else f"{PAGE_WORDS[language]['hand']} {hand}: {text}"
+    return text if hand is None else f"{PAGE_WORDS['page.hand'][language]} {hand}: {text}"
 
 
 class Coded(Exception):

@@ -18,10 +18,26 @@ from conftest import PIN, PLAYERS, WITH_PIN, WORKED_EXAMPLE, play
 
 
 
-def said(answer) -> tuple[str, str]:
-    """A refusal as the pages read it: in English, and in Italian."""
-    data = answer.get_json()
-    return data["error"], data["error_it"]
+@pytest.fixture(autouse=True)
+def in_english(client: FlaskClient) -> None:
+    """The client reads the API in English, as a page whose language is English (its `lang`
+    cookie); `?lang=it` asks a single answer in Italian."""
+    client.set_cookie("lang", "en")
+
+
+def said(client: FlaskClient, path: str, method: str = "POST", **asked) -> tuple[str, str]:
+    """A refusal as the pages read it, asked in English and then in Italian (a refusal changes
+    nothing)."""
+    english, italian = (client.open(path, method=method, query_string={"lang": lang}, **asked)
+                        for lang in ("en", "it"))
+    assert english.status_code == italian.status_code >= 400
+    return english.get_json()["error"], italian.get_json()["error"]
+
+
+def italian(client: FlaskClient) -> dict:
+    """The state as an Italian page reads it."""
+    return client.get("/api/state?lang=it").get_json()
+
 
 def jpeg(width: int = 64, height: int = 48) -> bytes:
     """A real JPEG of a grey picture."""
@@ -34,7 +50,7 @@ def test_before_any_setup_the_state_asks_for_players(client: FlaskClient) -> Non
     state = client.get("/api/state").get_json()
     assert state["ready"] is False
     assert state["players"] == [] and state["verdicts"] == []
-    assert state["says_it"] == "Scegli i giocatori per cominciare"
+    assert italian(client)["says"] == "Scegli i giocatori per cominciare"
     assert client.get("/api/record").status_code == 409
 
 
@@ -44,20 +60,22 @@ def test_setup_seats_the_table_with_the_first_dealer(seated: FlaskClient) -> Non
     assert state["lives"] == {"Anna": 3, "Bruno": 3, "Carla": 3, "Dario": 3}
     assert state["phase"] == "deal" and state["dealer"] == "Dario"
     assert state["stake"] == 0.5 and state["pot"] == 0
-    assert state["says_it"] == "Mano 1: Dario fa le carte"
+    assert italian(seated)["says"] == "Mano 1: Dario fa le carte"
 
 
 def test_the_worked_example_shows_targets_walls_and_the_verdict(seated: FlaskClient) -> None:
     play(seated, WORKED_EXAMPLE[:2])
     state = seated.get("/api/state").get_json()
     assert state["phase"] == "turns" and state["current_player"] == "Carla"
-    assert state["turn"]["text_it"] == ("Carla può scambiare con Anna: salta il Cavallo di "
-                                        "Bastoni di Dario")
+    assert italian(seated)["turn"]["text"] == ("Carla può scambiare con Anna: salta il Cavallo di "
+                                               "Bastoni di Dario")
     assert state["turn"]["text"] == ("Carla may swap with Anna: Dario's Cavallo di Bastoni is "
                                      "jumped")
     seats = {s["player"]: s for s in state["seats"]}
-    assert seats["Bruno"]["card"] == "10C" and seats["Bruno"]["card_name"]["it"] == "Re di Coppe"
-    assert seats["Anna"]["card"] == "back" and seats["Anna"]["why_it"] == "Anna ha tenuto la carta"
+    assert seats["Bruno"]["card"] == "10C" and seats["Bruno"]["card_name"]["name"] == "King of Cups"
+    seats_it = {s["player"]: s for s in italian(seated)["seats"]}
+    assert seats_it["Bruno"]["card_name"] == {"code": "10C", "name": "Re di Coppe"}
+    assert seats["Anna"]["card"] == "back" and seats_it["Anna"]["why"] == "Anna ha tenuto la carta"
     assert seats["Dario"]["dealer"] is True
     play(seated, WORKED_EXAMPLE[2:])
     state = seated.get("/api/state").get_json()
@@ -65,7 +83,8 @@ def test_the_worked_example_shows_targets_walls_and_the_verdict(seated: FlaskCli
     assert state["pot"] == 1 and state["dealer"] == "Anna"
     (verdict,) = state["verdicts"]
     assert verdict["hand"] == 1 and verdict["losers"] == ["Carla"]
-    assert verdict["says_it"] == "Carla perde una vita" and verdict["says"] == "Carla loses a life"
+    assert italian(seated)["verdicts"][0]["says"] == "Carla perde una vita"
+    assert verdict["says"] == "Carla loses a life"
     assert {c["player"]: c["code"] for c in verdict["cards"]} == {
         "Anna": "5S", "Bruno": "10C", "Carla": "3D", "Dario": "9B"}
     assert verdict["swaps"] == [["Carla", "Anna"]] and verdict["evidence"] is None
@@ -73,9 +92,9 @@ def test_the_worked_example_shows_targets_walls_and_the_verdict(seated: FlaskCli
 
 def test_the_wall_is_said_in_words_for_the_player_at_it(seated: FlaskClient) -> None:
     play(seated, WORKED_EXAMPLE[:1])
-    turn = seated.get("/api/state").get_json()["turn"]
+    turn = italian(seated)["turn"]
     assert turn["player"] == "Anna" and turn["may"] == ["keep"]
-    assert turn["text_it"] == "Anna non può scambiare: Bruno ha il Re di Coppe (muro)"
+    assert turn["text"] == "Anna non può scambiare: Bruno ha il Re di Coppe (muro)"
 
 
 def test_undo_takes_back_the_last_event(seated: FlaskClient) -> None:
@@ -85,13 +104,13 @@ def test_undo_takes_back_the_last_event(seated: FlaskClient) -> None:
     state = answer.get_json()
     assert state["phase"] == "settle" and state["lives"]["Carla"] == 3 and state["pot"] == 0
     assert state["last_event"]["kind"] == "reveal"
-    assert state["last_event"]["text_it"] == "Le carte vengono scoperte"
+    assert italian(seated)["last_event"]["text"] == "Le carte vengono scoperte"
 
 
 def test_undo_with_nothing_to_undo_is_refused(client: FlaskClient) -> None:
     answer = client.post("/api/undo", headers=WITH_PIN)
     assert answer.status_code == 409
-    assert said(answer) == ("no game yet: set up the players first",
+    assert said(client, "/api/undo", headers=WITH_PIN) == ("no game yet: set up the players first",
                             "nessuna partita: scegliete prima i giocatori")
 
 
@@ -110,12 +129,14 @@ def test_a_revive_between_hands_gives_a_life_back(client: FlaskClient) -> None:
     refused = client.post("/api/corrections", json={"kind": "revive", "dead": "Carla",
                                                      "living": "Bruno"}, headers=WITH_PIN)
     assert refused.status_code == 409
-    assert said(refused) == ("hand 1: Carla cannot be revived: Carla is not dead",
+    assert said(client, "/api/corrections", json={"kind": "revive", "dead": "Carla",
+                                                  "living": "Bruno"}, headers=WITH_PIN) == (
+        "hand 1: Carla cannot be revived: Carla is not dead",
                              "mano 1: Carla non può tornare in gioco: Carla ha ancora vite")
     play(client, [{"kind": "revive", "dead": "Anna", "living": "Bruno"}])
     state = client.get("/api/state").get_json()
     assert state["lives"] == {"Anna": 1, "Bruno": 0, "Carla": 1, "Dario": 1}
-    assert state["last_event"]["text_it"] == "Bruno dà una vita ad Anna"
+    assert italian(client)["last_event"]["text"] == "Bruno dà una vita ad Anna"
 
 
 def test_a_player_joins_and_another_leaves_between_hands(seated: FlaskClient) -> None:
@@ -123,7 +144,7 @@ def test_a_player_joins_and_another_leaves_between_hands(seated: FlaskClient) ->
                   {"kind": "leave", "player": "Bruno"}])
     state = seated.get("/api/state").get_json()
     assert state["players"] == ["Elena", "Anna", "Carla", "Dario"]
-    assert state["last_event"]["text_it"] == "Bruno si alza dal tavolo"
+    assert italian(seated)["last_event"]["text"] == "Bruno si alza dal tavolo"
 
 
 def test_a_misread_card_is_corrected_after_the_reveal(seated: FlaskClient) -> None:
@@ -141,7 +162,9 @@ def test_an_illegal_correction_is_409_with_the_rule(seated: FlaskClient) -> None
     answer = seated.post("/api/corrections", json={"kind": "swap", "player": "Anna"},
                          headers=WITH_PIN)
     assert answer.status_code == 409
-    assert said(answer) == ("hand 1: Anna cannot swap: Bruno shows the Re di Coppe (wall)",
+    assert said(seated, "/api/corrections", json={"kind": "swap", "player": "Anna"},
+                headers=WITH_PIN) == (
+        "hand 1: Anna cannot swap: Bruno shows the Re di Coppe (wall)",
                             "mano 1: Anna non può scambiare: Bruno ha il Re di Coppe (muro)")
     assert answer.get_json()["code"] == "walk.wall" and answer.get_json()["hand"] == 1
     assert seated.get("/api/state").get_json()["current_player"] == "Anna"
@@ -211,7 +234,8 @@ def test_a_bad_setup_is_refused_in_both_languages_and_keeps_the_game(
     assert answer.status_code == 400
     assert answer.get_json()["error"].startswith(english)
     if italian is not None:
-        assert answer.get_json()["error_it"].startswith(italian)
+        asked = seated.post("/api/setup?lang=it", json=body, headers=WITH_PIN)
+        assert asked.status_code == 400 and asked.get_json()["error"].startswith(italian)
     state = seated.get("/api/state").get_json()
     assert state["players"] == PLAYERS and state["version"] == version
 
@@ -232,15 +256,17 @@ def test_a_body_no_page_would_send_is_refused_before_it_is_read(seated: FlaskCli
         answer = seated.post(path, data=body, headers=WITH_PIN, content_type="application/json")
         assert answer.status_code == 400, path
         assert answer.get_json()["error"].startswith(english), path
-        assert answer.get_json()["error_it"]
+        asked = seated.post(path + "?lang=it", data=body, headers=WITH_PIN,
+                            content_type="application/json")
+        assert asked.get_json()["error"] != answer.get_json()["error"]
     assert seated.get("/api/state").get_json()["players"] == PLAYERS
 
 
 def test_a_joining_player_needs_a_name_of_his_own(seated: FlaskClient) -> None:
-    answer = seated.post("/api/corrections", json={"kind": "join", "player": "CARLA"},
+    answer = seated.post("/api/corrections?lang=it", json={"kind": "join", "player": "CARLA"},
                          headers=WITH_PIN)
     assert answer.status_code == 400
-    assert answer.get_json()["error_it"] == ("Carla e CARLA sono lo stesso nome: ogni giocatore "
+    assert answer.get_json()["error"] == ("Carla e CARLA sono lo stesso nome: ogni giocatore "
                                              "ne vuole uno diverso")
 
 
@@ -291,10 +317,10 @@ CHANGES = [("/api/setup", {"players": PLAYERS}), ("/api/undo", {}),
 def test_every_change_needs_the_pin(client: FlaskClient, path: str, body: dict) -> None:
     answer = client.post(path, json=body)
     assert answer.status_code == 403
-    assert said(answer) == ("this change needs the table PIN",
-                            "per questa modifica serve il PIN del tavolo")
-    wrong = client.post(path, json=body, headers={"X-Table-Pin": "0000"})
-    assert wrong.status_code == 403 and said(wrong) == ("wrong PIN", "PIN sbagliato")
+    assert said(client, path, json=body) == ("this change needs the table PIN",
+                                             "per questa modifica serve il PIN del tavolo")
+    wrong = said(client, path, json=body, headers={"X-Table-Pin": "0000"})
+    assert wrong == ("wrong PIN", "PIN sbagliato")
 
 
 def test_a_frame_needs_the_pin(client: FlaskClient) -> None:
@@ -363,13 +389,13 @@ def test_the_camera_page_hidden_is_said_at_once(client: FlaskClient, table: Tabl
     assert answer.status_code == 200
     camera = client.get("/api/state").get_json()["camera"]  # at once, not after 5 s of silence
     assert (camera["state"], camera["code"]) == ("reconnecting", "source.page_hidden")
-    assert camera["text_it"] == ("la fotocamera del telefono: la pagina è nascosta (telefono "
+    assert italian(client)["camera"]["text"] == ("la fotocamera del telefono: la pagina è nascosta (telefono "
                                  "bloccato o un'altra app davanti); riparte quando la pagina torna "
                                  "in vista")
     assert camera["text"] == ("the phone's camera: its page is hidden (the phone locked, or "
                               "another app in front); it starts again when the page is shown")
     client.post("/api/frame/away", json={"why": "stopped"}, headers=WITH_PIN)
-    assert client.get("/api/state").get_json()["camera"]["text_it"] == (
+    assert italian(client)["camera"]["text"] == (
         "la fotocamera del telefono si è fermata (una chiamata, o spenta dalla pagina)")
     phone.close()
 
@@ -416,11 +442,9 @@ def test_a_bad_frame_is_refused_with_a_message(client: FlaskClient, table: Table
 
 
 def test_an_upload_over_the_server_limit_is_413(client: FlaskClient) -> None:
-    answer = client.post("/api/frame", data=b"\xff" * (4 * 1024 * 1024),
-                         content_type="image/jpeg", headers=WITH_PIN)
-    assert answer.status_code == 413
-    assert answer.get_json() == {"error": "the upload is too big: at most 3 MB",
-                                 "error_it": "l'invio è troppo grande: al massimo 3 MB"}
+    assert said(client, "/api/frame", data=b"\xff" * (4 * 1024 * 1024),
+                content_type="image/jpeg", headers=WITH_PIN) == (
+        "the upload is too big: at most 3 MB", "l'invio è troppo grande: al massimo 3 MB")
 
 
 def test_seats_tapped_on_the_picture_are_kept_for_the_live_loop(seated: FlaskClient,
@@ -451,7 +475,8 @@ def test_seats_tapped_on_the_picture_are_kept_for_the_live_loop(seated: FlaskCli
 def test_bad_seats_are_refused(seated: FlaskClient, body: dict, message: str,
                                italian: str) -> None:
     answer = seated.post("/api/seats", json=body, headers=WITH_PIN)
-    assert answer.status_code == 409 and said(answer) == (message, italian)
+    assert answer.status_code == 409
+    assert said(seated, "/api/seats", json=body, headers=WITH_PIN) == (message, italian)
 
 
 def test_a_warning_shows_until_a_person_resolves_it(seated: FlaskClient,
@@ -467,7 +492,8 @@ def test_a_warning_shows_until_a_person_resolves_it(seated: FlaskClient,
     assert heard == [(ident, "kept as seen")]
     again = seated.post(f"/api/warnings/{ident}/resolve", json={"how": "x"}, headers=WITH_PIN)
     assert again.status_code == 409
-    assert said(again) == (f"there is no open warning {ident}",
+    assert said(seated, f"/api/warnings/{ident}/resolve", json={"how": "x"},
+                headers=WITH_PIN) == (f"there is no open warning {ident}",
                            f"non c'è un avviso aperto numero {ident}")
 
 
@@ -495,7 +521,7 @@ def test_an_unforeseen_error_shows_no_trace(app: Flask) -> None:
 
     answer = app.test_client().get("/api/test-crash")
     assert answer.status_code == 500
-    assert said(answer) == ("the server could not do that (the error is in its log)",
+    assert said(app.test_client(), "/api/test-crash", "GET") == ("the server could not do that (the error is in its log)",
                             "il server non è riuscito a farlo (l'errore è nel suo registro)")
     assert b"Traceback" not in answer.data and b"secret detail" not in answer.data
 

@@ -109,7 +109,7 @@ def test_the_camera_page_stays_awake_and_comes_back_by_itself(phone_page, phone)
 
     page.evaluate(SEEN, "hidden")  # the phone locks
     until(lambda: source.status().code == "source.page_hidden", 2.0)  # at once, not after 5 s
-    assert table.state()["camera"]["text_it"] == (
+    assert table.state("it")["camera"]["text"] == (
         "la fotocamera del telefono: la pagina è nascosta (telefono bloccato o un'altra app "
         "davanti); riparte quando la pagina torna in vista")
     assert page.evaluate("wakeLocks[0].released") is True

@@ -127,10 +127,12 @@ def test_a_half_sent_request_and_a_stalled_body_are_closed_after_their_timeouts(
 
 
 def test_a_huge_upload_is_refused_with_its_reason_before_it_is_sent(served: str) -> None:
-    sock = connect(served, "127.0.6.1", b"POST /api/frame HTTP/1.1\r\nHost: table\r\n"
-                   b"Content-Type: image/jpeg\r\nContent-Length: 50000000\r\n\r\n")
-    answer = http.client.HTTPResponse(sock)
-    answer.begin()
-    assert answer.status == 413
-    assert b"at most 3 MB" in answer.read()
-    sock.close()
+    for language, reason in (("en", "at most 3 MB"), ("it", "al massimo 3 MB")):
+        sock = connect(served, "127.0.6.1", f"POST /api/frame?lang={language} HTTP/1.1\r\n"
+                       "Host: table\r\nContent-Type: image/jpeg\r\n"
+                       "Content-Length: 50000000\r\n\r\n".encode())
+        answer = http.client.HTTPResponse(sock)
+        answer.begin()
+        assert answer.status == 413
+        assert reason.encode() in answer.read()
+        sock.close()

@@ -28,8 +28,8 @@ def short_game(client: FlaskClient, losers: tuple[str, str]) -> None:
         play(client, [{"kind": "settle"}])
 
 
-def evening(client: FlaskClient) -> dict:
-    answer = client.get("/api/evening")
+def evening(client: FlaskClient, language: str = "it") -> dict:
+    answer = client.get(f"/api/evening?lang={language}")
     assert answer.status_code == 200, answer.get_json()
     return answer.get_json()
 
@@ -54,10 +54,12 @@ def test_three_games_make_an_evening_with_its_nets_and_payments(client: FlaskCli
         ("Carla", 0.5), ("Anna", 0.5), ("Bruno", 1.0)]
     assert {row["player"]: row["cents"] for row in found["net"]} == {
         "Bruno": 100, "Anna": -50, "Carla": -50}
-    assert [p["text_it"] for p in found["payments"]] == ["Anna dà 0,50 € a Bruno",
+    assert [p["text"] for p in found["payments"]] == ["Anna dà 0,50 € a Bruno",
                                                           "Carla dà 0,50 € a Bruno"]
-    assert [p["text"] for p in found["payments"]][0] == "Anna gives Bruno €0.50"
-    assert found["games"][0]["text_it"] == "Partita 1: vince Carla (piatto 2, posta 0,50 €)"
+    english = evening(client, "en")
+    assert [p["text"] for p in english["payments"]][0] == "Anna gives Bruno €0.50"
+    assert english["games"][0]["text"] == "Game 1: Carla wins (pot 2, stake €0.50)"
+    assert found["games"][0]["text"] == "Partita 1: vince Carla (piatto 2, posta 0,50 €)"
 
 
 def test_the_next_game_is_dealt_by_the_player_the_deal_passes_to(client: FlaskClient) -> None:
@@ -75,12 +77,12 @@ def test_a_game_not_over_is_left_only_when_asked(client: FlaskClient) -> None:
     client.post("/api/setup", json={"players": THREE, "dealer": "Carla", "lives": 1,
                                     "stake": 0.5}, headers=WITH_PIN)
     answer = client.post("/api/evening/next", json={}, headers=WITH_PIN)
-    assert answer.status_code == 409 and "non è ancora finita" in answer.get_json()["error_it"]
+    assert answer.status_code == 409 and "non è ancora finita" in answer.get_json()["error"]
     assert client.post("/api/evening/next", json={"anyway": True},
                        headers=WITH_PIN).status_code == 200
     games = evening(client)["games"]
     assert [g["over"] for g in games] == [False, False]
-    assert games[0]["text_it"].startswith("Partita 1: in corso")
+    assert games[0]["text"].startswith("Partita 1: in corso")
 
 
 def test_an_undone_hand_changes_the_sums_at_once(client: FlaskClient) -> None:
@@ -92,7 +94,7 @@ def test_an_undone_hand_changes_the_sums_at_once(client: FlaskClient) -> None:
     assert found["games"][-1]["winner"] is None
     assert {row["player"]: row["cents"] for row in found["net"]} == {  # games 1 and 2 alone
         "Anna": 50, "Bruno": -100, "Carla": 50}
-    assert [p["text_it"] for p in found["payments"]] == ["Bruno dà 0,50 € ad Anna",
+    assert [p["text"] for p in found["payments"]] == ["Bruno dà 0,50 € ad Anna",
                                                           "Bruno dà 0,50 € a Carla"]
 
 
@@ -105,7 +107,7 @@ def test_a_stake_change_applies_from_the_next_game(client: FlaskClient) -> None:
     short_game(client, ("Anna", "Bruno"))
     assert evening(client)["games"][0]["net"] == {"Anna": -50, "Bruno": -50, "Carla": 100}
     answer = client.post("/api/evening/stake", json={"stake": "tanti"}, headers=WITH_PIN)
-    assert answer.status_code == 400 and "posta" in answer.get_json()["error_it"]
+    assert answer.status_code == 400 and "posta" in answer.get_json()["error"]
 
 
 def test_the_chart_draws_each_players_lives_hand_by_hand(client: FlaskClient) -> None:
@@ -140,13 +142,13 @@ def test_an_imported_evening_that_does_not_add_up_is_refused_naming_the_game(
     data["games"][1]["net"]["Anna"] = 2.0
     answer = client.post("/api/evening", json=data, headers=WITH_PIN)
     assert answer.status_code == 400
-    assert answer.get_json()["error_it"] == ("la partita 2 non torna: per Anna dice 2.0 €, le "
+    assert answer.get_json()["error"] == ("la partita 2 non torna: per Anna dice 2.0 €, le "
                                              "mani danno 1 €")
     data["games"][1]["net"]["Anna"] = 1.0
     data["games"][2]["record"]["hands"][0]["turns"] = {"Anna": "draw"}
     answer = client.post("/api/evening", json=data, headers=WITH_PIN)
     assert answer.status_code == 400
-    assert answer.get_json()["error_it"] == ("partita 3, mano 1: Anna non può pescare: pesca solo "
+    assert answer.get_json()["error"] == ("partita 3, mano 1: Anna non può pescare: pesca solo "
                                              "il mazziere")
     assert len(evening(client)["games"]) == 3  # nothing of the evening in play was touched
 

@@ -62,16 +62,17 @@ def test_an_illegal_swap_held_offers_the_ways_the_rules_allow(story: StoryTable)
     assert [line["event"] for line in said] == ["swap", "warning"]
     held = story.table.state()["held"]
     assert held["code"] == "swap.undo"
-    assert held["text_it"] == ("Mano 1: Anna non può scambiare: Bruno ha il Re di Coppe (muro) "
+    assert held["text"] == ("Mano 1: Anna non può scambiare: Bruno ha il Re di Coppe (muro) "
                                "(rifate lo scambio al contrario)")
-    assert held["rule"] == {"text": "Anna cannot swap: Bruno shows the Re di Coppe (wall)",
-                            "text_it": "Anna non può scambiare: Bruno ha il Re di Coppe (muro)"}
+    assert held["rule"] == {"text": "Anna non può scambiare: Bruno ha il Re di Coppe (muro)"}
+    assert story.table.state("en")["held"]["rule"] == {
+        "text": "Anna cannot swap: Bruno shows the Re di Coppe (wall)"}
     assert held["photo"].startswith("/evidence/held-01-") and held["photo"].endswith(".jpg")
     # Only the swap the referee allows that touches a seat seen moving: Carla's with Dario.
     assert ways(story.table) == [{"way": "continue"},
                                  {"way": "swap", "player": "Carla", "target": "Dario"},
                                  {"way": "redeal"}, {"way": "write"}]
-    texts = [way["text_it"] for way in held["ways"]]
+    texts = [way["text"] for way in held["ways"]]
     assert texts == ["Le carte sono tornate a posto: continua", "Era uno scambio tra Carla e Dario",
                      "Ridai le carte", "Scrivi la mano"]
     write = held["ways"][-1]["cards"]
@@ -90,8 +91,8 @@ def test_while_held_the_table_is_shown_as_the_camera_sees_it(story: StoryTable) 
     held = story.table.state()["held"]
     assert [(s["player"], s["face"], s["card"]) for s in held["seen"]] == [
         ("Anna", "up", "5S"), ("Bruno", "up", "10C"), ("Carla", "up", "3D"), ("Dario", "up", "6B")]
-    assert held["seen"][0]["name"] == {"code": "5S", "it": "Cinque di Spade",
-                                       "en": "5 of Swords"}
+    assert held["seen"][0]["name"] == {"code": "5S", "name": "Cinque di Spade"}
+    assert story.table.state("en")["held"]["seen"][0]["name"] == {"code": "5S", "name": "5 of Swords"}
     cards = {c["player"]: c["card"] for c in held["ways"][-1]["cards"]}
     assert cards == {"Anna": "5S", "Bruno": "10C", "Carla": "3D", "Dario": "6B"}  # as read
 
@@ -102,14 +103,15 @@ def test_the_cards_back_in_place_go_on_and_the_camera_settles(story: StoryTable)
     story.table.decide(ident, Continue())
     state = story.table.state()
     assert state["held"] is None and state["warnings"] == []
-    assert state["decided"]["text_it"] == "Mano 1: le carte sono tornate a posto: si continua"
+    assert state["decided"]["text"] == "Mano 1: le carte sono tornate a posto: si continua"
     assert state["decided"]["undoable"] is True
     said = settle(story, 10.0)
     assert [line["event"] for line in said][-1] == "settle"
     assert story.table.game.results[-1].losers == ("Carla",)
-    assert story.table.state()["verdicts"][0]["decided"] == [
-        {"text": "Hand 1: the cards are back in place: the hand goes on",
-         "text_it": "Mano 1: le carte sono tornate a posto: si continua"}]
+    assert story.table.state("en")["verdicts"][0]["decided"] == [
+        {"text": "Hand 1: the cards are back in place: the hand goes on"}]
+    assert story.table.state("it")["verdicts"][0]["decided"] == [
+        {"text": "Mano 1: le carte sono tornate a posto: si continua"}]
 
 
 def test_a_swap_the_rules_allow_is_played_with_the_keeps_before_it(story: StoryTable) -> None:
@@ -165,7 +167,7 @@ def test_dealing_again_voids_the_hand_and_waits_for_a_new_deal(story: StoryTable
     story.table.decide(ident, Redeal())
     game = story.table.game
     assert game.phase is Phase.DEAL and game.hand is None and game.next_dealer == "Dario"
-    assert story.table.state()["decided"]["text_it"] == (
+    assert story.table.state()["decided"]["text"] == (
         "Mano 1: la mano non vale: Dario ridà le carte")
     # The cards lying are the void hand's: the deal counts only once they have left.
     assert story.tell([(10.0, FACES), (14.0, FACES)]) == []
@@ -209,7 +211,7 @@ def test_a_draw_never_read_before_the_gathering_is_written_and_settled(story: St
     assert [line["event"] for line in said][-1] == "warning"
     held = story.table.state()["held"]
     assert held["code"] == "draw.unseen"
-    assert held["text_it"] == ("Mano 1: Dario ha pescato una carta che la fotocamera non ha "
+    assert held["text"] == ("Mano 1: Dario ha pescato una carta che la fotocamera non ha "
                                "letto: dite voi che carta ha")
     assert ways(story.table) == [{"way": "redeal"}, {"way": "write"}]  # no watching on
     cards = {c["player"]: c["card"] for c in held["ways"][-1]["cards"]}
@@ -229,7 +231,7 @@ def test_a_draw_read_otherwise_until_the_gathering_is_written_and_settled(story:
     assert "settle" not in [line["event"] for line in said]
     held = story.table.state()["held"]
     assert held["code"] == "card.reads_otherwise"
-    assert held["text_it"] == ("Mano 1: la carta di Dario ora si legge 1C, ma prima si leggeva 2C: "
+    assert held["text"] == ("Mano 1: la carta di Dario ora si legge 1C, ma prima si leggeva 2C: "
                                "correggetela se è così")
     assert ways(story.table) == [{"way": "correct", "player": "Dario"}, {"way": "redeal"},
                                  {"way": "write"}]  # no watching on
@@ -258,9 +260,9 @@ def test_two_cards_covered_together_ask_whether_they_were_swapped(story: StoryTa
     held = story.table.state()["held"]
     assert held["code"] == "swap.unseen"
     # the game's own refusal of that swap, as an illegal swap seen is told
-    assert held["rule"]["text_it"] == "Anna non può scambiare: Bruno ha il Re di Coppe (muro)"
+    assert held["rule"]["text"] == "Anna non può scambiare: Bruno ha il Re di Coppe (muro)"
     unseen = held["ways"][0]
-    assert (unseen["text_it"], unseen["yes"]["text_it"], unseen["no"]["text_it"]) == (
+    assert (unseen["text"], unseen["yes"]["text"], unseen["no"]["text"]) == (
         "C'è stato uno scambio tra Anna e Carla?", "Sì: le rimettiamo a posto",
         "Nessuno scambio: sono al loro posto")
     assert ways(story.table)[1:] == [{"way": "swap", "player": "Carla", "target": "Dario"},
@@ -277,7 +279,7 @@ def test_a_swap_said_under_the_hands_holds_the_hand_until_put_back(story: StoryT
     story.table.decide(ident, Unseen("Anna", "Carla", "yes"))
     held = story.table.state()["held"]
     assert held["code"] == "swap.put_back" and held["id"] != ident
-    assert held["text_it"] == ("Mano 1: le carte di Anna e di Carla sono state scambiate sotto "
+    assert held["text"] == ("Mano 1: le carte di Anna e di Carla sono state scambiate sotto "
                                "le mani, e non è permesso: rimettetele a posto, poi ditelo")
     assert held["ways"][0]["way"] == "continue"
     assert story.tell([(9.0, FACES), (13.0, FACES)]) == []  # nothing while it waits
@@ -341,7 +343,7 @@ def test_a_held_warning_resolved_on_the_history_page_resumes_the_hand(story: Sto
     story.tell(PAST_THE_WALL)
     story.table.resolve(story.table.state()["held"]["id"], "rimesse a posto")
     assert story.controller.held is None
-    assert story.table.state()["decided"]["text_it"] == (
+    assert story.table.state()["decided"]["text"] == (
         "Mano 1: risolto dalla pagina Storico: rimesse a posto")
     assert settle(story, 10.0)[-1]["event"] == "settle"
 
@@ -350,14 +352,14 @@ def test_the_demo_answers_a_held_hand_after_ten_seconds_of_its_film(story: Story
     story.holds.answer = Redeal()
     story.tell(PAST_THE_WALL)
     held = story.table.state()["held"]
-    assert held["demo"]["text_it"] == ("Tra 10 s la demo risponde da sola, come farebbe una "
+    assert held["demo"]["text"] == ("Tra 10 s la demo risponde da sola, come farebbe una "
                                        "famiglia: Ridai le carte")
     story.tell([(8.0 + DEMO_AFTER - 0.5, FACES)])
     assert story.table.state()["held"] is not None
     story.tell([(8.0 + DEMO_AFTER + 0.1, FACES)])
     state = story.table.state()
     assert state["held"] is None and state["decided"]["by"] == "demo"
-    assert state["decided"]["text_it"] == ("Mano 1: la demo ha risposto come farebbe una "
+    assert state["decided"]["text"] == ("Mano 1: la demo ha risposto come farebbe una "
                                            "famiglia: la mano non vale: Dario ridà le carte")
 
 
@@ -429,8 +431,9 @@ def test_every_code_the_loop_raises_has_a_way_on_in_both_languages(
     assert shown["code"] == code and shown["holding"] is holding
     assert (state["asked"] if holding else state["held"]) is None  # one question at a time
     assert shown["ways"]
-    for way in shown["ways"]:
-        assert way["text_it"] and way["text"] and way["text_it"] != way["text"]
+    english = story.table.state("en")["held" if holding else "asked"]["ways"]
+    for way, said in zip(shown["ways"], english, strict=True):
+        assert way["text"] and said["text"] and way["text"] != said["text"]
     story.table.decide(shown["id"], _answer(shown))
     after = story.table.state()
     assert after["held"] is None and after["asked"] is None
@@ -442,7 +445,7 @@ def test_a_warning_asked_is_taken_back_as_asked_not_held(story: StoryTable) -> N
     asked = story.table.state()["asked"]
     assert [w["way"] for w in asked["ways"]] == ["redeal", "write", "noted"]
     story.table.decide(asked["id"], Noted())
-    assert story.table.state()["decided"]["text_it"] == "Mano 1: avviso visto: si continua"
+    assert story.table.state()["decided"]["text"] == "Mano 1: avviso visto: si continua"
     story.table.take_back(story.table.state()["decided"]["number"])
     state = story.table.state()
     assert state["held"] is None and state["asked"]["code"] == "card.unread"
@@ -461,10 +464,10 @@ def test_a_dealers_card_read_anew_is_asked_and_taken_for_his_draw(story: StoryTa
     state = story.table.state()
     asked = state["asked"]
     assert state["held"] is None and asked["code"] == "card.reads_otherwise"
-    assert [w["text_it"] for w in asked["ways"]] == [
+    assert [w["text"] for w in asked["ways"]] == [
         "Era una pescata: Dario ha pescato l'Asso di Bastoni",
         "Correggi la carta: Dario ha l'Asso di Bastoni", "Ridai le carte", "Scrivi la mano"]
-    assert [w["text"] for w in asked["ways"]] == [
+    assert [w["text"] for w in story.table.state("en")["asked"]["ways"]] == [
         "It was a draw: Dario drew the Asso di Bastoni",
         "Correct the card: Dario holds the Asso di Bastoni", "Deal again", "Write the hand"]
     story.table.decide(asked["id"], DrawWay("Dario", parse_card("1B")))
@@ -473,7 +476,7 @@ def test_a_dealers_card_read_anew_is_asked_and_taken_for_his_draw(story: StoryTa
     line = "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario 1B#4"
     story.tell([(12.0, line), (12.0 + SETTLE_STILL + 0.5, line)])  # the camera goes on
     assert story.table.game.results[-1].losers == ("Dario",)
-    assert story.table.state()["decided"]["text_it"] == (
+    assert story.table.state()["decided"]["text"] == (
         "Mano 1: Dario ha pescato l'Asso di Bastoni (deciso a mano)")
 
 
@@ -530,9 +533,10 @@ def test_a_deal_whose_places_cannot_be_named_asks_for_them_to_be_tapped_and_goes
     asked = table.state()["asked"]
     assert asked["code"] == code and [way["way"] for way in asked["ways"]] == ["seats"]
     seats = asked["ways"][0]
-    assert (seats["text_it"], seats["text"]) == ("Tocca il posto di ogni giocatore sulla foto",
-                                                 "Tap each player's place on the picture")
-    assert "Setup" in asked["text_it"] and "Setup" in asked["text"] and asked["text_it"] != asked["text"]
+    english = table.state("en")["asked"]
+    assert (seats["text"], english["ways"][0]["text"]) == (
+        "Tocca il posto di ogni giocatore sulla foto", "Tap each player's place on the picture")
+    assert "Setup" in asked["text"] and "Setup" in english["text"] and asked["text"] != english["text"]
     with pytest.raises(WayError):  # a way to the picture, not a decision the page posts
         from_json(seats)
     table.set_seats(640, 360, {"Anna": [320, 330], "Bruno": [600, 180], "Carla": [320, 30], "Dario": [40, 180]})

@@ -12,7 +12,7 @@ import pytest
 
 from vision.detections import CardDetections
 from vision.seats import CARD_LENGTH, Seats
-from webui.phone import FRAMED, SIZES, PhoneWatch, aim_view
+from webui.phone import FRAMED, SIZES, PhoneWatch, aim_in, aim_view
 
 FILMS = Path(__file__).resolve().parents[2] / "sample_images" / "sequences"
 PLAYERS = ("Anna", "Bruno", "Carla", "Dario")
@@ -55,11 +55,13 @@ def test_before_the_places_are_known_the_outline_to_keep_the_cards_in_is_drawn()
                                 [inset, 720 - inset]]}
 
 
-def test_the_cards_read_are_named_in_both_languages_and_a_back_is_a_back() -> None:
+def test_the_cards_read_are_named_in_the_page_s_language_and_a_back_is_a_back() -> None:
     cards = read(("9C", card(300, 300)), ("back", card(600, 300)), ("none", card(900, 300)))
     view = aim_view(None, (1280, 720), cards, 4)
-    assert [(c["face"], c["card"]) for c in view["cards"]] == [
-        ("up", {"code": "9C", "it": "Cavallo di Coppe", "en": "Knight of Cups"}), ("down", None)]
+    assert [(c["face"], c["card"]) for c in view["cards"]] == [("up", "9C"), ("down", None)]
+    assert [c["card"] for c in aim_in(view, "it")["cards"]] == [
+        {"code": "9C", "name": "Cavallo di Coppe"}, None]
+    assert aim_in(view, "en")["cards"][0]["card"] == {"code": "9C", "name": "Knight of Cups"}
     assert view["cards"][0]["quad"] == [[270, 250], [330, 250], [330, 350], [270, 350]]
 
 

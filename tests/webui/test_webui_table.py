@@ -36,7 +36,8 @@ def test_every_change_is_told_to_the_listeners_with_its_state(service: TableServ
     service.play(HAND[0])
     service.play(HAND[1])
     assert [version for version, _ in heard] == [service.version - 1, service.version]
-    assert '"current_player":"Carla"' in heard[-1][1]
+    assert all('"current_player":"Carla"' in heard[-1][1][language] for language in ("it", "en"))
+    assert '"Anna keeps"' in heard[-1][1]["en"] and '"Anna tiene la carta"' in heard[-1][1]["it"]
 
 
 def test_a_refused_event_tells_no_listener(service: TableService) -> None:
@@ -123,19 +124,20 @@ def test_the_camera_status_is_part_of_the_state_in_each_language(service: TableS
     service.camera_status(phone.status().to_json())
     service.camera_status(phone.status().to_json())
     assert service.version == version + 1  # the same status twice is one change
-    assert service.state()["camera"] == {
-        "state": "connecting", "message": "waiting for pictures from the phone's camera",
-        "code": "source.waiting", "params": {"where": {"code": "place.phone", "params": {}}},
-        "text": "waiting for pictures from the phone's camera",
-        "text_it": "in attesa delle immagini: la fotocamera del telefono"}
+    status = {"state": "connecting", "message": "waiting for pictures from the phone's camera",
+              "code": "source.waiting", "params": {"where": {"code": "place.phone", "params": {}}}}
+    assert service.state("en")["camera"] == {
+        **status, "text": "waiting for pictures from the phone's camera"}
+    assert service.state("it")["camera"] == {
+        **status, "text": "in attesa delle immagini: la fotocamera del telefono"}
     phone.close()
 
 
 def test_a_status_without_a_code_reads_as_it_came(service: TableService) -> None:
     service.camera_status({"state": "live", "message": "receiving pictures"})
-    assert service.state()["camera"] == {"state": "live", "message": "receiving pictures",
-                                         "text": "receiving pictures",
-                                         "text_it": "receiving pictures"}
+    for language in ("it", "en"):
+        assert service.state(language)["camera"] == {"state": "live", "message": "receiving pictures",
+                                                     "text": "receiving pictures"}
 
 
 def test_no_game_yet_is_said_plainly(tmp_path: Path) -> None:

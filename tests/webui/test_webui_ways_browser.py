@@ -90,14 +90,13 @@ def pages(browser, served, story) -> Iterator[dict]:
         page.close()
 
 
-def buttons(held: dict, language: str) -> list[str]:
+def buttons(held: dict) -> list[str]:
     """The ways on as the page's buttons say them, in the order offered (the question's two
-    answers in its place)."""
-    key = "text_it" if language == "it" else "text"
+    answers in its place), in the language the state was asked in."""
     said = []
     for way in held["ways"]:
         if way["way"] != "seats":  # a link to the picture where the places are tapped
-            said += [way["yes"][key], way["no"][key]] if way["way"] == "unseen" else [way[key]]
+            said += [way["yes"]["text"], way["no"]["text"]] if way["way"] == "unseen" else [way["text"]]
     return said
 
 
@@ -108,18 +107,20 @@ def test_every_code_the_loop_raises_has_a_way_on_at_the_table_page_in_both_langu
     panel = "#held" if holding else "#asked"
     for at, code in enumerate(sorted(RAISED), start=9):
         story.raise_code(code, holding, at=float(at))
-        held = table.state()["held" if holding else "asked"]
+        shown_in = {language: table.state(language)["held" if holding else "asked"]
+                    for language in pages}
+        held = shown_in["it"]
         assert held["code"] == code
         for language, page in pages.items():
             shown = f'{panel}:not([hidden])[data-id="{held["id"]}"] .ways button'
             page.wait_for_selector(shown, timeout=5000)
             said = page.locator(f"{panel} .ways button").all_inner_texts()
-            assert said and said == buttons(held, language), (code, language)
+            assert said and said == buttons(shown_in[language]), (code, language)
             links = page.locator(f"{panel} .ways a.way").all_inner_texts()
-            key = "text_it" if language == "it" else "text"
-            assert links == [way[key] for way in held["ways"] if way["way"] == "seats"], (code, language)
+            assert links == [way["text"] for way in shown_in[language]["ways"]
+                             if way["way"] == "seats"], (code, language)
             assert page.locator(f"{panel} h2").inner_text() == HEADS[holding, language]
-        assert not set(buttons(held, "it")) & set(buttons(held, "en")), code  # one language
+        assert not set(buttons(shown_in["it"])) & set(buttons(shown_in["en"])), code  # one language
         table.resolve(held["id"], "seen in the test")  # as on the Storico page
         for page in pages.values():
             page.wait_for_selector(f"{panel}[hidden]", state="attached", timeout=5000)

@@ -4,23 +4,33 @@ articles and prepositions a family would say."""
 from __future__ import annotations
 
 import re
+import string
 
 import pytest
 
 from referee.cards import parse_card
 from referee.events import ChooseDealer, Correct, Deal, FaceUp, Join, Leave, Revive
-from webui.words import PAGE_WORDS, event_words
+from webui.words import PAGE_WORDS, page_words, say, told
 
 GENDERED = re.compile(r"\b(lui|lei|gli|le dà|egli|ella|suo marito|sua moglie)\b", re.IGNORECASE)
 """Words that take a side on whether a player is a man or a woman."""
 
 
 def test_no_word_of_the_italian_page_says_he_or_she() -> None:
-    assert {key: text for key, text in PAGE_WORDS["it"].items() if GENDERED.search(text)} == {}
+    assert {key: text for key, text in page_words("it").items() if GENDERED.search(text)} == {}
 
 
-def test_both_languages_have_every_word() -> None:
-    assert PAGE_WORDS["it"].keys() == PAGE_WORDS["en"].keys()
+def test_every_word_of_the_pages_is_a_code_in_both_languages() -> None:
+    assert {code: sorted(said) for code, said in PAGE_WORDS.items()
+            if not code.startswith("page.") or sorted(said) != ["en", "it"]} == {}
+    assert page_words("it").keys() == page_words("en").keys() == {
+        code.removeprefix("page.") for code in PAGE_WORDS}
+
+
+def test_the_pages_are_worded_by_the_one_engine() -> None:
+    assert (say("page.ev_title", {}, "it"), say("page.ev_title", {}, "en")) == ("Serata", "Evening")
+    assert page_words("it")["pot"] == "Piatto" and page_words("en")["pot"] == "Pot"
+    assert page_words("xx") == page_words("it")  # Italian first
 
 
 @pytest.mark.parametrize("event, italian", [
@@ -35,4 +45,13 @@ def test_both_languages_have_every_word() -> None:
     (Leave("Paolo"), "Paolo si alza dal tavolo"),
 ])
 def test_each_event_is_said_as_a_family_says_it(event: object, italian: str) -> None:
-    assert event_words(event)[1] == italian
+    assert told(event).words("it") == italian
+
+
+def test_a_page_word_names_the_same_fields_in_both_languages() -> None:
+    def named(text: str) -> set[str]:
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+    assert {code for code, said in PAGE_WORDS.items() if named(said["it"]) != named(said["en"])} \
+        == set()
+    assert named(page_words("en")["phone_size"]) == {"width", "height"}

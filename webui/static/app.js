@@ -27,10 +27,11 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-// Italian or English of a pair the server sends: says / says_it, why / why_it, text / text_it
-// (a warning's, a refusal's and the camera's too: the server words each code in both).
-const tr = (obj, key) => (LANG === "it" ? obj[key + "_it"] : obj[key]) ?? obj[key];
-const cardName = (card) => (card ? (LANG === "it" ? card.it : card.en) : "");
+// The server words everything in the language this page asks in (`?lang=`: two pages open in
+// two languages share one cookie): a sentence is `text` (a verdict's `says`, a refusal's
+// `error`), a card's name `name`.
+const inLang = (path) => `${path}${path.includes("?") ? "&" : "?"}lang=${LANG}`;
+const cardName = (card) => (card ? card.name : "");
 const cardImg = (code, title, cls = "card") =>
   el("img", { class: cls, src: `/cards/${code}.svg`, alt: title || code, title: title || code });
 
@@ -55,16 +56,16 @@ async function change(path, body, type = "application/json") {
   let pin = localStorage.getItem(PIN_KEY) || askPin();
   for (let attempt = 0; attempt < 3 && pin; attempt++) {
     const payload = body instanceof Blob || typeof body === "string" ? body : JSON.stringify(body ?? {});
-    const answer = await fetch(path, {
+    const answer = await fetch(inLang(path), {
       method: "POST", headers: { "X-Table-Pin": pin, "Content-Type": type }, body: payload,
     });
     const data = await answer.json().catch(() => ({}));
     if (answer.status === 403) {
       localStorage.removeItem(PIN_KEY);
-      pin = askPin(tr(data, "error") || W.pin_wrong);
+      pin = askPin(data.error || W.pin_wrong);
       continue;
     }
-    if (!answer.ok) throw new Error(tr(data, "error") || answer.statusText);
+    if (!answer.ok) throw new Error(data.error || answer.statusText);
     return data;
   }
   throw new Error(W.pin_wrong);
@@ -87,7 +88,7 @@ function follow(onState) {
   let source = null;
   let delay = 500;
   const open = () => {
-    source = new EventSource("/api/events");
+    source = new EventSource(inLang("/api/events"));
     source.onmessage = (msg) => {
       delay = 500;
       $("#offline").hidden = true;
@@ -134,7 +135,7 @@ const sound = {
   hear(state) {
     const latest = state.verdicts && state.verdicts[0];
     const hand = latest ? latest.hand : 0;
-    if (this.lastHand !== null && hand > this.lastHand) this.speak(tr(latest, "says"));
+    if (this.lastHand !== null && hand > this.lastHand) this.speak(latest.says);
     this.lastHand = hand;
   },
 };
@@ -145,7 +146,7 @@ function showWarnings(state, page) {
   const open = (state.warnings || []).filter((w) => !ask || w.id !== ask.id);
   box.hidden = open.length === 0;
   box.replaceChildren(...open.map((w) =>
-    el("p", {}, "! ", tr(w, "text"), " ", el("a", { href: "/storico" }, W.history))));
+    el("p", {}, "! ", w.text, " ", el("a", { href: "/storico" }, W.history))));
 }
 
 // -- the verdict of one hand ---------------------------------------------------------------
@@ -162,11 +163,11 @@ function verdictView(v, big = false) {
         losers.has(c.player) ? el("span", { class: "pays" }, W.loser) : null)));
   return [
     el("h2", {}, el("a", { href: `/mano/${v.hand}` }, `${W.hand} ${v.hand}`), " · ", W.dealer, ": ", v.dealer),
-    el("p", { class: big ? "says big" : "says" }, tr(v, "says")),
+    el("p", { class: big ? "says big" : "says" }, v.says),
     el("div", { class: "vcards" }, cards),
     photo,
     v.swaps.length ? el("p", { class: "sub" }, `${W.swaps}: `, v.swaps.map((s) => `${s[0]} ⇄ ${s[1]}`).join(", ")) : null,
-    v.decided && v.decided.length ? el("ul", { class: "by-hand" }, v.decided.map((d) => el("li", {}, tr(d, "text")))) : null,
+    v.decided && v.decided.length ? el("ul", { class: "by-hand" }, v.decided.map((d) => el("li", {}, d.text))) : null,
   ].filter(Boolean);
 }
 
@@ -186,10 +187,10 @@ function coins(lives, start) {
 
 function drawTable(state) {
   const held = state.notice && state.verdicts[0]; // the demo holds its last verdict: it heads the page
-  $("#says").textContent = held ? `${W.hand} ${held.hand}: ${tr(held, "says")}` : tr(state, "says");
+  $("#says").textContent = held ? `${W.hand} ${held.hand}: ${held.says}` : state.says;
   $("#phase").textContent = held ? W.verdict : state.phase ? W["phase_" + state.phase] : W.no_game;
   $("#notice").hidden = !state.notice;
-  $("#notice").textContent = state.notice ? tr(state.notice, "text") : "";
+  $("#notice").textContent = state.notice ? state.notice.text : "";
   drawHeld(state);
   drawAsked(state);
   drawDecided(state);
@@ -230,7 +231,7 @@ function drawTable(state) {
     const who = state.turn.player;
     const to = LANG === "it" && /^a/i.test(who) ? "Tocca ad" : W.turn; // Italian: ad Anna, a Elena
     turn.replaceChildren(el("p", { class: "who" }, `${to} `, el("b", {}, who)),
-      el("p", { class: "why" }, tr(state.turn, "text")));
+      el("p", { class: "why" }, state.turn.text));
   }
   const verdict = $("#verdict");
   const latest = state.verdicts[0];
@@ -277,26 +278,26 @@ function writeForm(desk, way, deck) {
     for (const c of way.cards) cards[c.player] = desk.chosen[c.player] ?? c.card ?? "";
     await act(`/api/held/${desk.id}`, { way: "write", cards });
   } }, el("p", { class: "sub" }, W.write_help), el("div", { class: "write-seats" }, rows),
-  el("button", { class: "button way", type: "submit" }, tr(way, "text")));
+  el("button", { class: "button way", type: "submit" }, way.text));
 }
 
 function wayView(desk, way, deck) {
-  const button = (body, cls) => wayButton(desk, tr(way, "text"), body, cls);
+  const button = (body, cls) => wayButton(desk, way.text, body, cls);
   if (way.way === "continue" || way.way === "noted") return button({ way: way.way });
   if (way.way === "swap") return button({ way: "swap", player: way.player, target: way.target });
   if (way.way === "draw" || way.way === "correct") return button({ way: way.way, player: way.player, card: way.card });
   if (way.way === "unseen") {
-    return el("div", { class: "question" }, el("p", { class: "ask" }, tr(way, "text")),
+    return el("div", { class: "question" }, el("p", { class: "ask" }, way.text),
       el("div", { class: "answers" },
-        wayButton(desk, tr(way.yes, "text"), { way: "unseen", a: way.a, b: way.b, answer: "yes" }, "button way yes"),
-        wayButton(desk, tr(way.no, "text"), { way: "unseen", a: way.a, b: way.b, answer: "no" }, "button way no")));
+        wayButton(desk, way.yes.text, { way: "unseen", a: way.a, b: way.b, answer: "yes" }, "button way yes"),
+        wayButton(desk, way.no.text, { way: "unseen", a: way.a, b: way.b, answer: "no" }, "button way no")));
   }
   if (way.way === "redeal") {
     return el("div", { class: "redeal" }, button({ way: "redeal" }, "button way danger"),
-      el("p", { class: "sub" }, tr(way.note, "text")));
+      el("p", { class: "sub" }, way.note.text));
   }
   if (way.way === "write") return writeForm(desk, way, deck);
-  if (way.way === "seats") return el("a", { class: "button way", href: "/setup#tap-seats" }, tr(way, "text"));
+  if (way.way === "seats") return el("a", { class: "button way", href: "/setup#tap-seats" }, way.text);
   return null;
 }
 
@@ -339,11 +340,11 @@ function drawHeld(state) {
     clearInterval(held.timer);
     held.timer = setInterval(refresh, 1000);
   }
-  $(".rule", box).textContent = h.rule ? tr(h.rule, "text") : "";
+  $(".rule", box).textContent = h.rule ? h.rule.text : "";
   $(".rule", box).hidden = !h.rule;
   const demo = $(".demo", box);
   demo.hidden = !h.demo;
-  demo.textContent = h.demo ? tr(h.demo, "text") : "";
+  demo.textContent = h.demo ? h.demo.text : "";
   drawWays(box, h, held);
 }
 
@@ -362,7 +363,7 @@ function drawAsked(state) {
     box.dataset.id = a.id;
     box.replaceChildren(el("h2", {}, W.asked), el("p", { class: "says" }), el("div", { class: "ways" }));
   }
-  $(".says", box).textContent = tr(a, "text");
+  $(".says", box).textContent = a.text;
   drawWays(box, a, asked);
 }
 
@@ -373,7 +374,7 @@ function drawDecided(state) {
   const show = d && !state.held && (d.undoable || (state.hand === d.hand && !settled));
   box.hidden = !show;
   if (!show) return;
-  box.replaceChildren(el("p", { class: "says" }, tr(d, "text")),
+  box.replaceChildren(el("p", { class: "says" }, d.text),
     d.undoable ? el("button", { class: "button take-back", type: "button", onclick: () =>
       act(`/api/decisions/${d.number}/undo`, {}) }, W.take_back) : null);
 }
@@ -382,7 +383,7 @@ function drawDecided(state) {
 
 function drawHistory(state) {
   const last = state.last_event;
-  $("#last-event").textContent = last ? tr(last, "text") : "—";
+  $("#last-event").textContent = last ? last.text : "—";
   $("#undo").disabled = !last;
   for (const select of document.querySelectorAll("select.players")) {
     const chosen = select.value;
@@ -392,7 +393,7 @@ function drawHistory(state) {
   const warnings = state.warnings || [];
   $("#open-warnings").hidden = warnings.length === 0;
   $("#warning-list").replaceChildren(...warnings.map((w) =>
-    el("li", {}, tr(w, "text"), " ",
+    el("li", {}, w.text, " ",
       el("button", { class: "button", type: "button", onclick: async () => {
         const how = window.prompt(W.how, W.resolve);
         if (how !== null) await act(`/api/warnings/${w.id}/resolve`, { how });
@@ -512,7 +513,7 @@ function seatsTapping() {
 
 function drawLive(state) {
   $("#camera-state").textContent = W["cam_" + state.camera.state] || state.camera.state;
-  $("#camera-message").textContent = tr(state.camera, "text") || "";
+  $("#camera-message").textContent = state.camera.text || "";
   const rate = state.camera.rate;
   $("#camera-rate").textContent = rate === undefined ? "" : W.rate.replace("{rate}", rate) +
     (state.camera.needed ? ": " + W.rate_low.replace("{needed}", state.camera.needed) : "");

@@ -7,7 +7,7 @@ const evening = { version: null, view: null, busy: false };
 async function drawEvening(state) {
   if (state.version === evening.version) return;
   evening.version = state.version;
-  const answer = await fetch("/api/evening");
+  const answer = await fetch(inLang("/api/evening"));
   if (!answer.ok) {
     $("#ev-games").replaceChildren(el("li", {}, W.no_game));
     return;
@@ -15,14 +15,14 @@ async function drawEvening(state) {
   const view = await answer.json();
   if (view.version < evening.version) return; // a newer change is already on its way
   evening.view = view;
-  $("#ev-title").textContent = tr(view.title, "text");
+  $("#ev-title").textContent = view.title.text;
   $("#ev-games").replaceChildren(...view.games.map((g) =>
-    el("li", { class: g.over ? "over" : "in-play" }, tr(g, "text"))));
+    el("li", { class: g.over ? "over" : "in-play" }, g.text)));
   $("#ev-net").replaceChildren(...view.net.map((row) =>
     el("tr", { class: row.cents > 0 ? "up" : row.cents < 0 ? "down" : "" },
-      el("th", {}, row.player), el("td", {}, tr(row, "text").slice(row.player.length + 1)))));
+      el("th", {}, row.player), el("td", {}, row.text.slice(row.player.length + 1)))));
   $("#ev-payments").replaceChildren(...(view.payments.length
-    ? view.payments.map((p) => el("li", {}, tr(p, "text")))
+    ? view.payments.map((p) => el("li", {}, p.text))
     : [el("li", {}, W.ev_settled)]));
   $("#ev-next").disabled = !view.over;
   $("#ev-anyway").hidden = view.over;
@@ -31,13 +31,13 @@ async function drawEvening(state) {
   if (!form.players.value) form.players.value = view.next_players.join("\n");
   if (document.activeElement !== form.stake) form.stake.value = view.next_stake;
   drawDeciding(view);
-  const svg = await (await fetch(`/serata/chart.svg?v=${view.version}`)).text();
+  const svg = await (await fetch(inLang(`/serata/chart.svg?v=${view.version}`))).text();
   const chart = new DOMParser().parseFromString(svg, "image/svg+xml").documentElement;
   chart.removeAttribute("width");
   chart.removeAttribute("height");
   $("#ev-chart").replaceChildren(document.importNode(chart, true));
-  $("#ev-chart-title").textContent = tr(view.chart.title, "text");
-  $("#ev-picture").src = `/serata/picture.svg?v=${view.version}`;
+  $("#ev-chart-title").textContent = view.chart.title.text;
+  $("#ev-picture").src = inLang(`/serata/picture.svg?v=${view.version}`);
 }
 
 function drawDeciding(view) {
@@ -46,7 +46,7 @@ function drawDeciding(view) {
     const losers = new Set(d.losers);
     return el("article", { class: "ev-deciding" },
       el("h3", {}, `${W.ev_game} ${g.number} · ${W.hand} ${d.hand}`),
-      el("p", { class: "says" }, tr(d, "says")),
+      el("p", { class: "says" }, d.says),
       el("div", { class: "vcards" }, d.cards.map((c) =>
         el("figure", { class: losers.has(c.player) ? "vcard loser" : "vcard" }, cardImg(c.code, cardName(c)),
           el("figcaption", {}, el("b", {}, c.player))))),
@@ -59,7 +59,7 @@ function drawDeciding(view) {
 // saved otherwise.
 async function eveningPng() {
   const image = new Image();
-  image.src = `/serata/picture.svg?v=${evening.version}`;
+  image.src = inLang(`/serata/picture.svg?v=${evening.version}`);
   await image.decode();
   const canvas = el("canvas", { width: image.naturalWidth, height: image.naturalHeight });
   canvas.getContext("2d").drawImage(image, 0, 0);
@@ -71,7 +71,7 @@ async function shareEvening() {
   const file = new File([png], "saltacavallo-serata.png", { type: "image/png" });
   if (navigator.canShare && navigator.canShare({ files: [file] })) {
     try {
-      await navigator.share({ files: [file], title: tr(evening.view.title, "text") });
+      await navigator.share({ files: [file], title: evening.view.title.text });
       return;
     } catch (err) {
       if (err.name === "AbortError") return;
