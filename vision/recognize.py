@@ -88,10 +88,6 @@ class CardReader:
         self.classifier = classifier or CardClassifier()
         self.locator = locator or LocatorConfig()
 
-    def leaning(self) -> CardReader:
-        """This reader for a camera that may lean across the table (the live loop's: `LocatorConfig.leaning`)."""
-        return CardReader(self.classifier, replace(self.locator, leaning=True))
-
     def read_quads(self, frame: np.ndarray, quads: np.ndarray) -> CardDetections:
         """Classify the given card quads of a frame, keeping every candidate (not-a-card included).
 

@@ -15,6 +15,7 @@ from vision import recognize
 from vision.annotate import CardAnnotator
 from vision.classify import CardClassifier, default_model_path
 from vision.detections import CardDetections
+from vision.locate import LocatorConfig
 from vision.recognize import CardReader, resolve_overlaps, run_recognize
 from vision.art.scene import CARD_H_CM, CARD_W_CM, Camera, Placed, Scene, Stage, render_scene
 
@@ -481,7 +482,7 @@ def test_a_face_seen_too_flat_to_read_is_found_but_not_named() -> None:
     # loop's reader finds it, face up, and names no card on so few rows of its face
     card = Placed("7B", True, (0.0, 0.0), 90.0)
     frame, _ = render_scene(Scene((), (card,), "felt"), Camera(1280, 720, tilt=68.0, view_cm=40))
-    found = CardReader().leaning()(frame)
+    found = CardReader(locator=LocatorConfig(leaning=True))(frame)
     assert list(found.face) == ["up"] and found.card == [None]
 
 
