@@ -274,8 +274,6 @@ class SeatFinder:
         self._dealt_down: set[int] = set()
         """Cards seen face down since the deal began: the dealer deals face down."""
         self._stock_at: np.ndarray | None = None if seats is None or seats.stock is None else np.array(seats.stock)
-        self._stock_since: float | None = None
-        """When the stock was first seen lying there (None: given, or not seen)."""
         self._pile_quad: np.ndarray | None = None
         """The pile's own outline as it lay where the stock is (`pile`)."""
         self._dealt: list[Mark] = []
@@ -373,7 +371,7 @@ class SeatFinder:
                 self._dealt_down.add(ident)
             if self._stock_at is None and face == "down" and not self._dealt:
                 self._stock_ids.add(ident)  # the pile lies there before the first card is dealt
-                self._stock_at, self._stock_since = centre, at
+                self._stock_at = centre
                 continue
             near_stock = self._stock_at is not None and \
                 np.linalg.norm(centre - self._stock_at) < STOCK_CLEAR * own
@@ -451,9 +449,6 @@ class SeatFinder:
         if gaps.min() < APART:
             return self._unsure("seats.close")
         since = [when for when, _, _ in dealt]
-        first, second = sorted(since)[:2]
-        if self._stock_since is not None and first - self._stock_since < second - first:
-            return self._unsure("seats.stock")  # the "deck" came no sooner than a card is dealt: a card dealt
         ranks = [sum(other < since[k] for other in since) + (sum(other == since[k] for other in since) - 1) / 2
                  for k in ring]
         turns = deal_turns(ranks)
@@ -512,8 +507,7 @@ class SeatFinder:
                 return None  # the dealer's own card may be yet to come, the pile among these
             pile = inside_ring(np.array([spot for _, spot, _ in lying])) if len(lying) > n else None
             if pile is not None:
-                self._stock_since, self._stock_at, _ = lying.pop(pile)
-                self._pile_quad = None
+                self._stock_at, self._pile_quad = lying.pop(pile)[1], None
         if lying:  # the cloth's checks or coins read as a back are not of the deck's size where they lie
             plane, cards = table_plane(np.array([q for _, _, q in lying]))
             lying = [mark for mark, card in zip(lying, cards) if card]

@@ -25,6 +25,7 @@ from vision.seats import (
     SeatFinder,
     Seats,
     SeatsError,
+    beyond_ring,
     by_the_stock,
     deal_turns,
     inside_ring,
@@ -341,7 +342,7 @@ def test_the_dealers_own_card_slid_off_the_pile_marks_his_place_not_the_stock_s(
                for step in range(6)]  # down to y = 450, more than a card length off the pile
     frames += [(2.3 + k * 0.1, [card("back", (500, 450), 1), card("back", pile, 9), *dealt])
                for k in range(10)]
-    for at, cards in [(-1.0, [card("back", pile, 1)]), *frames]:  # the deck lies a while before the deal
+    for at, cards in frames:
         finder.update(table(*cards), at)
     assert finder.seats is not None
     assert finder.seats.stock == pile
@@ -393,8 +394,7 @@ def in_frame(h: np.ndarray, points: np.ndarray) -> np.ndarray:
 
 def deal(seats: tuple[Seat, ...], h: np.ndarray, dealer: str, deck: float = HALFWAY,
          before: tuple[Placed, ...] = (), lifted: bool = False, lying: tuple[Placed, ...] = (),
-         shown: tuple[str, str] | None = None, aside: bool = False,
-         deck_read: bool = True) -> Iterator[tuple[float, CardDetections]]:
+         shown: tuple[str, str] | None = None, aside: bool = False) -> Iterator[tuple[float, CardDetections]]:
     """The first deal at 15 fps as the reader sees it: the deck set down `deck` of the way out in front
     of the dealer, `before` read on and off before it is down; then a card to each player from the
     dealer's right, flown from the deck in half a second (the deck under the dealer's hand unread while
@@ -402,8 +402,7 @@ def deal(seats: tuple[Seat, ...], h: np.ndarray, dealer: str, deck: float = HALF
     A `lifted` deck is taken into the dealer's hand once the first card lies. Things `lying` on the
     table are read throughout; a card `shown` (player, card) is seen face up from the moment it lands
     (a Re turned up at once, its face-down moment between two frames of a slow camera). A dealer who puts
-    his card `aside` for the draw slides it, 0.6 s after it lands, a card's length off toward the middle.
-    A deck not `deck_read` is never read (a small far pile under a steep view)."""
+    his card `aside` for the draw slides it, 0.6 s after it lands, a card's length off toward the middle."""
     names = [seat.name for seat in seats]
     place = {seat.name: seat for seat in seats}
     mine = place[dealer]
@@ -430,7 +429,6 @@ def deal(seats: tuple[Seat, ...], h: np.ndarray, dealer: str, deck: float = HALF
         dealt.append(replace(mine_down, centre=middle))
     shots += [[*on_table, *dealt]] * (5 * FPS)
     for k, cards in enumerate(shots):
-        cards = [c for c in cards if deck_read or c is not pile]
         quads = np.array([in_frame(h, card_corners_cm(c)) for c in cards], np.float32).reshape(-1, 4, 2)
         yield k / FPS, CardDetections(quads, np.array([c.label for c in cards]), np.full(len(cards), 0.95, np.float32),
                                       np.zeros(len(cards), bool))
@@ -438,14 +436,13 @@ def deal(seats: tuple[Seat, ...], h: np.ndarray, dealer: str, deck: float = HALF
 
 def named(count: int, tilt: float, yaw: float, dealer: str, deck: float = HALFWAY,
           before: tuple[Placed, ...] = (), lifted: bool = False, lying: tuple[Placed, ...] = (),
-          shown: tuple[str, str] | None = None, aside: bool = False, every: int = 1,
-          deck_read: bool = True) -> tuple[dict[str, str], float | None]:
+          shown: tuple[str, str] | None = None, aside: bool = False, every: int = 1) -> tuple[dict[str, str], float | None]:
     """Each seat the finder names at the first deal seen at 15 fps / `every`, given as the player whose
     place it lies nearest, and when it named them; `{"asked": why}` where it named none and asked for taps."""
     players, seats, h = drawn_table(count, tilt, yaw)
     tracker, finder = CardTracker(), SeatFinder(players, dealer)
     at = None
-    for k, (at, detections) in enumerate(deal(seats, h, dealer, deck, before, lifted, lying, shown, aside, deck_read)):
+    for k, (at, detections) in enumerate(deal(seats, h, dealer, deck, before, lifted, lying, shown, aside)):
         if k % every == 0 and finder.update(tracker.update(detections, at), at) is not None:
             break
     if finder.seats is None:
@@ -503,13 +500,12 @@ def test_a_face_lying_up_from_before_the_deal_marks_no_place(
     assert right_or_asked(seated, count, tilt)
 
 
-@pytest.mark.parametrize(("count", "tilt", "yaw", "dealer"), TABLES)
-def test_a_deal_whose_deck_was_never_read_names_no_place_and_asks_for_them(
-        count: int, tilt: float, yaw: float, dealer: str) -> None:
-    # the first card dealt is the first face-down card read: taken for the deck, it lies where a
-    # player's card does, and the places round it could be named one turn off
-    seated, _ = named(count, tilt, yaw, dealer, deck_read=False)
-    assert set(seated) == {"asked"}
+def test_a_deck_beyond_the_ring_of_the_places_lies_by_none_of_them() -> None:
+    # a deck lies in front of the dealer, toward the middle; a "deck" out beyond the places, by none of
+    # them, is a player's card taken for it: the places are asked (seats.stock)
+    places = np.array([[0.0, 0.0], [4.0, 0.0], [4.0, 3.0], [0.0, 3.0]])
+    assert beyond_ring(places, np.array([-2.0, 1.5])) and not beyond_ring(places, np.array([1.0, 1.5]))
+    assert not beyond_ring(places[:2], np.array([-2.0, 1.5])) and not beyond_ring(places, None)
 
 
 @pytest.mark.parametrize(("count", "tilt", "yaw", "dealer"), [(6, 40.0, 0.0, "Carla"), (8, 65.0, 0.0, "Carla")])

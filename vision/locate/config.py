@@ -27,10 +27,11 @@ class LocatorConfig:
     max_candidates: int = 64
     """Cap on quads handed to the classifier, best first."""
     leaning: bool = False
-    """Whether the camera may lean across the table up to `vision.crop.STEEPEST_DEGREES` (the live loop's
-    table view): cards lying across the picture are then found seen as flat as FORESHORTENED, not only
-    as OBLIQUE. Off for a photo of a card (`recognize`, the valid photos): there a quad that flat is a
-    card's printed detail (a sword's blade outlined on a blurred close-up), no card."""
+    """Whether the camera may lean across the table up to `vision.crop.STEEPEST_DEGREES`: cards lying
+    across the picture are then found seen as flat as FORESHORTENED, not only as OBLIQUE. Off by default,
+    and the live loop does not turn it on yet: it finds the far places from 45 to 66 degrees, but where the
+    deck goes unread at the deal more places found can be named one turn off. For a photo of a card it
+    stays off: there a quad that flat is a card's printed detail (a blurred sword's blade), no card."""
     refine: bool = True
     """Snap each quad's sides to the card's edges in the full-resolution frame."""
     drop_lattice: bool = True
