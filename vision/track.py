@@ -26,7 +26,7 @@ at 30; the commonest misreading (one frame, while a card turns or a hand passes)
 UNNAMED = 0.46
 """Seconds a face read up with no sure name must hold before it counts unnamed (eight frames at
 15 fps): a card turning up is named within that unless the reader cannot name it."""
-WINDOW = 8
+WINDOW_READINGS = 8
 """Readings a card's confidence is judged over (about half a second at 15 fps); a new name must
 also hold most of them before it replaces a confirmed one."""
 CLOCK = 1e-6
@@ -118,7 +118,7 @@ class _Track:
     misses: int = 0
     moving: bool = False
     """Whether the card moved between its last two readings: out of sight then, it is being carried."""
-    readings: deque[Reading] = field(default_factory=lambda: deque(maxlen=WINDOW))
+    readings: deque[Reading] = field(default_factory=lambda: deque(maxlen=WINDOW_READINGS))
     face_run: Run = Run()
     """The readings running of a face other than the confirmed one."""
     name_run: Run = Run()
@@ -131,7 +131,7 @@ class _Track:
         other readings at once), and let a face or name that held long enough count.
 
         A card turned face up counts once its name too has held (or, read unsure throughout, after
-        WINDOW readings), so it is not shown unnamed for the frames its name needs.
+        WINDOW_READINGS of them), so it is not shown unnamed for the frames its name needs.
         """
         if self.lengths:
             shift = float(np.linalg.norm(centre - self.centre))
