@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 
 from vision.classify import Remembering
-from vision.closer import CloseLooks
+from vision.closer import OVERLAP, CloseLooks
 from vision.crop import CARD_ASPECT
 from vision.detections import CardDetections
 from vision.io import grey_thumbnail
@@ -361,11 +361,6 @@ def _merged(before: CardDetections, parts: list[tuple[Box, CardDetections]], sha
     if len(stand) and len(fresh):
         fresh = fresh[[not _overlaps(quad, stand.quad) for quad in fresh.quad]]
     return CardDetections.joined([stand, fresh])
-
-
-OVERLAP = 0.3
-"""Share of the smaller of two quads lying on the other from which they outline one card: cards on a
-table lie side by side, touching at most."""
 
 
 def _overlaps(quad: np.ndarray, quads: np.ndarray) -> bool:
