@@ -53,7 +53,7 @@ AGAIN = 0.08
 where a card lies, a look taken again in the next picture finds it about once in a hundred. At 15 frames
 a second a place that keeps showing nothing is looked at in every other frame, a card missed there
 unread for two frames (0.13 s), under the 0.2 s after which the tracker counts it covered
-(track.UNSEEN_AFTER); at 10 frames a second or fewer, in every frame."""
+(referee.observation.UNSEEN_AFTER); at 10 frames a second or fewer, in every frame."""
 TRIES = 3
 """Looks in a row that found nothing on a place's window lying as it was, after which the last of them
 stands while it lies so, as one does once the place's card is given up (GIVEN_UP): a look taken again

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from referee.observation import CLOCK, UNSEEN_AFTER
 from vision.detections import CardDetections
 from vision.labels import BACK
 from vision.locate.geometry import iou, long_sides
@@ -29,17 +30,12 @@ UNNAMED = 0.46
 WINDOW_READINGS = 8
 """Readings a card's confidence is judged over (about half a second at 15 fps); a new name must
 also hold most of them before it replaces a confirmed one."""
-CLOCK = 1e-6
-"""Seconds of rounding in the frames' clock (frame times are sums and ratios of floats)."""
 TURNED_READINGS = 2
 """Readings running of the other face from which a confirmed card is being turned over, under a hand,
 until the new face counts: a single misreading, the commonest, never makes a card covered."""
 KEEP_UNSEEN = 1.0
 """Seconds a confirmed card is kept while nothing is read there: an arm reaching across the table
 passes over a card in under a second; a card taken away is gone after that."""
-UNSEEN_AFTER = 0.2
-"""Seconds a confirmed card must go unread before it counts as covered: the reader misses a card
-for a frame or two now and then with nothing over it."""
 TENTATIVE_MISSES = 1
 """Frames a card not yet confirmed may go unread: a card being dealt is read in most frames, a
 false reading on a passing hand seldom twice in a row."""
