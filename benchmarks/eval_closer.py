@@ -28,7 +28,7 @@ from benchmarks.live_hands import random_hand
 from vision.art.pace import PACES
 from vision.art.sequences import FPS, film
 from vision.classify import CardClassifier
-from vision.closer import CLOSE_CARDS, SAME_PLACE, CloseLooks, _Place
+from vision.closer import CLOSE_CARDS, SAME_PLACE_LENGTHS, CloseLooks, _Place
 from vision.recognize import CardReader
 
 NAME = "eval_closer"
@@ -65,7 +65,7 @@ def study_hand(seed: int, pace: str, view: str, number: int) -> dict[str, Any]:
                 continue
             cards += 1
             place = _Place(np.float32(card["corners"]), i / FPS, rested=True)
-            near = np.linalg.norm(read.quad.mean(axis=1) - place.centre, axis=1) < SAME_PLACE * place.length \
+            near = np.linalg.norm(read.quad.mean(axis=1) - place.centre, axis=1) < SAME_PLACE_LENGTHS * place.length \
                 if len(read) else np.zeros(0, bool)
             if card["label"] in read.label[near]:
                 continue

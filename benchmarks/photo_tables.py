@@ -36,7 +36,7 @@ SHRINK = 2
 the 0.05-0.15 cm a pixel of the table a 1280x720 frame shows."""
 PATCH = 32
 """Side in pixels (of the shrunk photo, about 1 cm) of the patches the hole is quilted with: even."""
-OVERLAP = 8
+OVERLAP_PIXELS = 8
 """Pixels each patch shares with those laid before it, by which it is chosen."""
 CLOSE = 0.1
 """A patch is drawn at random among those whose overlap differs from the best one's by at most this share."""
@@ -82,9 +82,9 @@ def _sources(hole: np.ndarray, side: int) -> np.ndarray:
 
 def _starts(low: int, high: int, size: int) -> list[int]:
     """Even patch corners along one axis covering [low, high), each overlapping the one before, within the picture."""
-    step = PATCH - OVERLAP
-    first = max(0, low - OVERLAP) // 2 * 2
-    starts = range(first, max(first + 1, high - OVERLAP), step)
+    step = PATCH - OVERLAP_PIXELS
+    first = max(0, low - OVERLAP_PIXELS) // 2 * 2
+    starts = range(first, max(first + 1, high - OVERLAP_PIXELS), step)
     return sorted({min(start, (size - PATCH) // 2 * 2) for start in starts})
 
 
@@ -127,7 +127,7 @@ def quilt(picture: np.ndarray, hole: np.ndarray, rng: np.random.Generator) -> np
             patch = image[sy:sy + PATCH, sx:sx + PATCH]
             # the patch fades in over the known pixels nearest the gap: no step where they meet
             near_gap = cv2.distanceTransform(window.astype(np.uint8), cv2.DIST_L2, 3)
-            alpha = np.where(window, np.clip(0.5 - near_gap / OVERLAP, 0, 1), 1.0)[..., None]
+            alpha = np.where(window, np.clip(0.5 - near_gap / OVERLAP_PIXELS, 0, 1), 1.0)[..., None]
             region = image[y:y + PATCH, x:x + PATCH]
             region[:] = region * (1 - alpha) + patch * alpha
             window[:] = True

@@ -13,6 +13,14 @@ from dataclasses import dataclass, field
 
 from referee.cards import Card, parse_card
 
+CLOCK = 1e-6
+"""Seconds of rounding in the frames' clock (frame times are sums and ratios of floats): a timing
+reached within it is reached, by the tracker and the controller alike."""
+UNSEEN_AFTER = 0.2
+"""Seconds a confirmed card must go unread before the tracker counts it covered (the reader misses a
+card for a frame or two now and then with nothing over it); the controller knows a card under a hand
+is seen covered that much late."""
+
 
 class Face(enum.Enum):
     """What lies at a place: nothing, a card's back, or its face."""

@@ -22,7 +22,7 @@ collected or put aside."""
 RESTING = 0.1
 """Card lengths within which a card known at a place in two frames running lay there at rest: a dealt
 card in flight moves more from frame to frame, and its path is no place to look at."""
-SAME_PLACE = 0.5
+SAME_PLACE_LENGTHS = 0.5
 """Card lengths within which a card read is at a place: a card turned over, or laid down by another
 hand, lies about where the one before it did."""
 CLOSE_CARDS = (160.0, 200.0)
@@ -53,7 +53,7 @@ AGAIN = 0.08
 where a card lies, a look taken again in the next picture finds it about once in a hundred. At 15 frames
 a second a place that keeps showing nothing is looked at in every other frame, a card missed there
 unread for two frames (0.13 s), under the 0.2 s after which the tracker counts it covered
-(track.UNSEEN_AFTER); at 10 frames a second or fewer, in every frame."""
+(referee.observation.UNSEEN_AFTER); at 10 frames a second or fewer, in every frame."""
 TRIES = 3
 """Looks in a row that found nothing on a place's window lying as it was, after which the last of them
 stands while it lies so, as one does once the place's card is given up (GIVEN_UP): a look taken again
@@ -207,7 +207,7 @@ class CloseLooks:
     def _enlarged(self, frame: np.ndarray, place: _Place, side: float) -> CardDetections:
         """The card read at a place on the frame's window round it, enlarged so the place's card is
         `side` pixels long; none when none is read there."""
-        read = self._round(frame, place, side, SAME_PLACE)
+        read = self._round(frame, place, side, SAME_PLACE_LENGTHS)
         return read[[int(np.argmax(read.confidence))]] if len(read) else read
 
     def _round(self, frame: np.ndarray, place: _Place, side: float, reach: float) -> CardDetections:
@@ -250,7 +250,7 @@ class CloseLooks:
         """The places of the cards known now, and those where no card has been known for under FORGET seconds."""
         kept = []
         for quad in cards.quad:
-            before = [place for place in self._places if _near(place, quad.mean(axis=0), SAME_PLACE)]
+            before = [place for place in self._places if _near(place, quad.mean(axis=0), SAME_PLACE_LENGTHS)]
             # the outlines its card had there, whole and under a hand
             now = _Place(quad, at, outlines=before[0].outlines if before else ())
             # a card known where one lay at rest, or twice running at one spot, lies at rest
@@ -259,7 +259,7 @@ class CloseLooks:
             now.looked = same[0].looked if same else None  # the card lies where it was looked at
             kept.append(now)
         for place in self._places:
-            if at - place.seen < FORGET and not any(_near(place, now.centre, SAME_PLACE) for now in kept):
+            if at - place.seen < FORGET and not any(_near(place, now.centre, SAME_PLACE_LENGTHS) for now in kept):
                 kept.append(place)
         self._places = kept
 
@@ -271,7 +271,7 @@ def _near(place: _Place, point: np.ndarray, lengths: float) -> bool:
 
 def _at(place: _Place, cards: CardDetections) -> bool:
     """Whether one of the cards lies at a place."""
-    return any(_near(place, centre, SAME_PLACE) for centre in cards.quad.mean(axis=1))
+    return any(_near(place, centre, SAME_PLACE_LENGTHS) for centre in cards.quad.mean(axis=1))
 
 
 def _lying_on(quad: np.ndarray, quads: np.ndarray) -> int:

@@ -51,7 +51,7 @@ touching it is seldom read apart."""
 REST_SECONDS = 0.5
 """Seconds a dealt card must lie still before it marks a seat: a card on its way, in the dealer's
 hand, stops for less."""
-STILL = 0.15
+STILL_LENGTHS = 0.15
 """Card lengths a resting card may wander between readings (its outline jitters by a few pixels)."""
 REANCHOR_REACH = 1.5
 """Card lengths a seat may have moved when the camera was nudged between hands."""
@@ -323,7 +323,7 @@ class SeatFinder:
         if gaps[nearest] >= STOCK_CLEAR * length:
             return None
         own = self._pile_quad
-        if own is not None and np.linalg.norm(own.mean(axis=0) - stock) < STILL * length:
+        if own is not None and np.linalg.norm(own.mean(axis=0) - stock) < STILL_LENGTHS * length:
             return own
         return tracked.quad[nearest]
 
@@ -351,7 +351,7 @@ class SeatFinder:
         for ident, centre in zip(tracked.tracker_id, tracked.quad.mean(axis=1)):
             ident = int(ident)
             old = self._rest.get(ident)
-            still = old is not None and np.linalg.norm(centre - old[0]) <= STILL * length
+            still = old is not None and np.linalg.norm(centre - old[0]) <= STILL_LENGTHS * length
             rest[ident] = old if still else (centre, at)  # type: ignore[assignment]
             began[ident] = self._began[ident] if still else before
         self._rest, self._began = rest, began

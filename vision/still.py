@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 
 from vision.classify import Remembering
-from vision.closer import CloseLooks
+from vision.closer import OVERLAP, CloseLooks
 from vision.crop import CARD_ASPECT
 from vision.detections import CardDetections
 from vision.io import grey_thumbnail
@@ -19,7 +19,7 @@ from vision.source import Frame
 
 LOOK_SIDE = 160
 """Long side (pixels) of the grey thumbnail two frames are compared on: 8 x 8 pixels of a 720p frame each."""
-STILL = 6
+STILL_GREYS = 6
 """Largest difference (grey levels) at a thumbnail pixel between a frame and the one last read there for
 that pixel to count as still: a camera's noise of 2 to 4 grey levels a pixel, JPEG-compressed, stays
 at 3 there, while a card nudged by half a millimetre (under a pixel at 960x540) moves 21 levels, and
@@ -143,13 +143,13 @@ class StillReader:
         return changed is None or bool(changed.any())
 
     def _changed(self, look: np.ndarray, shape: tuple[int, ...]) -> np.ndarray | None:
-        """Mask of the thumbnail's pixels that differ from the picture last read there by more than STILL,
+        """Mask of the thumbnail's pixels that differ from the picture last read there by more than STILL_GREYS,
         in patches over SPECK of a card (that of a frame of `shape`); None for a new picture (none read
         yet, or another size)."""
         reference = self._reference
         if reference is None or look.shape != reference.shape:
             return None
-        changed = cv2.absdiff(look, reference) > STILL
+        changed = cv2.absdiff(look, reference) > STILL_GREYS
         if not changed.any():
             return changed
         _, patches, stats, _ = cv2.connectedComponentsWithStats(changed.view(np.uint8), connectivity=8)
@@ -361,11 +361,6 @@ def _merged(before: CardDetections, parts: list[tuple[Box, CardDetections]], sha
     if len(stand) and len(fresh):
         fresh = fresh[[not _overlaps(quad, stand.quad) for quad in fresh.quad]]
     return CardDetections.joined([stand, fresh])
-
-
-OVERLAP = 0.3
-"""Share of the smaller of two quads lying on the other from which they outline one card: cards on a
-table lie side by side, touching at most."""
 
 
 def _overlaps(quad: np.ndarray, quads: np.ndarray) -> bool:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from referee.observation import CLOCK, UNSEEN_AFTER
 from vision.detections import CardDetections
 from vision.labels import BACK
 from vision.locate.geometry import iou, long_sides
@@ -26,20 +27,15 @@ at 30; the commonest misreading (one frame, while a card turns or a hand passes)
 UNNAMED = 0.46
 """Seconds a face read up with no sure name must hold before it counts unnamed (eight frames at
 15 fps): a card turning up is named within that unless the reader cannot name it."""
-WINDOW = 8
+WINDOW_READINGS = 8
 """Readings a card's confidence is judged over (about half a second at 15 fps); a new name must
 also hold most of them before it replaces a confirmed one."""
-CLOCK = 1e-6
-"""Seconds of rounding in the frames' clock (frame times are sums and ratios of floats)."""
 TURNED_READINGS = 2
 """Readings running of the other face from which a confirmed card is being turned over, under a hand,
 until the new face counts: a single misreading, the commonest, never makes a card covered."""
 KEEP_UNSEEN = 1.0
 """Seconds a confirmed card is kept while nothing is read there: an arm reaching across the table
 passes over a card in under a second; a card taken away is gone after that."""
-UNSEEN_AFTER = 0.2
-"""Seconds a confirmed card must go unread before it counts as covered: the reader misses a card
-for a frame or two now and then with nothing over it."""
 TENTATIVE_MISSES = 1
 """Frames a card not yet confirmed may go unread: a card being dealt is read in most frames, a
 false reading on a passing hand seldom twice in a row."""
@@ -118,7 +114,7 @@ class _Track:
     misses: int = 0
     moving: bool = False
     """Whether the card moved between its last two readings: out of sight then, it is being carried."""
-    readings: deque[Reading] = field(default_factory=lambda: deque(maxlen=WINDOW))
+    readings: deque[Reading] = field(default_factory=lambda: deque(maxlen=WINDOW_READINGS))
     face_run: Run = Run()
     """The readings running of a face other than the confirmed one."""
     name_run: Run = Run()
@@ -131,7 +127,7 @@ class _Track:
         other readings at once), and let a face or name that held long enough count.
 
         A card turned face up counts once its name too has held (or, read unsure throughout, after
-        WINDOW readings), so it is not shown unnamed for the frames its name needs.
+        WINDOW_READINGS of them), so it is not shown unnamed for the frames its name needs.
         """
         if self.lengths:
             shift = float(np.linalg.norm(centre - self.centre))

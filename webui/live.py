@@ -22,7 +22,8 @@ import numpy as np
 from referee.events import Event, Keep, Settle
 from referee.game import Game, Phase
 from referee.observe import Controller, Said
-from referee.observe.clock import CLOCK, GAP, MIN_RATE, Clock, needed
+from referee.observation import CLOCK
+from referee.observe.clock import GAP, MIN_RATE, Clock, needed
 from referee.wording import Message
 from vision.annotate import CardAnnotator, SeatAnnotator
 from vision.detections import CardDetections

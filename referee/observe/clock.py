@@ -14,9 +14,6 @@ from collections import deque
 QUICKEST_MOVE = 0.4
 """Seconds the briskest player takes to carry a card from one seat to another and let it go: two
 seats covered at once for less cannot have exchanged their cards unseen."""
-CLOCK = 1e-6
-"""Seconds of rounding in the frames' clock (frame times are sums and ratios of floats): a timing
-reached within it is reached."""
 GAP = QUICKEST_MOVE
 """Seconds without a picture that can hide a whole move: the camera dropped out, or the computer
 fell behind and skipped frames."""

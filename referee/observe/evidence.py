@@ -12,12 +12,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from referee.observe.clock import CLOCK, QUICKEST_MOVE
+from referee.observation import CLOCK, UNSEEN_AFTER
+from referee.observe.clock import QUICKEST_MOVE
 from referee.observe.moment import LIFTED
 
-HIDDEN_LATE = 0.2
-"""Seconds a card lies under a hand before the camera's tracker calls it hidden (the tracker's
-UNSEEN_AFTER): two cards' covering is seen that much short of how long the hands lay on them."""
 CARRIED = 0.15
 """Seconds a seat whose card was seen on its way must have been handled for that card to count as
 carried off: taken for a swap, however briskly, a card leaves its seat handled while one hand
@@ -29,8 +27,9 @@ Pair = frozenset[str]
 
 def exchangeable(seconds: float) -> bool:
     """Whether two cards seen covered at once for `seconds` may have been exchanged unseen (reached
-    within the frames' clock: at 5 pictures a second, one picture of both covered is just that long)."""
-    return seconds + HIDDEN_LATE >= QUICKEST_MOVE - CLOCK
+    within the frames' clock: at 5 pictures a second, one picture of both covered is just that long); each
+    card's covering is seen UNSEEN_AFTER short of how long the hands lay on it."""
+    return seconds + UNSEEN_AFTER >= QUICKEST_MOVE - CLOCK
 
 
 def exchanged(was: Mapping[str, int | None],

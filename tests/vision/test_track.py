@@ -9,7 +9,7 @@ import pytest
 
 from hand_story import FPS, HOLD, played
 from vision.detections import CardDetections
-from vision.track import CONFIRM, KEEP_UNSEEN, TURNED_READINGS, WINDOW, CardTracker
+from vision.track import CONFIRM, KEEP_UNSEEN, TURNED_READINGS, WINDOW_READINGS, CardTracker
 
 LENGTH = 130.0
 """A card's length in the frames below (the sample hand's cards are 120-145 pixels long)."""
@@ -157,13 +157,13 @@ def test_a_single_misreading_lowers_the_confidence_instead_of_flipping_the_name(
     misread = tracker.update(seen(("3B", CARLA)), 8 / FPS)
     after = tracker.update(seen(("3S", CARLA)), 9 / FPS)
     assert misread.label.tolist() == after.label.tolist() == ["3S"]
-    assert misread.confidence[0] == pytest.approx(0.98 * (WINDOW - 1) / WINDOW)
-    assert after.confidence[0] == pytest.approx(0.98 * (WINDOW - 1) / WINDOW)
+    assert misread.confidence[0] == pytest.approx(0.98 * (WINDOW_READINGS - 1) / WINDOW_READINGS)
+    assert after.confidence[0] == pytest.approx(0.98 * (WINDOW_READINGS - 1) / WINDOW_READINGS)
 
 
 def test_a_name_read_steadily_instead_wins_only_with_most_recent_readings() -> None:
-    frames = [seen(("3S", CARLA))] * WINDOW + [seen(("2S", CARLA))] * 6
-    labels = [cards[0] for cards in story(CardTracker(), frames)[WINDOW:]]
+    frames = [seen(("3S", CARLA))] * WINDOW_READINGS + [seen(("2S", CARLA))] * 6
+    labels = [cards[0] for cards in story(CardTracker(), frames)[WINDOW_READINGS:]]
     assert labels == ["3S#1"] * 4 + ["2S#1"] * 2  # 2S holds 5 of the last 8 readings at its fifth
 
 

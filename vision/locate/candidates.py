@@ -17,12 +17,12 @@ _ALONG = np.linspace(0.1, 0.9, 24, dtype=np.float32)[None, :, None]
 SMALLEST = 0.7
 """Share of the area of the narrowest card worth a look (LocatorConfig.min_card_side wide) an outline must
 enclose, foreshortening allowed for."""
-SAME_PLACE = 0.06
+SAME_CENTRE_SHARE = 0.06
 """Distance between two boxes' centres, as a share of the longer one's longest side, within which they may
 outline one thing."""
 SAME_AREA = 0.15
 """Difference of two boxes' areas, as a share of the later one's, within which they outline one thing."""
-SQUARE_ON = 0.95
+SQUARE_ON_FILL = 0.95
 """Share of its min-area box an outline's hull fills from which it is a rectangle seen square-on: its box."""
 CLEAN = 0.03
 """Relative difference between a hull's area and that of the quad on its points up to which a convex outline
@@ -62,7 +62,7 @@ def _quads_for(hull: np.ndarray, hull_area: float, box: tuple, checked: bool) ->
     the quad on its hull's points without the side fit.
     """
     (rw, rh) = box[1]
-    if hull_area > SQUARE_ON * rw * rh:
+    if hull_area > SQUARE_ON_FILL * rw * rh:
         return [cv2.boxPoints(box).astype(np.float32)], False
     simple = hull_quad(hull)
     if not checked:  # the box round the hull keeps all of a steeply tilted card, where the hull's points cut a corner
@@ -72,11 +72,11 @@ def _quads_for(hull: np.ndarray, hull_area: float, box: tuple, checked: bool) ->
 
 def _repeats(boxes: list[tuple]) -> np.ndarray:
     """For each pair of rotated boxes [k, j], whether box k outlines what box j did (one cue repeating
-    another): centres within SAME_PLACE of the longer one's longest side, areas within SAME_AREA of k's."""
+    another): centres within SAME_CENTRE_SHARE of the longer one's longest side, areas within SAME_AREA of k's."""
     rows = np.array([(x, y, w * h, max(w, h)) for (x, y), (w, h), _ in boxes], np.float64).reshape(-1, 4)
     x, y, area, longest = rows.T
     size = np.maximum(longest[None, :], longest[:, None])
-    near = np.hypot(x[None, :] - x[:, None], y[None, :] - y[:, None]) < SAME_PLACE * size
+    near = np.hypot(x[None, :] - x[:, None], y[None, :] - y[:, None]) < SAME_CENTRE_SHARE * size
     return near & (np.abs(area[None, :] - area[:, None]) < SAME_AREA * area[:, None])
 
 

@@ -35,8 +35,8 @@ shared photos' grey tables keep under 22, the coloured ones over 35): a card's p
 of it by its colour alone, where the cloth's pattern swamps its edges and lightness."""
 PATCH_LIFT = 8
 """Grey levels by which a patch of the thumbnail stands out of its surroundings to count as a check."""
-WINDOW = 12
-"""The surroundings' window is this fraction of the thumbnail's long side."""
+CHECK_WINDOWS_PER_SIDE = 12
+"""Windows across the thumbnail's long side: the surroundings' window is this fraction of it (1/12)."""
 CLOSE_LOOK = (16, 8, 20)
 """Lift, window fraction and least count of light and of dark checks of the second look (where light
 and dark checks must also keep one size, CLOSE_ALIKE), for a checked
@@ -140,7 +140,8 @@ def check_area(thumb: np.ndarray) -> float:
     (a lace cloth's light patches, as many, lie scattered between its holes). Seen close, fewer and
     larger checks show (CLOSE_LOOK): then light and dark checks must also be of one size."""
     whiteness, value = least_channel(thumb), greatest_channel(thumb)
-    looks = ((PATCH_LIFT, WINDOW, CHECKS, np.inf), (*CLOSE_LOOK, CLOSE_ALIKE))  # the first, then the close one
+    first = (PATCH_LIFT, CHECK_WINDOWS_PER_SIDE, CHECKS, np.inf)
+    looks = (first, (*CLOSE_LOOK, CLOSE_ALIKE))  # the first, then the close one
     for lift, fraction, least, alike in looks:
         window = (max(thumb.shape[:2]) // fraction) | 1
         lifted = cv2.subtract(whiteness, cv2.blur(whiteness, (window, window)))

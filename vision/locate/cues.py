@@ -14,8 +14,9 @@ BRIGHT_LIFT = 40
 """Grey levels by which white card stock is lighter still, beside a cloth's paler squares ("bright" cue)."""
 APART = 40
 """Largest channel difference from the surroundings' colour of a card, face or back ("contrast" cue)."""
-WINDOW = 6
-"""The surroundings' window is this fraction of the downscaled frame's long side: several cards wide."""
+CUE_WINDOWS_PER_SIDE = 6
+"""Windows across the downscaled frame's long side: the surroundings' window is this fraction of it (1/6),
+several cards wide."""
 COLOUR_LIFT = 60
 """Saturation (0-255) by which a card's printed back stands out of a grey table round it (`colour_mask`):
 a lace or linen cloth, marble or paper keeps within 20 of its own, a printed back lies 100 or more
@@ -65,7 +66,7 @@ def cue_masks(small: np.ndarray, cues: tuple[str, ...], checked: bool = False,
         masks.append(cv2.dilate(edges, np.ones((3, 3), np.uint8)))
     if "thin" in cues:  # the same with bare edges: small cards' margins are a pixel or two wide
         masks.append(edges.copy())
-    window = ((side or max(small.shape[:2])) // WINDOW) | 1
+    window = ((side or max(small.shape[:2])) // CUE_WINDOWS_PER_SIDE) | 1
     closing = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
     if "local" in cues or "bright" in cues:
         whiteness = least_channel(small)
@@ -85,7 +86,7 @@ def colour_mask(small: np.ndarray, side: int | None = None) -> np.ndarray:
     """The regions more coloured than the table round them by COLOUR_LIFT: on a grey table (`Cloth.grey`),
     a card's printed back, whose white margin a lace cloth's pattern swamps; `side` as in `cue_masks`."""
     saturation = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)[:, :, 1]
-    window = ((side or max(small.shape[:2])) // WINDOW) | 1
+    window = ((side or max(small.shape[:2])) // CUE_WINDOWS_PER_SIDE) | 1
     lifted = cv2.subtract(saturation, cv2.blur(saturation, (window, window)))
     closing = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
     return _solid(cv2.threshold(lifted, COLOUR_LIFT, 255, cv2.THRESH_BINARY)[1], closing)

@@ -10,7 +10,7 @@ from vision.locate.geometry import crossings, level, squarenesses
 
 SIDE_SLANT = np.sin(np.radians(25))
 """Sine of the largest angle between a straight run of an outline and the side it is taken for."""
-SQUARE_ON = 0.8
+CARDLIKE_SQUARENESS = 0.8
 """Squareness up to which a quad has a card's proportions (a card seen up to about 45 degrees off);
 squarer quads weigh less, down to 0.6 for a square."""
 SLIVER = 0.85 * FORESHORTENED
@@ -158,7 +158,7 @@ def aspect_priors(quads: np.ndarray, leaning: bool = False) -> np.ndarray:
     """
     convex = np.array([cv2.isContourConvex(quad.reshape(-1, 1, 2)) for quad in quads], bool)
     ratio = squarenesses(quads)
-    prior = np.where(ratio < SQUARE_ON, 1.0, 1.0 - 2.0 * (ratio - SQUARE_ON))
+    prior = np.where(ratio < CARDLIKE_SQUARENESS, 1.0, 1.0 - 2.0 * (ratio - CARDLIKE_SQUARENESS))
     card = ~flat(quads) | (leaning & (ratio >= SLIVER * CARD_ASPECT) & level(quads, LEVEL))
     return np.where(convex & card, prior, 0.0)
 
