@@ -13,22 +13,18 @@ import numpy as np
 
 from vision.annotate import CardAnnotator
 from vision.classify import CardClassifier, ModelError, Remembering
-from vision.crop import CARD_ASPECT, CROP_H, CROP_W, OBLIQUE, warp_card
+from vision.crop import CARD_ASPECT, CROP_H, CROP_W, warp_card
 from vision.detections import CardDetections
 from vision.exposure import brightened, gain_for, well_exposed
 from vision.io import ImageError, as_bgr, prepare_folder, read_image
 from vision.labels import BACK, CLASS_INDEX, CLASSES, NONE
 from vision.locate import LocatorConfig, Whole, finish, held_quads, rough_quads, whole_of
 from vision.locate.cloth import cloth_backs
+from vision.locate.fitting import flat
 from vision.locate.geometry import areas, intersection, on_grid
 
 NONE_INDEX = CLASS_INDEX[NONE]
 BACK_INDEX = CLASS_INDEX[BACK]
-READABLE = OBLIQUE
-"""Share of a card's own proportions (short over long side) under which its face is seen too flat to be
-named: a card lying across the view of a camera more than about 53 degrees from straight down. It is
-found all the same (a place, a back), but a face there is an unsure one: the classifier is tried and
-trusted on cards seen up to there."""
 SMALL_FACE = 52.0
 """Width (pixels, the shorter pair of sides) under which a face is named only from SURE: eval_size names
 every card 52 pixels wide but a few, and loses a fifth of those 44 and 36 wide, the classifier's
@@ -216,12 +212,13 @@ class CardReader:
 
 
 def _unreadable(quads: np.ndarray, confidence: np.ndarray) -> np.ndarray:
-    """Whether a face read on each quad is seen too flat to name (READABLE), or too small to name but surely
+    """Whether a face read on each quad is seen too flat to name (`flat`: a card lying across the picture of
+    a camera more than about 53 degrees from straight down, found all the same, as a place or a back, but
+    the classifier is tried and trusted on cards seen up to there), or too small to name but surely
     (SMALL_FACE); the quads as read (a try may have replaced one)."""
     sides = np.linalg.norm(quads - np.roll(quads, -1, axis=1), axis=2)
     short = np.minimum(sides[:, 0] + sides[:, 2], sides[:, 1] + sides[:, 3]) / 2
-    long = np.maximum(sides[:, 0] + sides[:, 2], sides[:, 1] + sides[:, 3]) / 2
-    return (short < READABLE * CARD_ASPECT * long) | ((short < SMALL_FACE) & (confidence < SURE))
+    return flat(quads) | ((short < SMALL_FACE) & (confidence < SURE))
 
 
 def _bordered(quads: np.ndarray) -> np.ndarray:

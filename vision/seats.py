@@ -82,7 +82,7 @@ or one under the dealer's arm; more, and the order tells no turn of the table su
 UNSURE = ("seats.unseen", "seats.close", "seats.order", "seats.stock")
 """Why the places may not be named at the first deal (`SeatFinder.unsure`): a card of the deal never seen
 resting, two places too near in bearing, a deal order that fits no turn of the table, the deck lying by
-another place than the deal's last."""
+another place than the deal's last, or beyond the places by none of them."""
 CARD_LENGTH = 130.0
 """A card's length in pixels assumed when no card is in sight (a 720p frame of a kitchen table)."""
 
