@@ -253,6 +253,7 @@ class Watch:
     watcher: TableWatcher
     told: list[dict[str, Any]] = field(default_factory=list)
     told_at: list[float] = field(default_factory=list)
+    warned: list[str] = field(default_factory=list)
     settled_at: float | None = None
     seconds: float = 0.0
     given: int = 0
@@ -262,7 +263,9 @@ class Watch:
         for line in said:
             data = line.to_json()
             data.pop("evidence", None)
-            data.pop("message", None)
+            message = data.pop("message", None)
+            if data["event"] == "warning":
+                self.warned.append(str(message))
             if data["event"] == "settle" and self.settled_at is None:
                 self.settled_at = when
             if data["event"] not in UNTOLD:
@@ -360,7 +363,8 @@ def show_hand(name: str, seed: int, table: str = "drawn", rates: tuple[str, ...]
         gap = watch.variant.gap
         dropped = f", no frames from {gap[0] / FPS:.2f} s to {gap[-1] / FPS + 1 / FPS:.2f} s" if gap else ""
         held = " (held)" if watch.watcher.controller.held is not None else ""
-        lines += ["", f"told at {watch.variant.name}{dropped}{held}:", *(f"  {said}" for said in watch.told)]
+        lines += ["", f"told at {watch.variant.name}{dropped}{held}:", *(f"  {said}" for said in watch.told),
+                  *(f"  warned: {message}" for message in watch.warned)]
     lines += ["", "truth:", *(f"  {due}" for due in narration(script))]
     seats = played.watches[0].watcher.seats if played.watches else None
     found = dict(zip(seats.names, seats.points)) if seats else {}

@@ -71,6 +71,15 @@ def dealers_card_replaced(e: Evidence) -> Judgement | None:
     return None
 
 
+def dealers_card_put_aside(e: Evidence) -> Judgement | None:
+    """The dealer's card alone taken up and a card laid aside meanwhile, his seat holding one again:
+    a draw, though the tracker lent the new card the identity of the old where it lay."""
+    taken = tuple(p for p in e.lifted if e.taken(p))
+    if taken == (e.dealer,) and e.put_aside and not e.changed and e.now[e.dealer] is not None:
+        return Judgement(Kind.DRAW, taken, "dealers_card_put_aside")
+    return None
+
+
 def cards_moved_otherwise(e: Evidence) -> Judgement | None:
     """Cards changed at several seats, or one seat holds another's card, but not as one swap."""
     changed = e.changed
@@ -95,7 +104,8 @@ def nothing_moved(e: Evidence) -> Judgement | None:
 
 
 RULES: tuple[Rule, ...] = (identities_crossed, two_cards_taken, dealers_card_replaced,
-                           cards_moved_otherwise, covered_together, nothing_moved)
+                           dealers_card_put_aside, cards_moved_otherwise, covered_together,
+                           nothing_moved)
 """In order: the first rule that applies answers."""
 
 

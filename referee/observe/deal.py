@@ -1,8 +1,8 @@
 """Before the turns: the first dealer chosen by face-up cards, and the deal seen landing.
 
 The deal counts from the moment every living seat holds its card. Its event is played once the
-table rests, or as soon as a turn begins (a card leaving its seat, a card turned up that is no
-Re or Cavallo); then the moments since the deal are shown to the turns again, so a swap begun
+table rests, or as soon as a turn begins (a card leaving its seat, or taken up and laid back, a
+card turned up that is no Re or Cavallo); then the moments since the deal are shown to the turns again, so a swap begun
 right after the last card landed is seen whole.
 """
 
@@ -174,8 +174,9 @@ class Deal:
             # the first moment every seat was filled, and the turns are shown what was seen since
             return self._play(self._waiting[0], [*self._waiting[1:], now])
         if served and (bare or full is None):
-            if full is not None and self._swapped(now, full, living, self._since):
-                return self._play(full, [*self._since, now])  # a swap done between two looks
+            if full is not None and (self._swapped(now, full, living, self._since)
+                                     or self._laid_back(now, full, living, self._since)):
+                return self._play(full, [*self._since, now])  # a turn played between two looks
             # the deal counts from the first moment every card lies served, a hand over one or
             # not (a player takes a look at once); the turns are shown every moment after it
             self._full, self._since = now, []
@@ -251,6 +252,16 @@ class Deal:
                              and touched(moment.seen, p)}, moment.at)
         return (len(moved) >= 2 or len(emptied) >= 2
                 or any(exchangeable(s) for s in covered.together.values()))
+
+    def _laid_back(self, now: Moment, full: Moment, living: list[str], since: list[Moment]) -> bool:
+        """Whether a player's card dealt face down was taken up from its seat (empty for LIFTED)
+        and lies face down there again: a turn was played (a look, a swap half seen), and the
+        turns judge which. A card turned up where it lies, a Re or a Cavallo shown at the deal,
+        comes back face up; the dealer's place does not count, the stock passing in and out of
+        it as he deals."""
+        dealer = self.ctx.game.next_dealer
+        return any(p != dealer and full.seen.face(p) is Face.DOWN and now.seen.face(p) is Face.DOWN
+                   and any(m.lifted(p) for m in [*since, now]) for p in living)
 
     def _turn_begun(self, now: Moment, full: Moment, living: list[str]) -> bool:
         """Whether a face-down card dealt has left its seat for a swap.

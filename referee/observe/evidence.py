@@ -65,7 +65,8 @@ class Evidence:
     blind: bool = False
     """Whether the rules let the dealer draw blind before the reveal."""
     put_aside: bool = False
-    """Whether the dealer's old card lies aside, away from every seat."""
+    """Whether the dealer's old card lies aside, away from every seat: seen there by its identity,
+    or more face-down cards lying there than when the handling began."""
 
     @property
     def lifted(self) -> tuple[str, ...]:

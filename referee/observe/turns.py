@@ -105,6 +105,7 @@ class Turns:
         self._beside = beside
         self._shown_from = dict(shown_from)  # a shown card read after the deal's own moment
         self._aside: set[int] = set()  # the cards lying at no seat before the handling began
+        self._down_aside = 0  # how many of them lay face down
         self._dealers_face: Card | None = None  # the name the dealer's card was read with face up
         self._before = at  # when the picture before this one was taken
         self._rested()
@@ -289,6 +290,7 @@ class Turns:
             gathering.strays = gathering.strays or bool(flying - known - self._aside)
         if not self._lifted:
             self._aside = flying
+            self._down_aside = sum(view.face is Face.DOWN for view in seen.elsewhere)
             self._judge(seen, hand, set())  # nothing handled: an identity changed at rest
 
     def _spells(self, player: str, now: Moment) -> None:
@@ -316,7 +318,7 @@ class Turns:
             {p: base[p].card_id for p in down}, {p: seen.seats[p].card_id for p in down},
             revealing=self._in_reveal, dealer=hand.dealer,
             blind=self.ctx.game.rules.dealer_draw is DealerDraw.BLIND,
-            put_aside=self._put_aside(seen, base.get(hand.dealer, EMPTY)))
+            put_aside=self._put_aside(seen, base.get(hand.dealer, EMPTY).card_id))
 
     def _judge(self, seen: TableObservation, hand: Hand, busy: set[str]) -> None:
         """Classify what the lifted cards did and play it; the table as it lies is the new base."""
@@ -358,15 +360,17 @@ class Turns:
                 self.ctx.hold(code=code, params={"a": a, "b": b})
                 return
 
-    @staticmethod
-    def _put_aside(seen: TableObservation, old: SeatView) -> bool:
-        """Whether the dealer's old card lies aside, seen away from every seat: where he may not
-        draw yet, a card only looked at comes back to his seat, perhaps with a new identity.
-        (Where he may, a new card at his seat is his blind draw: the card he puts aside lies
-        by the stock, where the reader does not tell it from the pile.)"""
+    def _put_aside(self, seen: TableObservation, old: int | None) -> bool:
+        """Whether the dealer's old card (identity `old`) lies aside, away from every seat: seen
+        there by its identity, or more cards lying there face down than before the handling
+        began (the tracker may lend his new card the old one's identity where it lay, and the
+        old one a new identity on its way). Where he may not draw yet, a card only looked at
+        comes back to his seat, perhaps with a new identity. (Where he may, a new card at his
+        seat is his blind draw: the card he puts aside lies by the stock, where the reader may
+        not tell it from the pile.)"""
         aside = [view for view in seen.elsewhere if view.face is Face.DOWN]
-        return any(view.card_id == old.card_id for view in aside) if old.card_id is not None \
-            else bool(aside)
+        return (any(view.card_id == old for view in aside) if old is not None else bool(aside)) \
+            or len(aside) > self._down_aside
 
     def _swap_seen(self, a: str, b: str, crossed: bool) -> None:
         """Two face-down cards exchanged: the first player due who may swap with the other did.

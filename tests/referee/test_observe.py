@@ -232,6 +232,61 @@ def test_a_blind_draw_is_the_dealers_face_down_card_replaced_before_the_reveal()
     assert said[5]["losers"] == ["Dario"]
 
 
+def test_a_blind_draw_whose_card_takes_the_old_identity_is_seen_by_the_card_laid_aside() -> None:
+    # the card drawn lands where the old one lay and the tracker lends it the old identity; his
+    # old card, carried out of sight, is seen anew lying aside: a draw, and his Re is no Re
+    # turned up late
+    game = table(rules="classica")
+    controller = Controller(game)
+    tell(controller, PLAIN_DEAL)
+    said = tell(controller, [(6.0, "Anna down#1 Bruno down#2 Carla down#3 Dario -"),
+                             (6.4, "Anna down#1 Bruno down#2 Carla down#3 Dario - aside down#9"),
+                             (6.8, "Anna down#1 Bruno down#2 Carla down#3 Dario down#4 "
+                                   "aside down#9"),
+                             (9.0, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 10D#4 aside down#9"),
+                             (14.0, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 10D#4 aside down#9")])
+    assert kinds(said) == ["keep", "keep", "keep", "draw", "reveal", "settle"]
+    assert said[5]["losers"] == ["Anna"] and controller.held is None
+
+
+def test_a_look_and_a_blind_draw_before_the_deal_has_rested_count_the_deal_then_the_draw() -> None:
+    # the table never rests for DEAL_STILL: Anna takes up her card and lays it back (a turn has
+    # begun), then the dealer lays his aside and draws
+    game = table(rules="classica")
+    controller = Controller(game)
+    said = tell(controller, [(0.0, EMPTY4), (1.0, "Anna down#1 Bruno - Carla - Dario -"),
+                             (1.3, "Anna down#1 Bruno down#2 Carla - Dario -"),
+                             (1.6, "Anna down#1 Bruno down#2 Carla down#3 Dario -"),
+                             (1.9, FOUR), (2.2, "Anna - Bruno down#2 Carla down#3 Dario down#4"),
+                             (2.7, FOUR), (3.0, "Anna down#1 Bruno down#2 Carla down#3 Dario -"),
+                             (3.3, "Anna down#1 Bruno down#2 Carla down#3 Dario - aside down#9"),
+                             (3.6, "Anna down#1 Bruno down#2 Carla down#3 Dario down#4 "
+                                   "aside down#9"),
+                             (4.5, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 10D#4 aside down#9"),
+                             (9.5, "Anna 3D#1 Bruno 4C#2 Carla 5S#3 Dario 10D#4 aside down#9")])
+    assert kinds(said) == ["deal", "target", "target", "target", "keep", "keep", "keep", "draw",
+                           "reveal", "settle"]
+    assert said[9]["losers"] == ["Anna"] and controller.held is None
+
+
+def test_the_stock_passing_over_the_dealers_place_as_he_deals_is_no_turn_begun() -> None:
+    # the stock, read as a face-down card, lies on his place a moment, then goes aside again
+    # before his own card lands: the deal still waits for the table to rest
+    game = table()
+    controller = Controller(game)
+    said = tell(controller, [(0.0, EMPTY4), (1.0, "Anna down#1 Bruno - Carla - Dario - aside down#9"),
+                             (1.3, "Anna down#1 Bruno down#2 Carla - Dario - aside down#9"),
+                             (1.6, "Anna down#1 Bruno down#2 Carla down#3 Dario - aside down#9"),
+                             (1.9, "Anna down#1 Bruno down#2 Carla down#3 Dario down#9"),
+                             (2.2, "Anna down#1 Bruno down#2 Carla down#3 Dario - aside down#9"),
+                             (2.8, "Anna down#1 Bruno down#2 Carla down#3 Dario down#4 "
+                                   "aside down#9")])
+    assert said == []
+    said = tell(controller, [(2.8 + DEAL_STILL, "Anna down#1 Bruno down#2 Carla down#3 "
+                                                "Dario down#4 aside down#9")])
+    assert kinds(said)[0] == "deal" and game.history[-1].cards == {p: None for p in game.players}
+
+
 def test_after_the_reveal_rules_a_draw_before_it_is_held() -> None:
     game = table()
     controller = Controller(game)
