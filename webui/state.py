@@ -70,6 +70,7 @@ def build_state(game: Game | None, *, version: int, stake: float, camera: Mappin
         found = game.target(view.current_player) if phase is Phase.TURNS else None
         text = found.reason(language) if found else seat["why"]
         turn = {"player": view.current_player, "text": text,
+                "line": say("page.turn", {"player": view.current_player}, language),
                 "may": seat["may"], "target": seat["target"]}
     last = game.history[-1] if game.history else None
     outcome = game.outcome()

@@ -188,7 +188,7 @@ PAGE_WORDS: dict[str, dict[str, str]] = register({
     "page.card": {"en": "Card", "it": "Carta"},
     "page.after": {"en": "after", "it": "dopo"},
     "page.nothing_yet": {"en": "No hand played yet", "it": "Nessuna mano giocata finora"},
-    "page.turn": {"en": "Turn of", "it": "Tocca a"},
+    "page.turn": {"en": "Turn of {player}", "it": "Tocca {player:a}"},
     "page.cards": {"en": "Cards", "it": "Carte"},
     "page.evidence": {"en": "Photo", "it": "Foto"},
     "page.lives_after": {"en": "Lives after the hand", "it": "Vite dopo la mano"},

@@ -228,9 +228,8 @@ function drawTable(state) {
   const turn = $("#turn");
   turn.hidden = !state.turn;
   if (state.turn) {
-    const who = state.turn.player;
-    const to = LANG === "it" && /^a/i.test(who) ? "Tocca ad" : W.turn; // Italian: ad Anna, a Elena
-    turn.replaceChildren(el("p", { class: "who" }, `${to} `, el("b", {}, who)),
+    const who = state.turn.player, line = state.turn.line, at = line.lastIndexOf(who);
+    turn.replaceChildren(el("p", { class: "who" }, line.slice(0, at), el("b", {}, who), line.slice(at + who.length)),
       el("p", { class: "why" }, state.turn.text));
   }
   const verdict = $("#verdict");
