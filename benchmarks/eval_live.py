@@ -427,6 +427,9 @@ def summary(hands: list[dict[str, Any]]) -> dict[str, Any]:
         "seats_unnamed": sum(1 for h in hands if _seats(h) == "unnamed"),
         "draws": sum(1 for h in hands if _settles_draw(h)),
         "draws_right": sum(1 for h in hands if _settles_draw(h) and h["verdict"] == "right"),
+        "draws_named": sum(1 for h in hands if _settles_draw(h) and _seats(h) == "right"),
+        "draws_named_right": sum(1 for h in hands if _settles_draw(h) and _seats(h) == "right"
+                                 and h["verdict"] == "right"),
         "misread": sum(1 for h in hands if h["misread"]),
         "after_collect": _spread([h["latency"] for h in right if h["collected"]]),
         "after_last_card": _spread([h["latency"] for h in right if not h["collected"]]),
@@ -548,15 +551,25 @@ def _render_seats(figures: harness.Figures) -> list[str]:
     lines = ["", "Every rate and table together, per view and per player count (a hand with a seat misnamed is wrong):",
              "", "| view | tilt (deg) | far/near card | hands | seats named right | seats misnamed (must be 0) | "
              "seats not named (held for taps, or never seen) | right | wrong | held | unsettled | "
-             "dealer's draws settled right (of the hands due a settlement) |", "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+             f"dealer's draws settled right (of the hands due a settlement{_named_draws_head(figures)}) |",
+             "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for row in [*figures["views"], *figures["players"]]:
         name = row["view"] if "view" in row else f"{row['players']} players"
         tilt = f"{row['tilt'][0]:.0f}-{row['tilt'][1]:.0f}" if row["tilt"] else "-"
         ratio = f"{row['far_near'][0]:.2f}-{row['far_near'][1]:.2f}" if row["far_near"] else "-"
         lines.append(f"| {name} | {tilt} | {ratio} | {row['hands']} | {row['seats_right']} | {row['seats_wrong']} | "
                      f"{row['seats_unnamed']} | {row['right']} | {row['wrong']} | {row['held']} | {row['unsettled']} | "
-                     f"{row['draws_right']} of {row['draws']} |")
+                     f"{row['draws_right']} of {row['draws']}{_named_draws(row)} |")
     return lines
+
+
+def _named_draws_head(figures: harness.Figures) -> str:
+    return "; of those whose seats were named" if "draws_named" in figures["views"][0] else ""
+
+
+def _named_draws(row: dict[str, Any]) -> str:
+    """The draws due in hands whose seats were named (a run recorded before they were told apart: none)."""
+    return f"; {row['draws_named_right']} of {row['draws_named']}" if "draws_named" in row else ""
 
 
 def _render_one_rate(figures: harness.Figures) -> list[str]:
