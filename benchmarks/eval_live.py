@@ -337,11 +337,12 @@ def run_hand(seed: int, pace: str, view: str, number: int, table: str, rates: tu
     results = []
     for watch in played.watches:
         seats = _seats_named(watch.watcher.seats, played.seats_truth)
+        unnamed = (watch.watcher.finder.unsure or "fewer places marked than players") if seats == "unnamed" else None
         held = watch.watcher.controller.held is not None or watch.watcher.unsure is not None
         result = judge(played.live, watch.told, watch.told_at, held, seats, played.shots, watch.settled_at)
         gap = watch.variant.gap
         results.append({
-            **result, "rate": watch.variant.name, "table": table, "surface": played.surface,
+            **result, "rate": watch.variant.name, "table": table, "surface": played.surface, "unnamed": unnamed,
             "given": watch.given, "dropout": [round(gap[0] / FPS, 2), played.shots[gap[0]].phase] if gap else None,
             "loop_seconds": round(watch.seconds, 2), "render_seconds": round(played.render_seconds, 2),
         })
@@ -478,6 +479,7 @@ def measure(args: argparse.Namespace) -> harness.Figures:
                   lambda h: (h["illegal_kind"], h["rate"]), ("kind", "rate"))
     reasons = Counter(f"{h['rate']}: {h['why'] or 'narrated exactly'}" for h in hands
                       if h["verdict"] != "right" or not h["exact"])
+    unnamed = Counter(f"{h['view']}: {h['unnamed']}" for h in hands if h.get("unnamed"))
     return {
         "seed": args.seed, "size": args.size, "rates": rates, "tables": tables, "illegal_only": args.illegal,
         "faces": "drawn" if args.drawn else f"valid photos ({', '.join(sorted(decks))})",
@@ -485,7 +487,7 @@ def measure(args: argparse.Namespace) -> harness.Figures:
         "films": len(planned), "frames": sum(h["frames"] for h in hands if h["rate"] == rates[0]),
         "render_seconds": round(statistics.mean(h["render_seconds"] for h in first), 1) if first else None,
         "rows": rows, "paces": paces, "views": views, "players": players, "kinds": kinds,
-        "reasons": dict(reasons.most_common()), "hands": hands,
+        "reasons": dict(reasons.most_common()), "unnamed": dict(sorted(unnamed.items())), "hands": hands,
     }
 
 
@@ -537,6 +539,9 @@ def render(figures: harness.Figures) -> list[str]:
                   "accepted as legal |", "|---|---|---:|---:|---:|---:|---:|---:|"]
         lines += [f"| {row['kind']} | {_rate(row['rate'])} | {row['hands']} | {row['illegal_warned']} | {row['held']} | "
                   f"{row['right']} | {row['wrong']} | {row['illegal_accepted']} |" for row in figures["kinds"]]
+    if figures.get("unnamed"):
+        lines += ["", "| view: why the seats were not named | hands |", "|---|---:|"]
+        lines += [f"| {why} | {count} |" for why, count in figures["unnamed"].items()]
     if figures["reasons"]:
         lines += ["", "| frames a second: where the narration first parted from the truth | hands |", "|---|---:|"]
         lines += [f"| {why} | {count} |" for why, count in figures["reasons"].items()]
