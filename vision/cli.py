@@ -27,6 +27,6 @@ def _run_recognize(args: argparse.Namespace) -> int:
 
 
 def _run_deck(args: argparse.Namespace) -> int:
-    from vision.art.deck import write_deck
+    from art.deck import write_deck
 
     return write_deck(args.outdir, height=args.size)

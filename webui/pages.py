@@ -11,8 +11,8 @@ from flask import (Blueprint, Response, abort, current_app, redirect, render_tem
                    send_from_directory, url_for)
 from werkzeug.wrappers import Response as BaseResponse
 
+from art.deck import face_svg
 from referee.cards import CardError
-from vision.art.deck import face_svg
 
 from webui import phone
 from webui.api import LANG_COOKIE, language, table

@@ -196,7 +196,7 @@ def camera(outdir: Path) -> list[Path]:
     (every place ticked, the cards read), in a dark room, and with its battery low."""
     from playwright.sync_api import sync_playwright
 
-    from vision.art.y4m import film_frames, write_y4m
+    from art.y4m import film_frames, write_y4m
     from vision.frames import PushedFrames
     from webui.live import FILMS, LiveLoop
 

@@ -163,7 +163,7 @@ import threading
 import cv2
 from vision.locate import LocatorConfig, locate_cards
 from vision.recognize import CardReader
-from vision.art.scene import Camera, Scene, render_scene
+from art.scene import Camera, Scene, render_scene
 
 def read_tables():
     reader = CardReader()

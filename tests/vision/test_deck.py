@@ -10,11 +10,11 @@ import cv2
 import numpy as np
 import pytest
 
+from art.deck import face_svg, render_face, write_deck
+from art.draw import Drawing, Ellipse, Path, rasterize
+from art.emblems import PAPER
 from referee.cards import DECK, CardError
 from vision.crop import CARD_ASPECT
-from vision.art.deck import face_svg, render_face, write_deck
-from vision.art.emblems import PAPER
-from vision.art.draw import Drawing, Ellipse, Path, rasterize
 
 LABELS = [card.code for card in DECK] + ["back"]
 

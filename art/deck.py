@@ -10,13 +10,13 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from art import emblems as art
+from art.draw import Drawing, affine, rasterize, to_svg
+from art.figures import court_face
+from art.pips import pip_face
 from referee.cards import DECK, CardError, parse_card
-from vision.art import emblems as art
 from vision.crop import CARD_ASPECT
 from vision.io import path_reason, prepare_folder
-from vision.art.figures import court_face
-from vision.art.pips import pip_face
-from vision.art.draw import Drawing, affine, rasterize, to_svg
 
 W, H = 1000.0 * CARD_ASPECT, 1000.0
 """A card in drawing units."""
