@@ -12,7 +12,7 @@ swings from run to run, each film's frames are also decoded alone in the same ru
 is given as a multiple of that (`x decode`), and so is the time spent in the classifier's model calls
 (`the model's share`: what no reading of fewer parts saves, the crops being the model's to name). The
 films: the sample hand and game as committed (960x540), the sample hand filmed again at 1280x720 by
-vision.art.sequences, `--hands` of eval_live's hands at
+art.sequences, `--hands` of eval_live's hands at
 1280x720 (its seed `--seed`, the usual pace, from above and from the table's edge by turns, on a drawn
 table and, where ../shared/data is present, on a photographed one by turns, with the valid photos'
 faces), and, with the data, a still 1280x720 table of six valid-split photos' cards held for
@@ -49,6 +49,8 @@ from typing import Any
 import cv2
 import numpy as np
 
+from art import sequences
+from art.pace import PACES
 from benchmarks import harness
 from benchmarks.bench_vision_speed import photo_frames
 from benchmarks.eval_live import QUALITY as LIVE_QUALITY
@@ -57,8 +59,6 @@ from benchmarks.live_hands import random_hand
 from benchmarks.photo_tables import photo_tables, surface_for
 from referee.events import ChooseDealer
 from referee.store import GameStore
-from vision.art import sequences
-from vision.art.pace import PACES
 from vision.classify import Remembering
 from vision.frames import Frame, open_source
 from vision.recognize import CardReader

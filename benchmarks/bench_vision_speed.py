@@ -37,11 +37,11 @@ import numpy as np
 import vision.locate.candidates
 import vision.locate.core
 import vision.recognize
+from art.scene import Camera, Scene, render_scene
 from benchmarks import harness
 from benchmarks.eval_size import cut_out, lay_cards
 from benchmarks.judge import judge_frame
 from benchmarks.scenes import CLOSE, SIZES, STYLES, TABLE, table_scenes
-from vision.art.scene import Camera, Scene, render_scene
 from vision.labels import NONE
 from vision.locate import LocatorConfig, locate_cards
 from vision.locate.cloth import Cloth

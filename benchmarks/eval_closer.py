@@ -23,10 +23,10 @@ from typing import Any
 import cv2
 import numpy as np
 
+from art.pace import PACES
+from art.sequences import FPS, film
 from benchmarks import eval_live, harness
 from benchmarks.live_hands import random_hand
-from vision.art.pace import PACES
-from vision.art.sequences import FPS, film
 from vision.classify import CardClassifier
 from vision.closer import CLOSE_CARDS, SAME_PLACE_LENGTHS, CloseLooks, _Place
 from vision.recognize import CardReader

@@ -58,6 +58,9 @@ from typing import Any
 import cv2
 import numpy as np
 
+from art.pace import PACES
+from art.sequences import FPS, Shot, film, narration, shots
+from art.table import Surface
 from benchmarks import harness
 from benchmarks.eval_size import cut_out
 from benchmarks.live_hands import PLAYERS, VIEWS, LiveHand, far_near, random_hand
@@ -65,9 +68,6 @@ from benchmarks.live_rates import RATES, Variant, variants
 from benchmarks.photo_tables import photo_tables, surface_for
 from referee.events import ChooseDealer
 from referee.game import Game
-from vision.art.pace import PACES
-from vision.art.sequences import FPS, Shot, film, narration, shots
-from vision.art.table import Surface
 from vision.classify import CardClassifier
 from vision.frames import Frame
 from vision.recognize import CardReader

@@ -18,9 +18,9 @@ import itertools
 import sys
 from collections import Counter
 
+from art.scene import CARD_W_CM, Camera, Placed, Scene, render_scene
 from benchmarks import harness
 from benchmarks.judge import judge_frame
-from vision.art.scene import CARD_W_CM, Camera, Placed, Scene, render_scene
 from vision.recognize import CardReader
 
 NAME = "eval_pairs"

@@ -22,12 +22,12 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from art.scene import Camera, Scene, render_scene
 from benchmarks import harness
 from benchmarks.judge import judge_frame
 from vision.crop import CARD_ASPECT
 from vision.io import read_image
 from vision.recognize import CardReader
-from vision.art.scene import Camera, Scene, render_scene
 
 NAME = "eval_size"
 CUT_W = 360

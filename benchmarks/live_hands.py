@@ -11,15 +11,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from art.pace import Pace
+from art.scene import PHONE_FOV, Camera, Placed, card_corners_cm, round_table_seats
+from art.sequences import GameScript, HandScript, _camera
+from art.table import TABLE_STYLES
 from referee.cards import DECK
 from referee.events import ChooseDealer, Deal, Draw, Keep, Reveal, Settle, Swap
 from referee.game import Game, Phase
 from referee.simulate import NAMES
 from referee.walk import Stop
-from vision.art.pace import Pace
-from vision.art.scene import PHONE_FOV, Camera, Placed, card_corners_cm, round_table_seats
-from vision.art.sequences import GameScript, HandScript, _camera
-from vision.art.table import TABLE_STYLES
 
 TILTS = {"above": (0.0, 15.0), "30": (25.0, 35.0), "45": (40.0, 50.0), "60": (55.0, 70.0),
          "oblique": (30.0, 45.0)}

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vision.art.sequences import FPS, Shot
+from art.sequences import FPS, Shot
 
 RATES = ("15", "phone", "7.5", "5", "dropout")
 """The variants, by name: frames a second, a phone's uneven stream, or the camera's rate with a drop-out."""

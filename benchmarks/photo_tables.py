@@ -6,7 +6,7 @@ table finer) and its uneven light evened out, judged round the card; the card's 
 of its length (its shadow, the locator's slack), is filled from the table round it by quilting
 (Efros and Freeman): square patches of the table, each chosen among those whose edge best matches
 what is already there, laid row by row over the hole. Its scale is taken from the card's length (a
-Neapolitan card is scene.CARD_H_CM long). What is left is a `vision.art.table.Surface` laid under a
+Neapolitan card is scene.CARD_H_CM long). What is left is a `art.table.Surface` laid under a
 generated hand, mirrored beyond its edges as far as the table reaches. A photo whose card covers
 most of it, or on which the reader still finds a card once painted out, is passed over.
 
@@ -22,9 +22,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from art.scene import CARD_H_CM
+from art.table import Surface
 from benchmarks import harness
-from vision.art.scene import CARD_H_CM
-from vision.art.table import Surface
 from vision.io import read_image
 from vision.recognize import CardReader
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.art.scene import Camera, Scene, deal_to_seats, fit_camera, render_scene, round_table_seats
+from art.scene import Camera, Scene, deal_to_seats, fit_camera, render_scene, round_table_seats
 from vision.labels import CLASSES
 
 STYLES = ("wood", "cloth", "felt")
@@ -22,7 +22,7 @@ FACE_DOWN = 0.2
 
 def table_scenes(cards: int, size: tuple[int, int], table: tuple[float, float] = TABLE) -> list[tuple[np.ndarray, dict]]:
     """One frame per table style with `cards` players' cards dealt round an oval of half axes `table`
-    (cm), and its ground truth (vision.art.scene.render_scene's); camera tilted 30 degrees and fitted to the deal."""
+    (cm), and its ground truth (art.scene.render_scene's); camera tilted 30 degrees and fitted to the deal."""
     frames = []
     for k, style in enumerate(STYLES):
         rng = np.random.default_rng(k)

@@ -9,8 +9,8 @@ ROOT = Path(__file__).resolve().parent.parent
 """The project's root, which the synthesis code's paths are relative to."""
 SYNTHESIS_CODE = (
     "models/synth.py", "models/textures.py", "models/sources.py", "models/cutout.py", "vision/crop.py",
-    "vision/art/draw.py", "vision/art/deck.py", "vision/art/emblems.py", "vision/art/pips.py",
-    "vision/art/figures.py",
+    "art/draw.py", "art/deck.py", "art/emblems.py", "art/pips.py",
+    "art/figures.py",
 )
 """The files whose code decides what the synthetic crops look like. Any edit to them, even one that
 changes nothing, names a new crop cache: the committed model is reproduced from the cache `dd4e818add`."""

@@ -86,9 +86,9 @@ def load_scans(data_dir: Path) -> tuple[list[Face], list[Face], list[np.ndarray]
 
 
 def load_deck_renders() -> tuple[list[Face], list[Face]]:
-    """Render the project's own drawn deck, when `vision.art.deck.render_face` is available."""
+    """Render the project's own drawn deck, when `art.deck.render_face` is available."""
     try:
-        from vision.art.deck import render_face
+        from art.deck import render_face
     except ImportError:
         return [], []
     faces = [Face(_upright(render_face(code, FACE_H)), CLASS_INDEX[code], "deck") for code in CLASSES[:40]]

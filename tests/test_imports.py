@@ -8,9 +8,12 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("referee", "vision", "models", "webui", "benchmarks")
+PACKAGES = ("referee", "vision", "art", "models", "webui", "benchmarks")
 RUNTIME = ("referee", "vision", "webui")
-"""The packages a game at the table runs; the training code (`models`) and PyTorch stay out of them."""
+"""The packages a game at the table runs; the drawing (`art`), the training code (`models`), the
+benchmarks and PyTorch stay out of them."""
+OFF_THE_TABLE = ("art", "models", "benchmarks", "torch")
+"""What the runtime never imports: the drawn deck and scenes, the training code, the benchmarks, PyTorch."""
 VISION_MAY_USE = ("referee.cards", "referee.observation", "referee.wording")
 """The referee's plain values vision may name, and the one wording engine its statuses are worded
 by; the rules' logic stays out of it."""
@@ -95,6 +98,7 @@ def test_the_walk_sees_the_imports_the_code_makes() -> None:
     assert {"vision.recognize", "vision.classify", "vision.models"} <= set(graph)
     assert "vision.models" in graph["vision.classify"]
     assert "models.evaluate" in graph["models.quantize"] and "models.quantize" in graph["models.train"]
+    assert "art.deck" in graph["art.scene"] and "art.scene" in graph["benchmarks.scenes"]
 
 
 def test_a_cycle_is_found_when_two_modules_import_each_other() -> None:
@@ -107,14 +111,14 @@ def test_no_module_imports_itself_back_through_others() -> None:
 
 
 @pytest.mark.parametrize("package", RUNTIME)
-def test_the_runtime_imports_neither_the_training_code_nor_torch(package: str) -> None:
+def test_the_runtime_imports_neither_the_drawing_the_training_code_nor_torch(package: str) -> None:
     sources = _sources()
     reached = {
         f"{name} imports {other}"
         for name, path in sources.items()
         if name.split(".")[0] == package
         for other in _imported(name, path)
-        if other.split(".")[0] in ("models", "torch", "benchmarks")
+        if other.split(".")[0] in OFF_THE_TABLE
     }
     assert reached == set()
 

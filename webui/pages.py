@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import io
 import re
-from functools import lru_cache
+from pathlib import Path
 
 import segno
 from flask import (Blueprint, Response, abort, current_app, redirect, render_template, request,
                    send_from_directory, url_for)
 from werkzeug.wrappers import Response as BaseResponse
 
-from referee.cards import CardError
-from vision.art.deck import face_svg
+from referee.cards import CardError, parse_card
 
 from webui import phone
 from webui.api import LANG_COOKIE, language, table
@@ -22,6 +21,9 @@ bp = Blueprint("pages", __name__)
 
 _EVIDENCE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,120}\.(jpg|jpeg|png)$")
 """An evidence file name: plain, no folders, a picture."""
+
+CARDS = Path(__file__).resolve().parent / "static" / "cards"
+"""The project's own deck art, one SVG a card (`9S.svg`, `back.svg`), drawn by `python -m art.page_cards`."""
 
 _CARD_MAX_AGE = 7 * 24 * 3600
 """The deck never changes while a server runs: pages may keep its cards a week."""
@@ -78,20 +80,14 @@ def verdict(number: int) -> BaseResponse:
     return _page("verdict.html", "verdict", number=number)
 
 
-@lru_cache(maxsize=64)
-def _card(code: str) -> str:
-    return face_svg(code)
-
-
 @bp.get("/cards/<code>.svg")
 def card(code: str) -> Response:
     """A card in the project's own deck art (code like 9S, or `back`)."""
     try:
-        svg = _card(code.upper() if code != "back" else code)
+        name = "back" if code.strip().lower() == "back" else parse_card(code).code
     except CardError:
         abort(404, f"no card {code!r}")
-    return Response(svg, mimetype="image/svg+xml",
-                    headers={"Cache-Control": f"public, max-age={_CARD_MAX_AGE}"})
+    return send_from_directory(CARDS, f"{name}.svg", mimetype="image/svg+xml", max_age=_CARD_MAX_AGE)
 
 
 @bp.get("/evidence/<name>")

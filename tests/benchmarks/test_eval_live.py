@@ -10,12 +10,12 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
+from art.pace import BRISK, PACES, USUAL
+from art.sequences import FPS, narration, shots
 from benchmarks import eval_live, harness
 from benchmarks.live_hands import random_hand
 from benchmarks.live_rates import DROPOUT, MOVES, RATES
 from benchmarks.photo_tables import photo_tables, surface_for
-from vision.art.pace import BRISK, PACES, USUAL
-from vision.art.sequences import FPS, narration, shots
 from vision.io import read_image
 from vision.recognize import CardReader
 from vision.seats import Seats

@@ -9,10 +9,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from art.scene import CARD_W_CM, Camera, Placed, Scene, render_scene
 from benchmarks import eval_hand, harness, report
 from benchmarks.harness import RESULTS, read_results
 from benchmarks.judge import judge_frame, judge_photo
-from vision.art.scene import CARD_W_CM, Camera, Placed, Scene, render_scene
 from vision.classify import default_model_path
 from vision.detections import CardDetections
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
+from art.pace import BRISK, SLOW, USUAL
+from art.scene import Stage, round_table_seats
+from art.sequences import HIDDEN_COVER, _camera, final_cards, hand_record, narration, shots
+from art.table import TABLE_STYLES
 from benchmarks.live_hands import OBLIQUE_TILT, PLAYERS, far_near, random_hand
 from referee.events import Deal
 from referee.record import new_game, replay, replay_output
-from vision.art.pace import BRISK, SLOW, USUAL
-from vision.art.scene import Stage, round_table_seats
-from vision.art.sequences import HIDDEN_COVER, _camera, final_cards, hand_record, narration, shots
-from vision.art.table import TABLE_STYLES
 
 HANDS = [random_hand(7, pace, view, k) for pace in (BRISK, USUAL, SLOW) for view in ("above", "oblique")
          for k in range(8)]

@@ -6,10 +6,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from art.pace import BRISK
+from art.sequences import FPS, shots
 from benchmarks.live_hands import random_hand
 from benchmarks.live_rates import PHONE_GAP, PHONE_RATES, RATES, phone_frames, variants
-from vision.art.pace import BRISK
-from vision.art.sequences import FPS, shots
 
 MINUTE = 60 * FPS
 

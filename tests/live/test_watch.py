@@ -15,9 +15,9 @@ from typing import Any
 import numpy as np
 import pytest
 
+from art import occlude
 from referee.events import ChooseDealer
 from referee.game import Game, Phase
-from vision.art import occlude
 from vision.frames import Frame, open_source
 from vision.recognize import CardReader
 from webui.live import TableWatcher

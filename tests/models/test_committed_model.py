@@ -56,7 +56,7 @@ def test_metadata_carries_classes_temperature_and_threshold(session: ort.Inferen
 
 @pytest.mark.parametrize("code", ["1D", "4D", "7C", "9S", "10B", "back"])
 def test_reads_the_project_deck_upright_and_upside_down(session: ort.InferenceSession, code: str) -> None:
-    deck = pytest.importorskip("vision.art.deck")
+    deck = pytest.importorskip("art.deck")
     crop = _face_crop(deck.render_face(code, 400))
     logits = session.run(["logits"], {"crops": to_input(np.stack([crop, crop[::-1, ::-1]]))})[0]
     assert [CLASSES[i] for i in logits.argmax(axis=1)] == [code, code]

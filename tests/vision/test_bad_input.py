@@ -163,7 +163,7 @@ import threading
 import cv2
 from vision.locate import LocatorConfig, locate_cards
 from vision.recognize import CardReader
-from vision.art.scene import Camera, Scene, render_scene
+from art.scene import Camera, Scene, render_scene
 
 def read_tables():
     reader = CardReader()
@@ -271,7 +271,7 @@ def _saltacavallo(*args: str) -> subprocess.CompletedProcess[str]:
                           cwd=Path(__file__).resolve().parents[2], timeout=120)
 
 
-def test_annotate_and_deck_answer_a_bad_folder_in_one_line(tmp_path: Path) -> None:
+def test_annotate_answers_a_bad_folder_in_one_line(tmp_path: Path) -> None:
     in_the_way = tmp_path / "notes.txt"
     in_the_way.write_text("not a folder")
     loop = tmp_path / "loop"
@@ -283,9 +283,6 @@ def test_annotate_and_deck_answer_a_bad_folder_in_one_line(tmp_path: Path) -> No
         (("recognize", "--annotate", str(in_the_way / "inside"), photo),
          f"saltacavallo recognize: --annotate {in_the_way / 'inside'}: a part of the path is a file"),
         (("recognize", "--annotate", str(loop), photo), f"saltacavallo recognize: --annotate {loop}: a symlink loop"),
-        (("deck", str(in_the_way)), f"saltacavallo deck: {in_the_way}: a file of that name is in the way"),
-        (("deck", str(loop)), f"saltacavallo deck: {loop}: a symlink loop"),
-        (("deck", str(in_the_way / "deck")), f"saltacavallo deck: {in_the_way / 'deck'}: a part of the path"),
     ]
     for args, says in cases:
         done = _saltacavallo(*args)

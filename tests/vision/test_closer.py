@@ -8,11 +8,11 @@ import cv2
 import numpy as np
 import pytest
 
+from art.pace import PACES
+from art.scene import Camera, Placed, Scene, render_scene
+from art.sequences import FPS, film
 from benchmarks import eval_live
 from benchmarks.live_hands import random_hand
-from vision.art.pace import PACES
-from vision.art.scene import Camera, Placed, Scene, render_scene
-from vision.art.sequences import FPS, film
 from vision.closer import FORGET, GIVEN_UP, TRIES, CloseLooks
 from vision.detections import CardDetections
 from vision.labels import NONE

@@ -11,6 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from art.scene import (CARD_W_CM, PHONE_FOV, Camera, Placed, Scene, deal_to_seats, fit_camera, render_scene,
+                       round_table_seats)
 from benchmarks.bench_vision_speed import judged
 from benchmarks.scenes import CLOSE as CLOSE_TABLE
 from benchmarks.scenes import STYLES, table_scenes
@@ -24,8 +26,6 @@ from vision.locate.fitting import fit_quads
 from vision.locate.geometry import intersection, iou, long_side, long_sides, on_grid
 from vision.locate.snap import refine_quad, snap_sides
 from vision.recognize import CardReader
-from vision.art.scene import (CARD_W_CM, PHONE_FOV, Camera, Placed, Scene, deal_to_seats, fit_camera, render_scene,
-                              round_table_seats)
 
 
 def _frame(cards: list[Placed], camera: Camera, style: str = "felt", seed: int = 0) -> tuple[np.ndarray, list[dict]]:

@@ -9,12 +9,12 @@ import cv2
 import numpy as np
 import pytest
 
+from art.scene import Camera, Scene, render_scene
 from benchmarks.eval_views import tilted_about  # the benchmark's own tilted view
 from referee.cards import parse_card
 from vision.classify import CardClassifier, default_model_path
 from vision.io import decode_image, read_image
 from vision.recognize import CardReader
-from vision.art.scene import Camera, Scene, render_scene
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
 LABELS = DATA / "photos" / "labels.csv"

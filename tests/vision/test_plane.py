@@ -7,12 +7,12 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.art.scene import PHONE_FOV, Camera, Placed, card_corners_cm, fit_camera, round_table_seats
+from art.scene import PHONE_FOV, Camera, Placed, card_corners_cm, fit_camera, round_table_seats
 from vision.labels import BACK
 from vision.plane import table_plane
 
 CARD_CM = 9.3
-"""A drawn card's length (vision.art.scene.CARD_H_CM)."""
+"""A drawn card's length (art.scene.CARD_H_CM)."""
 
 
 def dealt(count: int, tilt: float, yaw: float) -> tuple[np.ndarray, np.ndarray]:

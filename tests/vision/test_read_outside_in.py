@@ -6,9 +6,9 @@ import cv2
 import numpy as np
 
 import vision.recognize as recognize
+from art.scene import Camera, Placed, Scene, render_scene
 from benchmarks.bench_vision_speed import judged
 from benchmarks.scenes import CLOSE, STYLES, table_scenes  # the speed benchmark's close table
-from vision.art.scene import Camera, Placed, Scene, render_scene
 from vision.classify import CardClassifier
 from vision.detections import CardDetections
 from vision.labels import NONE

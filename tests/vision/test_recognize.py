@@ -10,6 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
+from art.scene import CARD_H_CM, CARD_W_CM, Camera, Placed, Scene, Stage, render_scene
 from benchmarks.scenes import STYLES, table_scenes  # the speed benchmark's own frames
 from vision import recognize
 from vision.annotate import CardAnnotator
@@ -17,7 +18,6 @@ from vision.classify import CardClassifier, default_model_path
 from vision.detections import CardDetections
 from vision.locate import LocatorConfig
 from vision.recognize import CardReader, resolve_overlaps, run_recognize
-from vision.art.scene import CARD_H_CM, CARD_W_CM, Camera, Placed, Scene, Stage, render_scene
 
 needs_model = pytest.mark.skipif(not default_model_path().is_file(), reason="no committed model at vision/weights/cards.onnx")
 

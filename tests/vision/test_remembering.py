@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision.art.scene import Camera, Placed, Scene, render_scene
+from art.scene import Camera, Placed, Scene, render_scene
 from vision.classify import ALIKE, BLOCK, CardClassifier, Remembering
 from vision.crop import warp_card
 from vision.recognize import CardReader

@@ -13,12 +13,12 @@ import numpy as np
 import pytest
 
 from hand_story import FPS, HAND, HOLD, played, truth
+from art.scene import PHONE_FOV, Camera, Placed, Seat, card_corners_cm, fit_camera, round_table_seats
 from referee.observation import TableObservation
-from vision.art.scene import PHONE_FOV, Camera, Placed, Seat, card_corners_cm, fit_camera, round_table_seats
 from vision.detections import CardDetections
 from vision.io import read_image
-from vision.recognize import CardReader
 from vision.labels import BACK
+from vision.recognize import CardReader
 from vision.seats import (
     DEAL_PAUSE,
     LATE,

@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.art.scene import Camera, Placed, Scene, render_scene
+from art.scene import Camera, Placed, Scene, render_scene
 from vision.classify import Remembering
 from vision.detections import CardDetections
 from vision.frames import open_source

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from vision.art.y4m import film_frames, write_y4m
+from art.y4m import film_frames, write_y4m
 from vision.frames import PushedFrames
 from vision.source import SourceStatus
 from webui.app import create_app

@@ -40,7 +40,7 @@ def test_a_verdict_given_during_the_hold_is_held_as_long_again() -> None:
 
 
 def test_the_demo_answers_only_its_held_films_and_names_their_seats() -> None:
-    from vision.art.sequences import HIDDEN, STANDS
+    from art.sequences import HIDDEN, STANDS
     from webui.live import DEMO_ANSWERS, DEMO_FILMS
     from webui.way import Redeal, Unseen
 

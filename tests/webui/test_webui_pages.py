@@ -6,6 +6,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from conftest import WITH_PIN, WORKED_EXAMPLE, play
+from webui.pages import CARDS
 
 PAGES = [("/", "Tavolo", "Table"), ("/live", "Stato della fotocamera", "Camera status"),
          ("/storico", "Annulla l&#39;ultima mossa", "Undo the last event"),
@@ -45,11 +46,14 @@ def test_static_files_are_served(client: FlaskClient) -> None:
     assert ".seat" in client.get("/static/style.css").text
 
 
-@pytest.mark.parametrize("code", ["9S", "10D", "1b", "back"])
-def test_cards_come_in_the_projects_own_deck_art(client: FlaskClient, code: str) -> None:
+@pytest.mark.parametrize("code, name", [("9S", "9S"), ("10D", "10D"), ("1b", "1B"), ("spade-09", "9S"),
+                                        ("back", "back")])
+def test_cards_come_in_the_projects_own_deck_art(client: FlaskClient, code: str, name: str) -> None:
     card = client.get(f"/cards/{code}.svg")
     assert card.status_code == 200 and card.mimetype == "image/svg+xml"
     assert card.text.lstrip().startswith(("<svg", "<?xml"))
+    assert card.data == (CARDS / f"{name}.svg").read_bytes()
+    assert card.headers["Cache-Control"] == "public, max-age=604800"  # a week: the deck never changes
 
 
 def test_an_unknown_card_is_404_on_a_page_without_a_trace(client: FlaskClient) -> None:

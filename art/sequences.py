@@ -8,7 +8,7 @@ collected and the deck passed to the next dealer. Each frame has its own noise s
 MPEG-4 video lies a JSON truth: the hand record, the expected results and narration, the seats in
 frame pixels and the frame spans of every state, with the cards of the still ones.
 
-Run `python -m vision.art.sequences sample_images/sequences`; fixed seeds make the same frames.
+Run `python -m art.sequences sample_images/sequences`; fixed seeds make the same frames.
 """
 
 from __future__ import annotations
@@ -25,11 +25,11 @@ from typing import Any
 import cv2
 import numpy as np
 
+from art import samples
+from art.pace import BRISK, FILMED, USUAL, Pace
+from art.scene import PHONE_FOV, Camera, Placed, Seat, Stage, fit_camera, round_table_seats
+from art.table import Surface
 from referee.cards import DECK, parse_card
-from vision.art import samples
-from vision.art.pace import BRISK, FILMED, USUAL, Pace
-from vision.art.scene import PHONE_FOV, Camera, Placed, Seat, Stage, fit_camera, round_table_seats
-from vision.art.table import Surface
 
 FPS = 15
 """Frames per second of the films: a webcam's usual rate, the live loop's default."""
@@ -660,7 +660,7 @@ SAMPLE_HAND = GameScript(
     table=(29.0, 18.0),
     seed=21,
 )
-"""The sample hand of `vision.art.samples`, held as a camera sees it: Carla pays."""
+"""The sample hand of `art.samples`, held as a camera sees it: Carla pays."""
 
 _SIX = ("Gianni", "Lucia", "Marco", "Nadia", "Paolo", "Rosa")
 GAME = GameScript(
@@ -873,9 +873,9 @@ SEQUENCES = (SAMPLE_HAND, GAME, ILLEGAL, CLASSICA, BRISK_FILM, OBLIQUE, STANDS, 
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Command line: `python -m vision.art.sequences OUTDIR [--only NAME ...]`."""
+    """Command line: `python -m art.sequences OUTDIR [--only NAME ...]`."""
     parser = argparse.ArgumentParser(
-        prog="python -m vision.art.sequences", description=__doc__.splitlines()[0]
+        prog="python -m art.sequences", description=__doc__.splitlines()[0]
     )
     parser.add_argument("outdir", type=Path)
     names = [script.name for script in SEQUENCES]

@@ -1,7 +1,11 @@
-"""The project's own Neapolitan deck: 40 faces and a back, as SVG and as PNG at any size."""
+"""The project's own Neapolitan deck: 40 faces and a back, as SVG and as PNG at any size.
+
+`python -m art.deck OUTDIR [--size H]` writes them all into a folder.
+"""
 
 from __future__ import annotations
 
+import argparse
 import math
 import sys
 from functools import lru_cache
@@ -10,13 +14,13 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from art import emblems as art
+from art.draw import Drawing, affine, rasterize, to_svg
+from art.figures import court_face
+from art.pips import pip_face
 from referee.cards import DECK, CardError, parse_card
-from vision.art import emblems as art
 from vision.crop import CARD_ASPECT
 from vision.io import path_reason, prepare_folder
-from vision.art.figures import court_face
-from vision.art.pips import pip_face
-from vision.art.draw import Drawing, affine, rasterize, to_svg
 
 W, H = 1000.0 * CARD_ASPECT, 1000.0
 """A card in drawing units."""
@@ -26,6 +30,8 @@ CORNER = 24.0
 """Corner radius of the printed border, in drawing units."""
 
 _MIN_HEIGHT, _MAX_HEIGHT = 16, 4000
+PROG = "python -m art.deck"
+"""The deck command, as its messages name it."""
 
 
 def _rounded_rect(x0: float, y0: float, x1: float, y1: float, r: float) -> np.ndarray:
@@ -124,11 +130,11 @@ def write_deck(outdir: Path, height: int = 400) -> int:
     try:
         _check_height(height)
     except ValueError as error:
-        print(f"saltacavallo deck: {error}", file=sys.stderr)
+        print(f"{PROG}: {error}", file=sys.stderr)
         return 2
     problem = prepare_folder(outdir)
     if problem is not None:
-        print(f"saltacavallo deck: {outdir}: {problem}", file=sys.stderr)
+        print(f"{PROG}: {outdir}: {problem}", file=sys.stderr)
         return 2
     try:
         for name, label in [(card.slug, card.code) for card in DECK] + [(BACK, BACK)]:
@@ -142,7 +148,20 @@ def write_deck(outdir: Path, height: int = 400) -> int:
                 raise OSError(f"could not write {png}")
     except (OSError, CardError) as error:
         reason = path_reason(error) if isinstance(error, OSError) and error.errno else str(error)
-        print(f"saltacavallo deck: cannot write the deck to {outdir}: {reason}", file=sys.stderr)
+        print(f"{PROG}: cannot write the deck to {outdir}: {reason}", file=sys.stderr)
         return 2
     print(f"wrote 41 cards (SVG and {height}px PNG) to {outdir}")
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line: `python -m art.deck OUTDIR [--size H]`."""
+    parser = argparse.ArgumentParser(prog=PROG, description="draw the project's Neapolitan deck as SVG and PNG")
+    parser.add_argument("outdir", type=Path, metavar="OUTDIR")
+    parser.add_argument("--size", type=int, default=400, metavar="H", help="PNG height in pixels")
+    args = parser.parse_args(argv)
+    return write_deck(args.outdir, height=args.size)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from vision.art import emblems as art
-from vision.art.draw import RGB, Drawing, affine, catmull_rom, mirrored
+from art import emblems as art
+from art.draw import RGB, Drawing, affine, catmull_rom, mirrored
 
 W, H = 605.0, 1000.0
 _CX = W / 2

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from vision.art.draw import RGB, Drawing, affine, catmull_rom, mirrored
+from art.draw import RGB, Drawing, affine, catmull_rom, mirrored
 
 PAPER: RGB = (250, 246, 232)
 INK: RGB = (28, 24, 22)

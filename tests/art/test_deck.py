@@ -4,17 +4,19 @@ from __future__ import annotations
 
 import itertools
 import pathlib
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 
 import cv2
 import numpy as np
 import pytest
 
+from art.deck import face_svg, main, render_face, write_deck
+from art.draw import Drawing, Ellipse, Path, rasterize
+from art.emblems import PAPER
 from referee.cards import DECK, CardError
 from vision.crop import CARD_ASPECT
-from vision.art.deck import face_svg, render_face, write_deck
-from vision.art.emblems import PAPER
-from vision.art.draw import Drawing, Ellipse, Path, rasterize
 
 LABELS = [card.code for card in DECK] + ["back"]
 
@@ -68,7 +70,7 @@ def test_the_svg_is_well_formed_and_card_shaped(label: str) -> None:
 
 
 def test_the_deck_command_writes_41_cards_as_svg_and_png(tmp_path: pathlib.Path) -> None:
-    assert write_deck(tmp_path / "deck", height=150) == 0
+    assert main([str(tmp_path / "deck"), "--size", "150"]) == 0
     svgs = sorted(p.name for p in (tmp_path / "deck").glob("*.svg"))
     pngs = sorted((tmp_path / "deck").glob("*.png"))
     assert len(svgs) == len(pngs) == 41
@@ -84,6 +86,22 @@ def test_the_deck_command_refuses_a_file_as_outdir(tmp_path: pathlib.Path, capsy
     target.write_text("not a folder")
     assert write_deck(target, height=150) == 2
     assert "not a directory" in capsys.readouterr().err
+
+
+def test_the_deck_command_answers_a_bad_folder_in_one_line(tmp_path: pathlib.Path) -> None:
+    in_the_way = tmp_path / "notes.txt"
+    in_the_way.write_text("not a folder")
+    loop = tmp_path / "loop"
+    loop.symlink_to(loop)
+    cases = [(in_the_way, "a file of that name is in the way"), (loop, "a symlink loop"),
+             (in_the_way / "deck", "a part of the path")]
+    for outdir, says in cases:
+        done = subprocess.run([sys.executable, "-m", "art.deck", str(outdir)], capture_output=True, text=True,
+                              cwd=pathlib.Path(__file__).resolve().parents[2], timeout=120)
+        assert (done.returncode, done.stdout) == (2, ""), (outdir, done.stderr)
+        assert done.stderr.startswith(f"python -m art.deck: {outdir}: {says}"), done.stderr
+        assert len(done.stderr.splitlines()) == 1, done.stderr
+    assert in_the_way.read_text() == "not a folder"
 
 
 @pytest.mark.parametrize("size", [0, -5, 100000])

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from vision.art import emblems as art
-from vision.art.draw import Drawing, affine, catmull_rom, mirrored
+from art import emblems as art
+from art.draw import Drawing, affine, catmull_rom, mirrored
 
 W, H = 605.0, 1000.0
 """A card in drawing units: CARD_ASPECT wide, 1000 tall."""

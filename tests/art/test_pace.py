@@ -6,8 +6,8 @@ from dataclasses import replace
 
 import pytest
 
-from vision.art.pace import BRISK, FILMED, SLOW, USUAL, Pace
-from vision.art.sequences import CUT_END, FPS, ILLEGAL, SAMPLE_HAND, GameScript, HandScript, narration, shots
+from art.pace import BRISK, FILMED, SLOW, USUAL, Pace
+from art.sequences import CUT_END, FPS, ILLEGAL, SAMPLE_HAND, GameScript, HandScript, narration, shots
 
 
 def _paced(pace: Pace, ending: str | None = None, **hand: object) -> GameScript:

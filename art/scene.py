@@ -10,10 +10,10 @@ from typing import Any
 import cv2
 import numpy as np
 
+from art.deck import BACK, render_face
+from art.table import Surface, light_field, photo_surface, plane_coordinates, table_surface
 from referee.cards import parse_card
 from vision.crop import CARD_ASPECT
-from vision.art.deck import BACK, render_face
-from vision.art.table import Surface, light_field, photo_surface, plane_coordinates, table_surface
 
 CARD_H_CM = 9.3
 """A Neapolitan card's height on the table; its width follows from CARD_ASPECT."""

@@ -9,10 +9,8 @@ import cv2
 import numpy as np
 import pytest
 
-from referee.cards import DECK
-from vision.crop import CROP_H, CROP_W, warp_card
-from vision.art.deck import render_face
-from vision.art.scene import (
+from art.deck import render_face
+from art.scene import (
     Camera,
     Placed,
     Scene,
@@ -22,7 +20,9 @@ from vision.art.scene import (
     render_scene,
     round_table_seats,
 )
-from vision.art.table import Surface
+from art.table import Surface
+from referee.cards import DECK
+from vision.crop import CROP_H, CROP_W, warp_card
 
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario", "Elena"]
 HANDS = {
@@ -161,7 +161,7 @@ def test_the_same_seed_draws_the_same_frame() -> None:
     assert np.array_equal(a, b)
 
 
-# --- the committed sample_images/: what `python -m vision.art.samples sample_images` makes ---
+# --- the committed sample_images/: what `python -m art.samples sample_images` makes ---
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_images"
 STILLS = ["deal", "re-cavallo", "reveal-tie"]
@@ -255,7 +255,7 @@ def test_the_referee_agrees_with_the_expected_losers(
 
 
 def test_the_deal_still_is_what_the_generator_draws() -> None:
-    from vision.art.samples import render_still, still_scenes
+    from art.samples import render_still, still_scenes
 
     name, scene, camera, seed, _ = still_scenes()[0]
     fresh, truth = render_still(scene, camera, seed)

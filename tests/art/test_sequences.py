@@ -10,11 +10,8 @@ import cv2
 import numpy as np
 import pytest
 
-from referee.game import RuleError
-from referee.events import Deal
-from referee.record import new_game, replay, replay_output
-from vision.art.occlude import arm_across, camera_shift, drop_frames, shift_frame, shift_points
-from vision.art.sequences import (
+from art.occlude import arm_across, camera_shift, drop_frames, shift_frame, shift_points
+from art.sequences import (
     CLASSICA,
     GAME,
     HIDDEN,
@@ -29,6 +26,9 @@ from vision.art.sequences import (
     narration,
     shots,
 )
+from referee.events import Deal
+from referee.game import RuleError
+from referee.record import new_game, replay, replay_output
 from vision.recognize import CardReader
 
 FILMS = Path(__file__).resolve().parents[2] / "sample_images" / "sequences"

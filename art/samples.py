@@ -1,6 +1,6 @@
 """Make `sample_images/`: table stills and one whole hand of five players, with ground truth.
 
-Run `python -m vision.art.samples sample_images`; fixed seeds make the same files every time.
+Run `python -m art.samples sample_images`; fixed seeds make the same files every time.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision.art.scene import (
+from art.scene import (
     Camera,
     Placed,
     Scene,
@@ -242,9 +242,9 @@ def write_samples(outdir: Path) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Command line: `python -m vision.art.samples OUTDIR`."""
+    """Command line: `python -m art.samples OUTDIR`."""
     parser = argparse.ArgumentParser(
-        prog="python -m vision.art.samples", description=__doc__.splitlines()[0]
+        prog="python -m art.samples", description=__doc__.splitlines()[0]
     )
     parser.add_argument("outdir", type=Path)
     args = parser.parse_args(argv)

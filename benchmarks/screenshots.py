@@ -1,4 +1,4 @@
-"""Screenshots of the pages at phone and laptop size: `python -m webui.screenshots OUTDIR`.
+"""Screenshots of the pages at phone and laptop size: `python -m benchmarks.screenshots OUTDIR`.
 
 A game from the sample scene `reveal-tie` (its photo as the verdict's evidence) and a second
 hand in play is served on 127.0.0.1, and Debian's headless Chromium photographs the pages.
@@ -196,7 +196,7 @@ def camera(outdir: Path) -> list[Path]:
     (every place ticked, the cards read), in a dark room, and with its battery low."""
     from playwright.sync_api import sync_playwright
 
-    from vision.art.y4m import film_frames, write_y4m
+    from art.y4m import film_frames, write_y4m
     from vision.frames import PushedFrames
     from webui.live import FILMS, LiveLoop
 
@@ -248,7 +248,7 @@ def main(argv: list[str]) -> int:
 
     With `--url URL` the pages of a running `saltacavallo serve` are photographed instead.
     """
-    parser = argparse.ArgumentParser(prog="python -m webui.screenshots",
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.screenshots",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("outdir", nargs="?", type=Path, default=Path("docs/screenshots"))
     parser.add_argument("--url", help="photograph the pages of a running server instead")
