@@ -5,7 +5,7 @@
 
 Each hand is drawn at random from the seed by benchmarks.live_hands (4-8 players, Re and Cavalli at
 the deal, the swaps the referee allows, a player peeking under his card, the dealer's draw, napoli or
-classica rules) and played at a pace of vision.art.pace; the same hands are played at every pace, so
+classica rules) and played at a pace of art.pace; the same hands are played at every pace, so
 the paces compare hand for hand: brisk (0.2-0.4 s between moves, the cards collected 1-1.5 s after the
 reveal), usual (0.5-1 s; about 3 s) or slow (1-2 s; about 6 s). In about four hands of ten someone
 makes a swap nobody may make (past a wall, or past the neighbour), as families really do: in sight and
@@ -19,7 +19,7 @@ valid-split photos (decks gabrieleconsumato and gaia, one deck a hand; --drawn p
 drawn faces instead).
 
 Every hand is played on each kind of table asked for, under the same light: drawn (wood, a checked
-cloth or baize, vision.art.table) and photo (a shared photo's real table, paper, cloth, wood, marble or
+cloth or baize, art.table) and photo (a shared photo's real table, paper, cloth, wood, marble or
 lace, its card painted out, by turns over the eight decks' tables: benchmarks.photo_tables). It is
 filmed once in memory at 1280x720 as a phone streams it (--size) and 15 frames a second, every frame
 passed through JPEG once, and the same frames, on their true clock, go to one live loop
