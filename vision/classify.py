@@ -13,7 +13,7 @@ from vision.models import CARDS, cpu_session
 
 BLOCK = 8
 """Side (pixels) of the square blocks of a crop two crops are compared on."""
-ALIKE = 8
+ALIKE_LEVELS = 8
 """Largest difference (levels of any colour) between two crops' means over any one of their blocks for the
 second to take the first's reading: a card lying still, read again in the next frame, differs by the
 camera's noise and its outline's jitter of under a pixel; the next card of its suit laid in its place, or
@@ -82,7 +82,7 @@ class CardClassifier:
 
 class Remembering:
     """A classifier for the frames of one camera that remembers the crops it read lately, surely
-    (`REMEMBERED`): a crop alike one of them (`ALIKE`: a card lying still, read again in the next frame)
+    (`REMEMBERED`): a crop alike one of them (`ALIKE_LEVELS`: a card lying still, read again in the next frame)
     takes that one's reading, and only the others are classified, in one call. A reading is never passed
     on from crop to crop: each is compared with the crop the model read."""
 
@@ -119,14 +119,14 @@ class Remembering:
         return reading
 
     def _alike(self, blocks: np.ndarray, mean: np.ndarray) -> int:
-        """The remembered crop most alike a crop's blocks, within ALIKE at every block; -1 for none. Only
-        those whose mean colour lies within ALIKE of the crop's are compared block by block."""
-        near = np.flatnonzero((np.abs(self._means - mean) <= ALIKE).all(axis=1))
+        """The remembered crop most alike a crop's blocks, within ALIKE_LEVELS at every block; -1 for none. Only
+        those whose mean colour lies within ALIKE_LEVELS of the crop's are compared block by block."""
+        near = np.flatnonzero((np.abs(self._means - mean) <= ALIKE_LEVELS).all(axis=1))
         if not len(near):
             return -1
         unlike = cv2.absdiff(self._blocks[near], np.broadcast_to(blocks, (len(near), BLOCKS))).max(axis=1)
         best = int(unlike.argmin())
-        return int(near[best]) if unlike[best] <= ALIKE else -1
+        return int(near[best]) if unlike[best] <= ALIKE_LEVELS else -1
 
     def _remember(self, blocks: np.ndarray, means: np.ndarray, reading: tuple[np.ndarray, ...]) -> None:
         """Keep the crops just read and, of the others, those used last, `kept` in all."""

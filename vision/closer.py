@@ -13,7 +13,7 @@ import numpy as np
 from vision.detections import CardDetections
 from vision.labels import NONE
 from vision.locate.geometry import areas, intersection, long_side, on_grid
-from vision.recognize import SURE, CardReader
+from vision.recognize import SURE_EVIDENCE, CardReader
 
 FORGET = 5.0
 """Seconds a card's place is looked at after the card was last known there: a card lifted to be looked
@@ -35,7 +35,7 @@ PLAIN_CLOSE = CLOSE_CARDS[:1]
 """Long sides a place's card is enlarged to on a table without checks (felt, wood, a plain cloth), where
 the first of CLOSE_CARDS finds every card the closer looks find: a look there that finds nothing costs
 one search, not two."""
-AROUND = 1.0
+PLACE_MARGIN_LENGTHS = 1.0
 """Card lengths of table taken in round a place's card: room for the card laid down turned or moved."""
 SIZED = (0.5, 2.0)
 """Least and most area, over the place's card's, of the card a closer look may find there (a card
@@ -196,12 +196,12 @@ class CloseLooks:
         return CardDetections.empty()
 
     def _as_it_lay(self, frame: np.ndarray, place: _Place) -> CardDetections:
-        """The card named SURE or more in an outline the place's card had (the surest of them): a card
+        """The card named SURE_EVIDENCE or more in an outline the place's card had (the surest of them): a card
         turned over where it lay keeps its outline, where a search may not find it (a far card face
         up, its white paper beside a checked cloth's white checks, or white on a lace); the bare table,
         a hand or half a card there is named no card."""
         read = self.reader.read_quads(frame, np.stack(place.outlines))
-        named = np.flatnonzero((read.label != NONE) & (read.confidence >= SURE))
+        named = np.flatnonzero((read.label != NONE) & (read.confidence >= SURE_EVIDENCE))
         return read[[named[np.argmax(read.confidence[named])]]] if len(named) else CardDetections.empty()
 
     def _enlarged(self, frame: np.ndarray, place: _Place, side: float) -> CardDetections:
@@ -303,9 +303,9 @@ def _thumbnail_window(place: _Place, shape: tuple[int, ...], thumbnail: tuple[in
 
 
 def _window(place: _Place, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
-    """The frame's window (x0, y0, x1, y1) round a place's card and AROUND card lengths of table."""
+    """The frame's window (x0, y0, x1, y1) round a place's card and PLACE_MARGIN_LENGTHS card lengths of table."""
     height, width = shape[:2]
-    margin = AROUND * place.length
+    margin = PLACE_MARGIN_LENGTHS * place.length
     x0, y0 = np.floor(place.quad.min(axis=0) - margin).astype(int)
     x1, y1 = np.ceil(place.quad.max(axis=0) + margin).astype(int)
     return max(0, x0), max(0, y0), min(width, x1), min(height, y1)

@@ -21,13 +21,13 @@ FORESHORTENED = math.cos(math.radians(STEEPEST_DEGREES))
 """The least share of its length a card's side keeps seen from STEEPEST_DEGREES: the side pointing away
 from the camera, squeezed along the picture's up-down."""
 
-OBLIQUE = 0.6
+OBLIQUE_SHARE = 0.6
 """Share of a card's own proportions (short over long side) a card keeps seen up to about 53 degrees from
 straight down, lying any way: flatter than that, only a card lying across the picture (LEVEL) is a card
 seen from a camera leaning further."""
 
 LEVEL = 30.0
-"""Degrees off the picture's horizontal within which a card seen flatter than OBLIQUE lies: a leaning
+"""Degrees off the picture's horizontal within which a card seen flatter than OBLIQUE_SHARE lies: a leaning
 camera squeezes the table along the picture's up-down, the phone held about level (a phone turned further
 from level sees its table's horizon slant)."""
 

@@ -26,20 +26,20 @@ from vision.locate.geometry import areas, intersection, on_grid
 NONE_INDEX = CLASS_INDEX[NONE]
 BACK_INDEX = CLASS_INDEX[BACK]
 SMALL_FACE = 52.0
-"""Width (pixels, the shorter pair of sides) under which a face is named only from SURE: eval_size names
+"""Width (pixels, the shorter pair of sides) under which a face is named only from SURE_EVIDENCE: eval_size names
 every card 52 pixels wide but a few, and loses a fifth of those 44 and 36 wide, the classifier's
 reading there at its edge (a far card under a steep view, blurred and squeezed, read at 0.65 for
 another)."""
 SQUARISH = 0.8
 """Short over long side beyond which a quad's upright direction is unclear from its shape."""
-NARROW = 0.75 * CARD_ASPECT
+NARROWER_THAN_A_CARD = 0.75 * CARD_ASPECT
 """Short over long side, relative to a card's, under which a quad is narrower than a card seen from above:
 on a pale cloth a face's white border melts into the cloth, and the outline found is its printed picture's."""
 BORDER = 0.1
 """Share of its length a card's white borders add to its printed picture's, both ends together."""
 NESTED = 0.5
 """Share of a smaller quad lying inside a larger one beyond which both read the same place."""
-PART = 0.2
+PART_AREA = 0.2
 """Area, relative to the larger quad, below which a quad inside it is a part of it, not a rival reading."""
 CARD_SIZED = 0.7
 """Area, relative to a larger quad, below which a quad mostly inside it is no second reading of the same
@@ -51,7 +51,7 @@ round several cards and the table between them: on the hand film, the speed tabl
 about 1 in 20 of the cards read scored under it, and most quads drawn round cards did."""
 TIGHT = 0.9
 """Score from which a quad is well outlined: about 9 in 10 of the cards read on those frames."""
-SURE = 0.9
+SURE_EVIDENCE = 0.9
 """Confidence from which a named card serves as evidence about the other readings of its frame."""
 COARSE_SIDE = 320
 """Long side of the coarser copy searched again when a frame yields nothing: there a blurred or
@@ -88,7 +88,7 @@ class CardReader:
         """Classify the given card quads of a frame, keeping every candidate (not-a-card included).
 
         A nearly square quad (a far card under a steep view) is read both ways round and the
-        surer reading kept; a quad far narrower than a card (`NARROW`) is read as well grown about its
+        surer reading kept; a quad far narrower than a card (`NARROWER_THAN_A_CARD`) is read as well grown about its
         middle to a whole card's proportions (`_bordered`), kept where the quad itself is no card and the
         grown one names a face (a back's printed frame is stepped over when its sides are snapped; grown,
         a strip of cloth can read as a back). All in the same single classifier call. A face on a quad
@@ -100,7 +100,7 @@ class CardReader:
         sides = np.linalg.norm(quads - np.roll(quads, -1, axis=1), axis=2)
         short, long = sides[:, 0] + sides[:, 2], sides[:, 1] + sides[:, 3]
         squarish = np.flatnonzero(short > SQUARISH * long)
-        narrow = np.flatnonzero(short < NARROW * long)
+        narrow = np.flatnonzero(short < NARROWER_THAN_A_CARD * long)
         tried = np.concatenate([quads, np.roll(quads[squarish], -1, axis=1), _bordered(quads[narrow])])
         crops = np.stack([warp_card(frame, quad) for quad in tried]).reshape(-1, CROP_H, CROP_W, 3)
         index, confidence, abstain = self.classifier.classify(crops)
@@ -218,7 +218,7 @@ def _unreadable(quads: np.ndarray, confidence: np.ndarray) -> np.ndarray:
     (SMALL_FACE); the quads as read (a try may have replaced one)."""
     sides = np.linalg.norm(quads - np.roll(quads, -1, axis=1), axis=2)
     short = np.minimum(sides[:, 0] + sides[:, 2], sides[:, 1] + sides[:, 3]) / 2
-    return flat(quads) | ((short < SMALL_FACE) & (confidence < SURE))
+    return flat(quads) | ((short < SMALL_FACE) & (confidence < SURE_EVIDENCE))
 
 
 def _bordered(quads: np.ndarray) -> np.ndarray:
@@ -301,19 +301,19 @@ def _joined(readings: list[tuple[np.ndarray, CardDetections]]) -> tuple[CardDete
 
 
 def _surely_named(detections: CardDetections) -> np.ndarray:
-    """Mask of face-up readings named with a confidence of at least SURE."""
-    return ~detections.abstain & (detections.face == "up") & (detections.confidence >= SURE)
+    """Mask of face-up readings named with a confidence of at least SURE_EVIDENCE."""
+    return ~detections.abstain & (detections.face == "up") & (detections.confidence >= SURE_EVIDENCE)
 
 
 def _beside_named_cards(detections: CardDetections, areas: np.ndarray, named: np.ndarray) -> np.ndarray:
     """Mask of readings of a card's size beside the frame's surely named cards: not far smaller (a
     square of grid paper or a pip read as a card) and, when an unsure face, not twice as large (a quad
     drawn round two cards lying close, named as a third; a face-down card held up near the camera
-    can be read as a back at under SURE, and stays). `named` masks the surely named readings."""
+    can be read as a back at under SURE_EVIDENCE, and stays). `named` masks the surely named readings."""
     if not named.any():
         return np.ones(len(detections), bool)
     typical = float(np.median(areas[named]))
-    unsure_pair = (detections.face == "up") & (detections.confidence < SURE) & (areas > TWO_CARDS * typical)
+    unsure_pair = (detections.face == "up") & (detections.confidence < SURE_EVIDENCE) & (areas > TWO_CARDS * typical)
     return (areas >= FAR_SMALLER * typical) & ~unsure_pair
 
 
@@ -355,7 +355,7 @@ def resolve_overlaps(detections: CardDetections, shaped: np.ndarray | None = Non
     named = _surely_named(detections)
     keep = ~_groups(detections, areas, named) & _beside_named_cards(detections, areas, named)
     detections, areas, shaped = detections[keep], areas[keep], shaped[keep]
-    sure_back = (detections.label == BACK) & (detections.confidence >= SURE) & ~detections.abstain
+    sure_back = (detections.label == BACK) & (detections.confidence >= SURE_EVIDENCE) & ~detections.abstain
     kept: list[int] = []
     grid = on_grid(detections.quad)
     for i in np.argsort(-areas, kind="stable"):
@@ -364,7 +364,7 @@ def resolve_overlaps(detections: CardDetections, shaped: np.ndarray | None = Non
             if intersection(grid[i], grid[j]) <= NESTED * areas[i]:
                 continue
             inside = True
-            if areas[i] >= PART * areas[j] and _surer(detections, i, j) and not (shaped[i] and sure_back[j]):
+            if areas[i] >= PART_AREA * areas[j] and _surer(detections, i, j) and not (shaped[i] and sure_back[j]):
                 kept[k] = int(i)  # two readings of one place: the surer one stands
             break  # else a pip or a figure of the card read as a card, or the weaker reading
         if not inside:

@@ -71,7 +71,7 @@ INSIDE = 0.5
 """Card lengths on the table's plane a mark may lie within the ring of the others and still be a place: the
 places go round the table, a card laid a little in from its neighbours' line lies at one, and the deck set
 down in front of the dealer lies a card length or more inside."""
-APART = 0.3
+APART_RADIANS = 0.3
 """Least turn (radians) between two neighbours' places seen from the middle of the places, on the table's
 plane (`vision.plane`): eight players round an oval sit 0.6 or more apart, and places nearer in bearing
 could be named in either order."""
@@ -446,7 +446,7 @@ class SeatFinder:
         middle = points.mean(axis=0)
         bearings = np.sort(np.arctan2(*(points - middle).T[::-1]))
         gaps = np.diff(np.append(bearings, bearings[0] + 2 * math.pi))
-        if gaps.min() < APART:
+        if gaps.min() < APART_RADIANS:
             return self._unsure("seats.close")
         since = [when for when, _, _ in dealt]
         ranks = [sum(other < since[k] for other in since) + (sum(other == since[k] for other in since) - 1) / 2

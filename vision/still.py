@@ -50,7 +50,7 @@ knocked, a lamp switched on): the whole frame is read. Hands over the table chan
 MOSTLY = 0.6
 """Share of the frame the parts to read may cover before the whole frame is read instead: one search
 costs less than several overlapping ones, and sees the table round them."""
-AROUND = 0.5
+MOVED_MARGIN_LENGTHS = 0.5
 """Card lengths of table taken in round what moved: a card laid, turned or slid changes the picture over
 most of itself, and its margin, as light as the table round it, may change less than the camera's noise;
 a card lying still that a hand half covers was read before, and is read whole with it."""
@@ -224,7 +224,7 @@ class StillReader:
         if not steady:
             self._again = [(0, 0, width, height)]
         else:  # the cards read unlike before, read again with the table round them
-            length = AROUND * self._card_length((height, width))
+            length = MOVED_MARGIN_LENGTHS * self._card_length((height, width))
             self._again = [_grown(quad, length, (height, width)) for quad in _unlike(read, self._read)]
         self._reference, self._read, self._whole_at, self._parted = look.copy(), read, frame.at, False
         self._reads += 1
@@ -251,13 +251,13 @@ class StillReader:
 
     def _parts(self, changed: np.ndarray, settling: np.ndarray, shape: tuple[int, ...]) -> list[Box]:
         """The parts of the frame to read, as boxes in frame pixels that do not overlap: round the thumbnail's
-        pixels that changed, AROUND a card's length of table; round those settling, and round every card
+        pixels that changed, MOVED_MARGIN_LENGTHS a card's length of table; round those settling, and round every card
         read before that either touches, ROOM; and the parts to read again."""
         if not self._again and not settling.any():  # a still table: all of it read SETTLING times since it changed
             return []
         length = self._card_length(shape)
         boxes = list(self._again)
-        boxes += _grown_boxes(changed, AROUND * length, shape)
+        boxes += _grown_boxes(changed, MOVED_MARGIN_LENGTHS * length, shape)
         boxes += _grown_boxes(settling & ~changed, ROOM * length, shape)
         return _apart(boxes, self._read.quad, ROOM * length, shape)
 

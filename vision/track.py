@@ -55,7 +55,7 @@ its place shows empty instead of keeping it."""
 SIZE_WINDOW = 30
 """Readings a card's usual length is the median of: two seconds at 15 fps, so a card lifted, half
 turned or outlined with a hand for a moment keeps its size."""
-NARROW = 0.85
+EDGE_ON_SHARE = 0.85
 """Share of its usual length under which a card read where it lies is seen edge-on, half turned:
 the reader misnames such views (a turning 4C read 3C three frames running), so they name nothing."""
 OTHER_CARD = 1.0
@@ -132,7 +132,7 @@ class _Track:
         if self.lengths:
             shift = float(np.linalg.norm(centre - self.centre))
             self.moving = shift > MOVING * self.size
-            if shift < TURNING * self.size and length < NARROW * self.size:
+            if shift < TURNING * self.size and length < EDGE_ON_SHARE * self.size:
                 reading = replace(reading, code=None)  # seen edge-on where it lies: its face counts, not its name
         self.quad, self.centre, self.seen_at, self.misses = quad, centre, at, 0
         self.lengths.append(length)

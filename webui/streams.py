@@ -26,7 +26,7 @@ RETRY_MS = 1000
 WRITE_WAIT = 20.0
 """Seconds a page may take to take in one message: one that stops reading is let go, not waited on."""
 
-PART = b"--frame\r\nContent-Type: image/jpeg\r\n\r\n"
+MJPEG_PART_HEAD = b"--frame\r\nContent-Type: image/jpeg\r\n\r\n"
 """The head of one MJPEG part."""
 
 
@@ -218,7 +218,7 @@ class PictureStream(_Stream):
 
     async def stream(self) -> None:
         hub = self.hub
-        ok = await self.send(PART)
+        ok = await self.send(MJPEG_PART_HEAD)
         index = -1
         while ok and not (hub.closed or self.gone):
             if hub.picture[0] == index:  # no new picture: the hub's round sends this one again
@@ -229,4 +229,4 @@ class PictureStream(_Stream):
             if jpeg is None:  # no camera yet: end, so that a closed page is never waited on
                 break
             # a browser shows a picture once the next part's head has come: send it at once
-            ok = await self.send(jpeg + b"\r\n" + PART)
+            ok = await self.send(jpeg + b"\r\n" + MJPEG_PART_HEAD)

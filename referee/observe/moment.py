@@ -14,7 +14,7 @@ from typing import Any
 from referee.cards import Card
 from referee.observation import EMPTY, Face, SeatView, TableObservation
 
-SURE = 0.8
+SURE_TO_ACT = 0.8
 """The least confidence in a face-up card's name the referee acts on; below, a person names it."""
 LIFTED = 0.25
 """Seconds a seat must stay empty to count as lifted: a card taken for a swap is gone for half a
@@ -27,7 +27,7 @@ MISSING_AFTER = 8.0
 
 def sure(view: SeatView) -> Card | None:
     """The face-up card's name when it is sure enough to act on."""
-    if view.face is Face.UP and view.card is not None and view.confidence >= SURE:
+    if view.face is Face.UP and view.card is not None and view.confidence >= SURE_TO_ACT:
         return view.card
     return None
 
@@ -35,7 +35,7 @@ def sure(view: SeatView) -> Card | None:
 def known(view: SeatView, shown: Card | None) -> Card | None:
     """The face-up card's name to act on: sure, or the Re or Cavallo its seat showed at the deal
     still guessed. A shown card lies face up all hand and takes no turn: once named surely, a
-    reading of it that fades below SURE but still guesses it adds nothing new, while a guess of
+    reading of it that fades below SURE_TO_ACT but still guesses it adds nothing new, while a guess of
     any other card is put to a person."""
     card = sure(view)
     if card is None and shown is not None and view.face is Face.UP and view.card == shown:

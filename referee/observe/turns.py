@@ -29,7 +29,7 @@ SHOWN_GONE = 1.0
 """Seconds a Re or Cavallo shown at the deal may read otherwise, no card being handled, before
 the hand is held: a card slid past it covers it, and the reader names it again half a second
 after (the tracker may lend it the passing card's back meanwhile)."""
-ASTRAY = 2.0
+ASTRAY_SECONDS = 2.0
 """Seconds a card turned up at the reveal may lie at no player's place while a place shows no card,
 before the hand is held: a player turning his card over lays it back where it lay within a second,
 and a card that stays away means the places named are not where the cards lie."""
@@ -169,7 +169,7 @@ class Turns:
 
     def _astray(self, now: Moment, hand: Hand) -> bool:
         """At the reveal each card must lie at its own player's place: every place but some shows its
-        face, and as many faces lie at no place as places show none, for ASTRAY. Then the places are
+        face, and as many faces lie at no place as places show none, for ASTRAY_SECONDS. Then the places are
         not where the cards lie (or a card was laid far from its place) and the hand is held until
         every place shows its face."""
         seen = now.seen
@@ -178,7 +178,7 @@ class Turns:
         if not empty or len(astray) < len(empty) or any(
                 seen.face(p) is not Face.UP for p in hand.ring if p not in empty):
             return False
-        if not self.ctx.lasts("astray", now.at, ASTRAY):
+        if not self.ctx.lasts("astray", now.at, ASTRAY_SECONDS):
             return False
         ring = hand.ring
         self.ctx.hold(code="seats.off", params={"players": empty},

@@ -26,7 +26,7 @@ from referee.observation import TableObservation
 from referee.observe import DEAL_STILL, SETTLE_STILL, Controller
 from referee.observe.moment import Moment, remember
 from referee.observe.showdown import SWEEP
-from referee.observe.turns import ASTRAY, SETTLED, SHOWN_GONE
+from referee.observe.turns import ASTRAY_SECONDS, SETTLED, SHOWN_GONE
 from referee.rules import find_rules
 from referee.simulate import NAMES, game_events, random_game
 from story import aside, filmed, kinds, observation, seats, table, tell
@@ -91,9 +91,9 @@ def test_a_card_turned_up_at_no_player_s_place_while_a_place_shows_none_holds_th
     tell(controller, DEAL_STORY)
     tell(controller, CARLA_SWAPS)
     astray = "Anna - Bruno 10C#2 Carla 3D#1 Dario 9B#4 aside 5S#3"
-    said = tell(controller, [(10.0, astray), (10.0 + ASTRAY / 2, astray)])
+    said = tell(controller, [(10.0, astray), (10.0 + ASTRAY_SECONDS / 2, astray)])
     assert said == [] and controller.held is None  # a card being turned over is laid back at once
-    said = tell(controller, [(10.0 + ASTRAY, astray)])
+    said = tell(controller, [(10.0 + ASTRAY_SECONDS, astray)])
     assert said[-1]["event"] == "warning" and controller.held is not None
     assert controller.held.code == "seats.off" and controller.held.params == {"players": ["Anna"]}
     assert (controller.held.message_it.startswith("mano 1: al posto di Anna non c'è nessuna carta")

@@ -16,7 +16,7 @@ from benchmarks.live_hands import random_hand
 from vision.closer import FORGET, GIVEN_UP, TRIES, CloseLooks
 from vision.detections import CardDetections
 from vision.labels import NONE
-from vision.recognize import SURE, CardReader
+from vision.recognize import SURE_EVIDENCE, CardReader
 from vision.still import StillReader, _look
 from vision.track import CardTracker
 
@@ -210,7 +210,7 @@ def test_a_card_outlined_in_part_under_a_hand_is_named_in_the_outline_it_had_at_
     piece = CardDetections((whole[0] + (whole - whole[0]) * 0.55)[None].astype(np.float32),
                            dealt.label, dealt.confidence, dealt.abstain)  # the corner the hand left bare
     alone = CardReader().read_quads(face_up, piece.quad)
-    assert not ((alone.label != NONE) & (alone.confidence >= SURE)).any()  # the piece names no card surely
+    assert not ((alone.label != NONE) & (alone.confidence >= SURE_EVIDENCE)).any()  # the piece names no card surely
     looks = CloseLooks(BlindReader())
     for at in (0.0, 0.1):
         looks(face_down, _look(face_down), at, dealt, dealt)

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from art.scene import Camera, Placed, Scene, render_scene
-from vision.classify import ALIKE, BLOCK, CardClassifier, Remembering
+from vision.classify import ALIKE_LEVELS, BLOCK, CardClassifier, Remembering
 from vision.crop import warp_card
 from vision.recognize import CardReader
 
@@ -81,8 +81,8 @@ def test_a_finger_over_a_cards_corner_makes_its_crop_another_one(sette: np.ndarr
 def test_a_reading_is_not_handed_on_from_crop_to_crop_as_the_light_drifts(sette: np.ndarray) -> None:
     model = _Counting()
     memory = Remembering(model)  # type: ignore[arg-type]
-    steps = ALIKE // 3 + 2
-    for step in range(steps):  # each frame 3 levels darker than the one before, within ALIKE of it
+    steps = ALIKE_LEVELS // 3 + 2
+    for step in range(steps):  # each frame 3 levels darker than the one before, within ALIKE_LEVELS of it
         memory.classify(np.clip(sette.astype(int) - 3 * step, 0, 255).astype(np.uint8)[None])
     assert 1 < model.crops < steps
 

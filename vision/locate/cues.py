@@ -12,7 +12,7 @@ LOCAL_LIFT = 12
 """Grey levels by which card stock is lighter than its surroundings in every channel ("local" cue)."""
 BRIGHT_LIFT = 40
 """Grey levels by which white card stock is lighter still, beside a cloth's paler squares ("bright" cue)."""
-APART = 40
+CONTRAST_LEVELS = 40
 """Largest channel difference from the surroundings' colour of a card, face or back ("contrast" cue)."""
 CUE_WINDOWS_PER_SIDE = 6
 """Windows across the downscaled frame's long side: the surroundings' window is this fraction of it (1/6),
@@ -78,7 +78,7 @@ def cue_masks(small: np.ndarray, cues: tuple[str, ...], checked: bool = False,
     if "contrast" in cues:  # unlike the table's colour around it: backs as well as faces
         diff = cv2.absdiff(small, cv2.blur(small, (window, window)))
         apart = greatest_channel(diff)
-        masks.append(_solid(cv2.threshold(apart, APART, 255, cv2.THRESH_BINARY)[1], closing))
+        masks.append(_solid(cv2.threshold(apart, CONTRAST_LEVELS, 255, cv2.THRESH_BINARY)[1], closing))
     return cv2.dilate(edges, np.ones((5, 5), np.uint8)), masks
 
 

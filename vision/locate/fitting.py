@@ -5,7 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.crop import CARD_ASPECT, FORESHORTENED, LEVEL, OBLIQUE
+from vision.crop import CARD_ASPECT, FORESHORTENED, LEVEL, OBLIQUE_SHARE
 from vision.locate.geometry import crossings, level, squarenesses
 
 SIDE_SLANT = np.sin(np.radians(25))
@@ -16,7 +16,7 @@ squarer quads weigh less, down to 0.6 for a square."""
 SLIVER = 0.85 * FORESHORTENED
 """Share of a card's own squareness under which a quad is a sliver, no card however foreshortened: a card
 seen from the steepest camera keeps FORESHORTENED of it, its outline's fit a little less. A quad flatter
-than OBLIQUE is a card only lying across the picture (LEVEL)."""
+than OBLIQUE_SHARE is a card only lying across the picture (LEVEL)."""
 LINE_POINTS = 240
 """About this many of a contour's points are fitted: enough for a line fit, few enough to be quick."""
 POLYGON = (1.5, 0.012)
@@ -150,7 +150,7 @@ def _fit_runs(
 
 def aspect_priors(quads: np.ndarray, leaning: bool = False) -> np.ndarray:
     """How card-like each quad's [M, 4, 2] proportions are: 1 for a card seen up to about 45 degrees, 0 for a
-    quad flatter than OBLIQUE; under a `leaning` camera, 0 only for a sliver, or a quad flatter than OBLIQUE
+    quad flatter than OBLIQUE_SHARE; under a `leaning` camera, 0 only for a sliver, or a quad flatter than OBLIQUE_SHARE
     standing up the picture (no leaning camera squeezes a card so).
 
     Far cards under a steep view foreshorten toward squares, so squares keep some weight;
@@ -164,6 +164,6 @@ def aspect_priors(quads: np.ndarray, leaning: bool = False) -> np.ndarray:
 
 
 def flat(quads: np.ndarray) -> np.ndarray:
-    """Whether each quad [M, 4, 2] is flatter than any card seen from up to about 53 degrees (OBLIQUE): a card
+    """Whether each quad [M, 4, 2] is flatter than any card seen from up to about 53 degrees (OBLIQUE_SHARE): a card
     only where a camera leans further, and the outline offers no quad of a card's proportions."""
-    return squarenesses(quads) < OBLIQUE * CARD_ASPECT
+    return squarenesses(quads) < OBLIQUE_SHARE * CARD_ASPECT

@@ -24,7 +24,7 @@ FAR_SIDE = 0.15
 """Share of an outline's points on either side of a notch that are its own walls, not the far side a waist reaches."""
 HALF_AREA = 0.25
 """Least share of the outline's area each part cut off at a waist keeps (a card, not a corner of one)."""
-ALIKE = 0.6
+SIDE_BY_SIDE_AREA = 0.6
 """Least area of the smaller of two cards lying side by side over the larger's: a card's length nearer
 a phone leaning 45 degrees over the table, a card looks up to a quarter longer each way, half as large
 again, and a cut across where they touch shares their outline out unevenly."""
@@ -159,7 +159,7 @@ def _two_cards(parts: list[np.ndarray]) -> int:
     """How surely the two parts of an outline cut at a waist are two cards: 0 when one is a strip; 2 when
     one at least is as oblong as a card seen up to 45 degrees off; 1 when both look square, as a far card
     lying lengthwise from a leaning phone does, and the deck it was laid against corner to side, and are
-    alike in size (ALIKE: a square-looking scrap of another outline is no card); else 0. A single card
+    alike in size (SIDE_BY_SIDE_AREA: a square-looking scrap of another outline is no card); else 0. A single card
     cut across its middle, whose halves look square too, is one rectangle, never cut (ONE_BOX)."""
     ratios = [min(w, h) / max(w, h, 1e-6) for w, h in (cv2.minAreaRect(part)[1] for part in parts)]
     if min(ratios) < TILTED * CARD_ASPECT:
@@ -167,4 +167,4 @@ def _two_cards(parts: list[np.ndarray]) -> int:
     if min(ratios) <= CLOTH_SQUARE:
         return 2
     areas = sorted(cv2.contourArea(part) for part in parts)
-    return 1 if areas[0] >= ALIKE * areas[1] else 0
+    return 1 if areas[0] >= SIDE_BY_SIDE_AREA * areas[1] else 0

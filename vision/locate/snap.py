@@ -19,7 +19,7 @@ STRAIGHT = 0.9
 """Share of a side's samples whose outermost edges must line up for that edge to be taken (a back's printed frame lies inside)."""
 TOLERANCE = (1.5, 0.25)
 """Distance off a side's median edge within which a sample's edge is on it: pixels, or this share of the reach if more."""
-ASTRAY = 2.5
+ASTRAY_REACHES = 2.5
 """Most a corner may move, in reaches, before the snapped quad is taken for a wrong one and the rough one kept."""
 
 
@@ -112,7 +112,8 @@ def snap_sides(frame: np.ndarray, quads: np.ndarray, reach: np.ndarray) -> tuple
     line_dir = np.where(trusted[..., None], direction, u)
     refined, crossed = crossings(line_point, line_dir)
     moved = np.abs(refined - quads).max(axis=(1, 2))
-    good = crossed.all(axis=1) & (moved <= ASTRAY * reach) & convex(refined) & np.isfinite(refined).all(axis=(1, 2))
+    good = (crossed.all(axis=1) & (moved <= ASTRAY_REACHES * reach) & convex(refined)
+            & np.isfinite(refined).all(axis=(1, 2)))
     return np.where(good[:, None, None], refined, quads).astype(np.float32), trusted | ~good[:, None]
 
 
