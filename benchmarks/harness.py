@@ -94,14 +94,16 @@ def plain(value: Any) -> Any:
     return str(value.relative_to(ROOT)) if value.is_absolute() and value.is_relative_to(ROOT) else str(value)
 
 
-def record(name: str, args: argparse.Namespace, figures: Figures, started: datetime, seconds: float, folder: Path) -> Path:
-    """Append one run of benchmark `name` to `folder/<name>.jsonl` and return that file."""
+def record(name: str, args: argparse.Namespace, figures: Figures, started: datetime, seconds: float, folder: Path,
+           checkout: dict[str, Any] | None = None) -> Path:
+    """Append one run of benchmark `name` to `folder/<name>.jsonl` and return that file; `checkout`: the
+    commit the run measured, taken as it started (a commit made while it ran is not what it measured)."""
     settings = {key: plain(value) for key, value in sorted(vars(args).items()) if key not in ("results", "record")}
     entry = {
         "benchmark": name,
         "at": started.isoformat(timespec="seconds"),
         "seconds": round(seconds, 1),
-        **commit(),
+        **(checkout or commit()),
         "machine": machine(),
         "args": settings,
         "figures": figures,
@@ -155,12 +157,12 @@ def run(
     if problem:
         print(problem, file=sys.stderr)
         return 2
-    started = datetime.now(timezone.utc)
+    started, checkout = datetime.now(timezone.utc), commit()
     clock = time.perf_counter()
     figures = measure(args)
     seconds = time.perf_counter() - clock
     print("\n".join(render(figures)))
     if args.record:
-        path = record(name, args, figures, started, seconds, args.results)
+        path = record(name, args, figures, started, seconds, args.results, checkout)
         print(f"\nrecorded in {path}")
     return 0

@@ -86,6 +86,20 @@ def test_a_run_prints_its_figures_and_records_them_with_machine_and_commit(tmp_p
     assert "`.venv/bin/python -m benchmarks.eval_hand`" in page and eval_hand.render(figures)[-1] in page
 
 
+def test_a_run_records_the_commit_it_started_on_though_another_lands_while_it_runs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    checkouts = iter([{"commit": "a" * 40, "dirty": False}, {"commit": "b" * 40, "dirty": False}])
+    monkeypatch.setattr(harness, "commit", lambda: next(checkouts))
+
+    def measured(args: object) -> dict[str, str]:
+        return {"measured": next(checkouts)["commit"]}  # the later commit lands meanwhile
+
+    command = harness.parser("eval_hand", "A run.", reads=())
+    assert harness.run("eval_hand", command, ["--results", str(tmp_path)], measured, lambda f: ["done"]) == 0
+    (run,) = read_results(tmp_path)
+    assert (run["commit"], run["dirty"], run["figures"]) == ("a" * 40, False, {"measured": "b" * 40})
+
+
 def test_a_setting_other_than_the_default_is_given_in_the_command_that_repeats_it() -> None:
     run = {"benchmark": "eval_soft", "args": {"blur": [1.0, 2.0], "model": "cards-int8.onnx"}}
     assert report._command(report.importlib.import_module("benchmarks.eval_soft"), run) == (
