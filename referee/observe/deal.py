@@ -1,9 +1,10 @@
 """Before the turns: the first dealer chosen by face-up cards, and the deal seen landing.
 
-The deal counts from the moment every living seat holds its card. Its event is played once the
-table rests, or as soon as a turn begins (a card leaving its seat, or taken up and laid back, a
-card turned up that is no Re or Cavallo); then the moments since the deal are shown to the turns again, so a swap begun
-right after the last card landed is seen whole.
+The deal counts from the moment every living seat holds its card (the moment before a player's card
+was taken up and laid back, once one was). Its event is played once the table rests, or as soon as
+a turn begins (a card leaving its seat, a card turned up that is no Re or Cavallo); then the moments
+since the deal are shown to the turns again, so a swap begun right after the last card landed is
+seen whole.
 """
 
 from __future__ import annotations
@@ -117,6 +118,7 @@ class Deal:
         self._since: list[Moment] = []  # the moments after it
         self._shown: dict[str, tuple[SeatView, float]] = {}  # each Re or Cavallo seen face up
         self._waiting: list[Moment] = []  # every seat filled, a card face up not yet named: since
+        self._looked = False  # a player's card was taken up and laid back since `_full`: it stays
         self._forget_table()
 
     def _forget_table(self) -> None:
@@ -130,6 +132,7 @@ class Deal:
     def start(self, now: Moment, undone: bool, first: bool) -> None:
         """Watch the deal from this moment (a new or resumed game, a person's change)."""
         self._full, self._since, self._shown, self._waiting = None, [], {}, []
+        self._looked = False
         self._forget_table()
         game = self.ctx.game
         if undone:
@@ -174,13 +177,20 @@ class Deal:
             # the first moment every seat was filled, and the turns are shown what was seen since
             return self._play(self._waiting[0], [*self._waiting[1:], now])
         if served and (bare or full is None):
-            if full is not None and (self._swapped(now, full, living, self._since)
-                                     or self._laid_back(now, full, living, self._since)):
-                return self._play(full, [*self._since, now])  # a turn played between two looks
+            if full is not None and self._swapped(now, full, living, self._since):
+                return self._play(full, [*self._since, now])  # a swap done between two looks
+            rests = bare and now.still >= DEAL_STILL - CLOCK
+            if full is not None and (self._looked or self._laid_back(now, full, living, self._since)):
+                # a player took up his card and laid it back: a look, or a swap (or the dealer's
+                # draw) half seen between two pictures. The deal counts from before it, when it
+                # counts (a Re or a Cavallo may yet be turned up), and the turns judge what it was
+                self._looked = True
+                remember(self._since, now)
+                return self._play(full, self._since) if rests else None
             # the deal counts from the first moment every card lies served, a hand over one or
             # not (a player takes a look at once); the turns are shown every moment after it
             self._full, self._since = now, []
-            return self._play(now) if bare and now.still >= DEAL_STILL - CLOCK else None
+            return self._play(now) if rests else None
         if full is None:
             if filled and not unread and revealed <= MISDEALT and not turned \
                     and now.still >= DEAL_STILL - CLOCK:
@@ -255,8 +265,8 @@ class Deal:
 
     def _laid_back(self, now: Moment, full: Moment, living: list[str], since: list[Moment]) -> bool:
         """Whether a player's card dealt face down was taken up from its seat (empty for LIFTED)
-        and lies face down there again: a turn was played (a look, a swap half seen), and the
-        turns judge which. A card turned up where it lies, a Re or a Cavallo shown at the deal,
+        and lies face down there again: a turn was played (a look, a swap half seen), for the
+        turns to judge. A card turned up where it lies, a Re or a Cavallo shown at the deal,
         comes back face up; the dealer's place does not count, the stock passing in and out of
         it as he deals."""
         dealer = self.ctx.game.next_dealer
@@ -308,6 +318,7 @@ class Deal:
         ctx.play(event)
         unread = tuple(sorted(self._unread))
         self._full, self._since, self._shown, self._waiting = None, [], {}, []
+        self._looked = False
         self._unread = set()
         hand = game.hand
         assert hand is not None

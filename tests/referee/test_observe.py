@@ -269,6 +269,22 @@ def test_a_look_and_a_blind_draw_before_the_deal_has_rested_count_the_deal_then_
     assert said[9]["losers"] == ["Anna"] and controller.held is None
 
 
+def test_a_look_before_a_re_is_turned_up_slowly_leaves_the_re_shown_at_the_deal() -> None:
+    # Anna looks under her card as soon as it lies; Bruno turns his Re up a second later: the deal
+    # counts from before her look once the table rests, with the Re shown, and her look is a look
+    game = table()
+    controller = Controller(game)
+    said = tell(controller, [(0.0, EMPTY4), (1.0, "Anna down#1 Bruno - Carla - Dario -"),
+                             (1.3, "Anna down#1 Bruno down#2 Carla - Dario -"),
+                             (1.6, "Anna down#1 Bruno down#2 Carla down#3 Dario -"),
+                             (1.9, FOUR), (2.0, "Anna - Bruno down#2 Carla down#3 Dario down#4"),
+                             (2.6, FOUR), (3.0, "Anna down#1 Bruno down#2~ Carla down#3 Dario down#4"),
+                             (3.4, "Anna down#1 Bruno 10C#2 Carla down#3 Dario down#4"),
+                             (3.4 + DEAL_STILL, "Anna down#1 Bruno 10C#2 Carla down#3 Dario down#4")])
+    assert kinds(said)[:2] == ["deal", "shown"] and said[1]["player"] == "Bruno"
+    assert "warning" not in kinds(said) and controller.held is None
+
+
 def test_the_stock_passing_over_the_dealers_place_as_he_deals_is_no_turn_begun() -> None:
     # the stock, read as a face-down card, lies on his place a moment, then goes aside again
     # before his own card lands: the deal still waits for the table to rest
