@@ -338,24 +338,6 @@ WEB_WORDS: dict[str, dict[str, str]] = register({
     "seats.missing": {"en": "tap a seat for every player: {players:list} missing",
                       "it": "segnate il posto di ogni giocatore; ancora senza posto: "
                             "{players:list}"},
-    # the places named at the first deal (vision.seats.SeatFinder.unsure): a person taps them
-    "seats.unseen": {"en": "the camera does not see every player's card of the deal: tap each player's "
-                           "place on the picture (Setup page)",
-                     "it": "la fotocamera non vede la carta di ogni giocatore: toccate il posto di "
-                           "ciascuno sulla foto (pagina Setup)"},
-    "seats.close": {"en": "two places lie too close together to tell whose is whose: tap each player's "
-                          "place on the picture (Setup page)",
-                    "it": "due posti sono troppo vicini per dire di chi è ciascuno: toccate il posto "
-                          "di ogni giocatore sulla foto (pagina Setup)"},
-    "seats.order": {"en": "the cards were not seen dealt round the table in order: tap each player's "
-                          "place on the picture (Setup page)",
-                    "it": "le carte non si sono viste distribuire in ordine attorno al tavolo: toccate il "
-                          "posto di ogni giocatore sulla foto (pagina Setup)"},
-    "seats.stock": {"en": "the deck lies by another place than the one the deal ended at, or was not "
-                          "seen before the deal: tap each player's place on the picture (Setup page)",
-                    "it": "il mazzo sta davanti a un posto diverso da quello dove è finita la "
-                          "distribuzione, o non si è visto prima: toccate il posto di ogni giocatore "
-                          "sulla foto (pagina Setup)"},
     # the PIN (webui.guard)
     "pin.needed": {"en": "this change needs the table PIN",
                    "it": "per questa modifica serve il PIN del tavolo"},
