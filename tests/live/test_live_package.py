@@ -15,8 +15,12 @@ for name in ("flask", "werkzeug", "tornado", "webui"):
     sys.modules[name] = None  # any import of them fails
 from referee.events import ChooseDealer
 from referee.game import Game
+from referee.wording import WORDS
 from vision.frames import open_source
+from vision.seats import UNSURE
 from live.loop import TableWatcher
+
+assert set(UNSURE) <= set(WORDS)  # the loop words the places' doubts itself, without the pages' tables
 
 truth = json.loads(open(sys.argv[1], encoding="utf-8").read())
 game = Game(truth["players"], truth["rules"])
