@@ -82,7 +82,7 @@ def _run(work: Path, seconds: float, live: bool) -> dict:
     table.phone = source
     loop = None
     if live:
-        from webui.live import LiveLoop
+        from live.loop import LiveLoop
 
         loop = LiveLoop(table, source).start()
     server = BackgroundServer(app)

@@ -57,12 +57,12 @@ from benchmarks.eval_live import QUALITY as LIVE_QUALITY
 from benchmarks.eval_live import hand_faces, photo_faces
 from benchmarks.live_hands import random_hand
 from benchmarks.photo_tables import photo_tables, surface_for
+from live.loop import Evidence, TableWatcher
 from referee.events import ChooseDealer
 from referee.store import GameStore
 from vision.classify import Remembering
 from vision.frames import Frame, open_source
 from vision.recognize import CardReader
-from webui.live import Evidence, TableWatcher
 
 NAME = "bench_live"
 FILMS = harness.ROOT / "sample_images" / "sequences"

@@ -66,12 +66,12 @@ from benchmarks.eval_size import cut_out
 from benchmarks.live_hands import PLAYERS, VIEWS, LiveHand, far_near, random_hand
 from benchmarks.live_rates import RATES, Variant, variants
 from benchmarks.photo_tables import photo_tables, surface_for
+from live.loop import TableWatcher
 from referee.events import ChooseDealer
 from referee.game import Game
 from vision.classify import CardClassifier
 from vision.frames import Frame
 from vision.recognize import CardReader
-from webui.live import TableWatcher
 
 NAME = "eval_live"
 VALID_DECKS = ("gabrieleconsumato", "gaia")

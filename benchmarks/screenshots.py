@@ -132,7 +132,7 @@ def held(outdir: Path) -> list[Path]:
     tap (no swap) and the hand's verdict: `held-phone.png`, `held-verdict-phone.png`."""
     from playwright.sync_api import sync_playwright
 
-    from webui.live import FILMS, DemoFilms, LiveLoop
+    from webui.demo import FILMS, DemoFilms, demo_loop
 
     truth = json.loads((FILMS / f"{HELD_FILM}.json").read_text(encoding="utf-8"))
     back = next(s["from"] for s in truth["segments"]
@@ -140,8 +140,8 @@ def held(outdir: Path) -> list[Path]:
     work = Path(tempfile.mkdtemp(prefix="saltacavallo-shots-"))
     app = create_app({"DATABASE": str(work / "table.db"), "PIN": "1234"})
     table: TableService = app.extensions["saltacavallo.table"]
-    loop = LiveLoop(table, DemoFilms(names=(HELD_FILM,), rounds=1, hold=60.0),
-                    answers={}).start()  # a person answers, in one tap
+    loop = demo_loop(table, DemoFilms(names=(HELD_FILM,), rounds=1, hold=60.0),
+                     answers={}).start()  # a person answers, in one tap
     server = BackgroundServer(app, threads=16)
     outdir.mkdir(parents=True, exist_ok=True)
     saved = [outdir / "held-phone.png", outdir / "held-verdict-phone.png"]
@@ -197,8 +197,9 @@ def camera(outdir: Path) -> list[Path]:
     from playwright.sync_api import sync_playwright
 
     from art.y4m import film_frames, write_y4m
+    from live.loop import LiveLoop
     from vision.frames import PushedFrames
-    from webui.live import FILMS, LiveLoop
+    from webui.demo import FILMS
 
     truth = json.loads((FILMS / f"{CAMERA_FILM}.json").read_text(encoding="utf-8"))
     work = Path(tempfile.mkdtemp(prefix="saltacavallo-shots-"))

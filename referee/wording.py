@@ -286,7 +286,7 @@ RAISED: dict[str, dict[str, str]] = {
                     "it": "la carta di {a} non si leggeva al suo posto mentre quella di {b} lasciava il "
                           "suo o stava sotto una mano, prima che la distribuzione fosse contata: la fotocamera non sa se sono "
                           "state scambiate, e non è permesso; ditelo voi"},
-    # a person's answer (webui.held): two cards exchanged under the hands, not allowed
+    # a person's answer (live.held): two cards exchanged under the hands, not allowed
     "swap.put_back": {"en": "{a}'s and {b}'s cards were swapped under the hands, which is not "
                             "allowed: put them back, then say so",
                       "it": "le carte di {a} e di {b} sono state scambiate sotto le mani, e "
@@ -299,8 +299,8 @@ RAISED: dict[str, dict[str, str]] = {
     "ask.played": {"en": "{why}; say what was played",
                    "it": "{why}; dite voi cosa è stato giocato"},
 }
-"""Every code the live loop raises as a warning or a hold (referee.observe, webui.held),
-in each language: each has a way on at the table page (webui.ways)."""
+"""Every code the live loop raises as a warning or a hold (referee.observe, live.held),
+in each language: each has a way on at the table page (live.ways)."""
 
 TOLD: dict[str, dict[str, str]] = {
     # -- the first dealer chosen by cards dealt face up (referee.observe.deal) -----------------

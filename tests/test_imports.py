@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("referee", "vision", "art", "models", "webui", "benchmarks")
-RUNTIME = ("referee", "vision", "webui")
+PACKAGES = ("referee", "vision", "live", "art", "models", "webui", "benchmarks")
+RUNTIME = ("referee", "vision", "live", "webui")
 """The packages a game at the table runs; the drawing (`art`), the training code (`models`), the
 benchmarks and PyTorch stay out of them."""
 OFF_THE_TABLE = ("art", "models", "benchmarks", "torch")
@@ -17,6 +17,8 @@ OFF_THE_TABLE = ("art", "models", "benchmarks", "torch")
 VISION_MAY_USE = ("referee.cards", "referee.observation", "referee.wording")
 """The referee's plain values vision may name, and the one wording engine its statuses are worded
 by; the rules' logic stays out of it."""
+WEB = ("webui", "flask", "werkzeug", "tornado")
+"""The web companion and the libraries it serves with: the live package runs without any of them."""
 
 
 def _module_name(path: Path) -> str:
@@ -50,6 +52,17 @@ def _imported(name: str, path: Path) -> set[str]:
             found.add(base)
             found.update(f"{base}.{alias.name}" for alias in node.names)  # a submodule imported by name
     return found
+
+
+def _reaching(package: str, outside: tuple[str, ...]) -> set[str]:
+    """Each import of a module of `package` that names one of the packages `outside`."""
+    return {
+        f"{name} imports {other}"
+        for name, path in _sources().items()
+        if name.split(".")[0] == package
+        for other in _imported(name, path)
+        if other.split(".")[0] in outside
+    }
 
 
 def _graph() -> dict[str, set[str]]:
@@ -130,7 +143,7 @@ def test_the_referee_is_standard_library_only() -> None:
         for name, path in sources.items()
         if name.split(".")[0] == "referee"
         for other in _imported(name, path)
-        if other.split(".")[0] in ("numpy", "cv2", "flask", "onnxruntime", "vision", "webui", "models")
+        if other.split(".")[0] in ("numpy", "cv2", "flask", "onnxruntime", "vision", "live", "webui", "models")
     }
     assert outside == set()
 
@@ -142,7 +155,11 @@ def test_vision_knows_nothing_of_flask_the_web_page_or_the_rules_logic() -> None
         for name, path in sources.items()
         if name.split(".")[0] == "vision"
         for other in _imported(name, path)
-        if other.split(".")[0] in ("flask", "webui")
+        if other.split(".")[0] in ("flask", "live", "webui")
         or other.split(".")[0] == "referee" and ".".join(other.split(".")[:2]) not in VISION_MAY_USE
     }
     assert outside == set()
+
+
+def test_the_live_package_knows_nothing_of_the_web_companion_nor_flask() -> None:
+    assert _reaching("live", WEB) == set()

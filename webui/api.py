@@ -20,12 +20,14 @@ from referee.store import StoreError
 from referee.wording import plain
 
 from vision.frames import PAGE_AWAY
-from webui import inputs, way
+from live import way
+from live.words import Coded
+from webui import inputs
 from webui.guard import PinGuard, PinRefused
 from webui.phone import aim_in
 from webui.table import TableError, TableService
 from webui.uploads import UploadError, jpeg_size
-from webui.words import Coded, chosen, say
+from webui.words import chosen, say
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -68,7 +70,7 @@ def needs_pin(view: F) -> F:
 
 def _refuse(status: int, error: Exception) -> Response:
     """A refusal: `error` in the reader's language, with its code and parameters where it has
-    them (a RuleError, a TableError, a refused PIN or upload...)."""
+    them (a RuleError, a TableError or HeldError, a refused PIN or upload...)."""
     answer = jsonify(**refusal(error, language()))
     answer.status_code = status
     return answer
@@ -115,8 +117,9 @@ def _apply(change: Callable[[], object]) -> Response:
     try:
         change()
     except (RuleError, RecordError, TableError, RulesError, CardError, StoreError,
-            way.WayError) as err:
-        status = 409 if isinstance(err, (RuleError, TableError, StoreError, way.WayError)) else 400
+            way.WayError, way.HeldError) as err:
+        status = 409 if isinstance(err, (RuleError, TableError, StoreError, way.WayError,
+                                         way.HeldError)) else 400
         return _refuse(status, err)
     return _changed()
 

@@ -16,8 +16,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     from referee import cli as referee_cli
+    from live import watch
     from vision import cli as vision_cli
-    from webui import serve, watch
+    from webui import serve
 
     referee_cli.add_commands(commands)
     vision_cli.add_commands(commands)

@@ -16,13 +16,14 @@ from referee.evening import (EveningError, GameMoney, evening_net, game_money, n
 from referee.game import Game, RuleError
 from referee.record import game_record
 
+from live.words import Coded
 from webui import inputs
 from webui.api import _apply, _object, _refuse, _refused, language, needs_pin, table
 from webui.evening_svg import chart_svg, lives_series, picture_svg
 from webui.pages import _page
 from webui.state import verdict_json
 from webui.table import TableError, TableService
-from webui.words import Coded, euros, page_words, say
+from webui.words import euros, page_words, say
 
 bp = Blueprint("evening", __name__)
 bp.register_error_handler(inputs.Refused, _refused)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from webui.words import Coded
+from live.words import Coded
 
 PIN_DIGITS = 4
 """Four digits: typed on a phone by grandparents; the growing wait keeps guessing slow."""

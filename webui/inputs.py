@@ -15,7 +15,7 @@ from referee.cards import CardError, parse_card
 from referee.game import RuleError, seated
 from referee.rules import PRESETS
 from referee.wording import register
-from webui.words import Coded
+from live.words import Coded
 
 LONGEST_NAME = 24
 """Characters in a name: it must fit under its card on a phone's table page (20 seats round it)."""

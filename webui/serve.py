@@ -192,13 +192,15 @@ def _start_camera(args: argparse.Namespace, service: Any) -> Any:
     from vision.frames import PushedFrames, SourceError, open_source
 
     try:
-        from webui.live import LiveLoop, demo_source
+        from live.loop import LiveLoop
+        from webui.demo import DemoFilms, demo_loop
     except ImportError as err:
         print(f"note: the live camera loop is not available ({err}); the table works by hand")
         return None
+    films: DemoFilms | None = None
     try:
         if args.demo:
-            source = demo_source()
+            source = films = DemoFilms()
         elif args.camera in (None, "phone"):
             source = PushedFrames(on_status=lambda s: service.camera_status(s.to_json()))
             service.phone = source
@@ -209,7 +211,7 @@ def _start_camera(args: argparse.Namespace, service: Any) -> Any:
         print(f"saltacavallo serve: {err}", file=sys.stderr)
         return False
     service.camera_status(source.status().to_json())
-    loop = LiveLoop(service, source)
+    loop = demo_loop(service, films) if films is not None else LiveLoop(service, source)
     loop.start()
     return loop
 

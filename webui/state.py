@@ -5,20 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from referee.cards import Card, parse_card
+from referee.cards import parse_card
 from referee.describe import tally
 from referee.events import event_to_json
 from referee.game import Game, HandResult, Phase
 
+from live.words import card_json
 from webui.words import headed, say, told, verdict
 
 _HIDDEN = {Phase.TURNS, Phase.DEALER, Phase.REVEAL}
 """Phases in which a living seat holds a face-down card (shown on the page as a back)."""
-
-
-def card_json(card: Card, language: str) -> dict[str, str]:
-    """A card for the page: its code and its name in `language`."""
-    return {"code": card.code, "name": card.italian if language == "it" else card.english}
 
 
 def build_state(game: Game | None, *, version: int, stake: float, camera: Mapping[str, Any],
@@ -31,7 +27,7 @@ def build_state(game: Game | None, *, version: int, stake: float, camera: Mappin
                 phone: Mapping[str, Any] | None = None, language: str = "it") -> dict[str, Any]:
     """The whole page state in `language`; `game` None before the first setup; `notice` a line
     about the table;
-    `held` the hand held for a person (webui.held), `asked` a warning asked of a person while
+    `held` the hand held for a person (live.held), `asked` a warning asked of a person while
     the hand goes on, `decided` the latest way on taken, and `decisions` each hand's decisions
     in words; `phone` what the phone camera page last said (webui.phone.PhoneWatch)."""
     state: dict[str, Any] = {

@@ -19,16 +19,13 @@ from referee.rules import Rules, find_rules
 from referee.store import GameStore, evening_path, record_path
 from referee.wording import Message
 
+from live.table import Desk, seats_file
+from live.way import Way
+from live.words import Coded
 from webui import inputs
 from webui.phone import PACE_WAIT, PhoneWatch
 from webui.state import build_state
-from webui.way import Way
-from webui.words import LANGUAGES, Coded
-
-
-def seats_file(db: Path) -> Path:
-    """Where the seats of the game in `db` are kept: tapped on the page or found at the deal."""
-    return db.with_name(db.stem + "-seats.json")
+from webui.words import LANGUAGES
 
 
 class TableError(Coded, ValueError):
@@ -44,16 +41,6 @@ class FrameSink(Protocol):
     def away(self, why: str) -> None: ...
 
     def taken(self, timeout: float) -> bool: ...
-
-
-class Desk(Protocol):
-    """The held hand's desk (webui.held.Holds), as the table asks it."""
-
-    def state(self, game: Game, language: str = "it") -> dict[str, Any]: ...
-
-    def decide(self, ident: int, way: Way, by: str = "person") -> object: ...
-
-    def take_back(self, number: int) -> None: ...
 
 
 _NO_CAMERA: dict[str, Any] = {"state": "off", "message": "no camera is connected",
@@ -102,7 +89,7 @@ class TableService:
         self._phone: dict[str, Any] | None = None
         self._aim: dict[str, Any] | None = None
         self.desk: Desk | None = None
-        """The held hand's desk (webui.held.Holds), set by the live loop that raises holds."""
+        """The held hand's desk (live.held.Holds), set by the live loop that raises holds."""
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -302,7 +289,7 @@ class TableService:
             callback(ident, how)
 
     def decide(self, ident: int, way: Way, by: str = "person") -> None:
-        """Take a way on from the held hand `ident` (webui.way: continue, a swap, the unseen
+        """Take a way on from the held hand `ident` (live.way: continue, a swap, the unseen
         question's answer, deal again, the hand written); every page hears of it."""
         with self.lock:
             if self.desk is None:
@@ -407,7 +394,7 @@ class TableService:
                 self._changed_now()
 
     def show_aim(self, view: Mapping[str, Any]) -> None:
-        """What the phone page draws to aim the camera (webui.phone.aim_view), newest wins."""
+        """What the phone page draws to aim the camera (live.aim.aim_view), newest wins."""
         with self._pictures:
             self._aim = dict(view)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from webui.words import Coded
+from live.words import Coded
 
 MAX_FRAME_BYTES = 2 * 1024 * 1024
 """A phone frame's limit: a 1080p JPEG at the page's quality is about 300 kB."""

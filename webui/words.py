@@ -1,5 +1,6 @@
 """What the pages say, in Italian and English: the pages' own words, and the web companion's codes
-(events, verdicts, refusals, the live loop's statuses), registered with `referee.wording`."""
+(events, verdicts, refusals, the demo's statuses), registered with `referee.wording`; the held hand's
+and the live loop's codes are `live.words`'."""
 
 from __future__ import annotations
 
@@ -337,24 +338,6 @@ WEB_WORDS: dict[str, dict[str, str]] = register({
     "seats.missing": {"en": "tap a seat for every player: {players:list} missing",
                       "it": "segnate il posto di ogni giocatore; ancora senza posto: "
                             "{players:list}"},
-    # the places named at the first deal (vision.seats.SeatFinder.unsure): a person taps them
-    "seats.unseen": {"en": "the camera does not see every player's card of the deal: tap each player's "
-                           "place on the picture (Setup page)",
-                     "it": "la fotocamera non vede la carta di ogni giocatore: toccate il posto di "
-                           "ciascuno sulla foto (pagina Setup)"},
-    "seats.close": {"en": "two places lie too close together to tell whose is whose: tap each player's "
-                          "place on the picture (Setup page)",
-                    "it": "due posti sono troppo vicini per dire di chi è ciascuno: toccate il posto "
-                          "di ogni giocatore sulla foto (pagina Setup)"},
-    "seats.order": {"en": "the cards were not seen dealt round the table in order: tap each player's "
-                          "place on the picture (Setup page)",
-                    "it": "le carte non si sono viste distribuire in ordine attorno al tavolo: toccate il "
-                          "posto di ogni giocatore sulla foto (pagina Setup)"},
-    "seats.stock": {"en": "the deck lies by another place than the one the deal ended at, or was not "
-                          "seen before the deal: tap each player's place on the picture (Setup page)",
-                    "it": "il mazzo sta davanti a un posto diverso da quello dove è finita la "
-                          "distribuzione, o non si è visto prima: toccate il posto di ogni giocatore "
-                          "sulla foto (pagina Setup)"},
     # the PIN (webui.guard)
     "pin.needed": {"en": "this change needs the table PIN",
                    "it": "per questa modifica serve il PIN del tavolo"},
@@ -394,62 +377,6 @@ WEB_WORDS: dict[str, dict[str, str]] = register({
     "refused.rules": {"en": "{detail}", "it": "regole che non si possono usare ({detail})"},
     "refused.card": {"en": "{detail}", "it": "carta sconosciuta ({detail})"},
     "refused.other": {"en": "{detail}", "it": "richiesta rifiutata ({detail})"},
-    # a held hand's ways on (webui.held, webui.ways)
-    "held.none": {"en": "no hand is held for warning {id}",
-                  "it": "nessuna mano è ferma per l'avviso {id}"},
-    "held.way": {"en": "that choice is not offered now: the page shows the ones there are",
-                 "it": "questa scelta ora non c'è: la pagina mostra quelle possibili"},
-    "write.missing": {"en": "write {player}'s card", "it": "scrivete la carta di {player}"},
-    "decision.none": {"en": "there is no decision {id} to take back",
-                      "it": "nessuna decisione {id} da annullare"},
-    "decision.late": {"en": "the game has gone on since that decision: undo it on the History "
-                            "page",
-                      "it": "la partita è andata avanti dopo quella decisione: annullate dalla "
-                            "pagina Storico"},
-    "way.continue": {"en": "The cards are back in place: go on",
-                     "it": "Le carte sono tornate a posto: continua"},
-    "way.swap": {"en": "It was a swap between {player} and {target}",
-                 "it": "Era uno scambio tra {player} e {target}"},
-    "way.unseen": {"en": "Was there a swap between {a} and {b}?",
-                   "it": "C'è stato uno scambio tra {a} e {b}?"},
-    "way.unseen_yes": {"en": "Yes: we put the cards back", "it": "Sì: le rimettiamo a posto"},
-    "way.unseen_no": {"en": "No: every card is where it was",
-                      "it": "Nessuno scambio: sono al loro posto"},
-    "way.redeal": {"en": "Deal again", "it": "Ridai le carte"},
-    "way.redeal_note": {"en": "the hand does not count, and the same dealer deals again",
-                        "it": "la mano non vale, e lo stesso mazziere ridà le carte"},
-    "way.draw": {"en": "It was a draw: {player} drew the {card:card}",
-                 "it": "Era una pescata: {player} ha pescato {card:il}"},
-    "way.correct": {"en": "Correct the card: {player} holds the {card:card}",
-                    "it": "Correggi la carta: {player} ha {card:il}"},
-    "way.write": {"en": "Write the hand", "it": "Scrivi la mano"},
-    "way.seats": {"en": "Tap each player's place on the picture",
-                  "it": "Tocca il posto di ogni giocatore sulla foto"},
-    "way.noted": {"en": "Noted: go on", "it": "Visto: si continua"},
-    "decided.continue": {"en": "the cards are back in place: the hand goes on",
-                         "it": "le carte sono tornate a posto: si continua"},
-    "decided.swap": {"en": "{player} swapped with {target} (decided by a person)",
-                     "it": "{player} ha scambiato con {target} (deciso a mano)"},
-    "decided.unseen_no": {"en": "no swap between {a} and {b}: the hand goes on",
-                          "it": "nessuno scambio tra {a} e {b}: si continua"},
-    "decided.unseen_yes": {"en": "{a} and {b} swapped their cards, which is not allowed: put "
-                                 "them back",
-                           "it": "{a} e {b} si sono scambiati le carte, e non è permesso: "
-                                 "rimettetele a posto"},
-    "decided.draw": {"en": "{player} drew the {card:card} (decided by a person)",
-                     "it": "{player} ha pescato {card:il} (deciso a mano)"},
-    "decided.correct": {"en": "{player}'s card is the {card:card} (corrected by a person)",
-                        "it": "la carta di {player} è {card:il} (corretta a mano)"},
-    "decided.noted": {"en": "the warning was noted: the hand goes on",
-                      "it": "avviso visto: si continua"},
-    "decided.redeal": {"en": "the hand does not count: {dealer} deals again",
-                       "it": "la mano non vale: {dealer} ridà le carte"},
-    "decided.write": {"en": "the cards written by a person: {cards}",
-                      "it": "le carte scritte a mano: {cards}"},
-    "decided.resolved": {"en": "resolved on the History page: {how}",
-                         "it": "risolto dalla pagina Storico: {how}"},
-    "decided.by_demo": {"en": "the demo answered as a family would: {what}",
-                        "it": "la demo ha risposto come farebbe una famiglia: {what}"},
     # the evening (webui.evening, referee.evening)
     "evening.not_over": {"en": "this game is not over yet: finish it, or leave it without a "
                                "winner", "it": "questa partita non è ancora finita: finitela, o "
@@ -484,10 +411,6 @@ WEB_WORDS: dict[str, dict[str, str]] = register({
                             "games give {found:g} €",
                       "it": "la serata non torna: per {player} dice {stated} €, le partite "
                             "danno {found:g} €"},
-    "demo.answers": {"en": "The demo answers by itself in {seconds:g} s, as a family would: "
-                           "{what}",
-                     "it": "Tra {seconds:g} s la demo risponde da sola, come farebbe una "
-                           "famiglia: {what}"},
 })
 """The web companion's own codes, in each language."""
 
@@ -505,13 +428,9 @@ CAMERA_WORDS: dict[str, dict[str, str]] = register({
                      "it": "mancano i filmati della demo in {folder} ({names}): reinstallate da "
                            "una copia completa"},
     "camera.none": {"en": "no camera is connected", "it": "nessuna fotocamera collegata"},
-    "loop.stopped": {"en": "the live loop stopped: {error}",
-                     "it": "la lettura delle immagini si è fermata per un errore: riavviate il "
-                           "server (il terminale dice quale)"},
-    "seats.failed": {"en": "{error}",
-                     "it": "i posti al tavolo non vanno: segnateli di nuovo sulla pagina Setup"},
 })
-"""The live loop's own camera statuses (beside vision.source's), in each language."""
+"""The demo's camera statuses, and the table's before any camera (beside vision.source's and
+live.words'), in each language."""
 
 
 def say(code: str, params: Mapping[str, Any], language: str = "it") -> str:
@@ -522,16 +441,3 @@ def say(code: str, params: Mapping[str, Any], language: str = "it") -> str:
 def headed(hand: int | None, text: str, language: str = "it") -> str:
     """A line of the page about hand `hand` (`Mano 2: ...`), or `text` itself."""
     return text if hand is None else f"{PAGE_WORDS['page.hand'][language]} {hand}: {text}"
-
-
-class Coded(Exception):
-    """A refusal the web companion raises as a code with parameters (WEB_WORDS); the message
-    is its English."""
-
-    def __init__(self, code: str, **params: Any) -> None:
-        super().__init__(say(code, params, "en"))
-        self.code, self.params = code, params
-
-    def words(self, language: str = "it") -> str:
-        """The refusal in `language`."""
-        return say(self.code, self.params, language)

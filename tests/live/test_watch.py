@@ -20,7 +20,7 @@ from referee.events import ChooseDealer
 from referee.game import Game, Phase
 from vision.frames import Frame, open_source
 from vision.recognize import CardReader
-from webui.live import TableWatcher
+from live.loop import TableWatcher
 
 FILMS = Path(__file__).resolve().parents[2] / "sample_images" / "sequences"
 UNTOLD = ("target", "keep")
@@ -140,7 +140,7 @@ def test_a_camera_nudged_between_hands_changes_nothing(reader: CardReader) -> No
 def test_the_live_page_is_told_the_pictures_a_second_the_loop_keeps_up_with(
         reader: CardReader, fps: float, told: dict[str, int]) -> None:
     from vision.seats import Seats
-    from webui.live import LiveLoop
+    from live.loop import LiveLoop
 
     game = Game(["Anna", "Bruno", "Carla", "Dario"])
     game.play(ChooseDealer("Dario"))

@@ -2,7 +2,7 @@
 
 `StoryTable(table)` drives a `Controller` on the table service's game, each line shown to it as
 a camera at 15 pictures a second would, under the table's lock, and hands what it says to a
-`webui.held.Holds`, exactly as the live loop does with a camera's frames.
+`live.held.Holds`, exactly as the live loop does with a camera's frames.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from referee.observation import TableObservation
 from referee.observe import DEAL_STILL, Controller, Said, Warning
 from referee.observe.context import worded
 from referee.wording import Message
-from webui.held import Holds
+from live.held import Holds
 from webui.table import TableService
 
 FPS = 15

@@ -14,7 +14,7 @@ import pytest
 from referee.events import Deal, Keep, Reveal, Settle, Swap
 from vision.frames import PushedFrames
 from webui.app import create_app
-from webui.live import DemoFilms, LiveLoop
+from webui.demo import DemoFilms, demo_loop
 from webui.server import BackgroundServer
 from webui.table import TableService
 
@@ -254,7 +254,7 @@ def test_the_demo_keeps_a_films_last_verdict_in_view_and_says_the_next_game_is_c
     app = create_app({"DATABASE": str(tmp_path / "demo.db"), "PIN": PIN})
     table: TableService = app.extensions["saltacavallo.table"]
     films = DemoFilms(names=("hand",), realtime=False)  # the film as fast as it reads; the hold in real time
-    loop = LiveLoop(table, films).start()
+    loop = demo_loop(table, films).start()
     server = BackgroundServer(app)
     page = new_page(browser, 390, 844)
     try:
@@ -298,7 +298,7 @@ def test_a_held_hand_is_told_in_the_pages_language_only(browser, tmp_path: Path)
     app = create_app({"DATABASE": str(tmp_path / "stands.db"), "PIN": PIN})
     table: TableService = app.extensions["saltacavallo.table"]
     films = DemoFilms(names=("stands",), rounds=1, hold=0.0, realtime=False)
-    loop = LiveLoop(table, films, answers={}).start()
+    loop = demo_loop(table, films, answers={}).start()
     server = BackgroundServer(app)
     page = new_page(browser, 390, 844)
     try:

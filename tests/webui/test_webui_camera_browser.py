@@ -12,11 +12,12 @@ from pathlib import Path
 import pytest
 
 from art.y4m import film_frames, write_y4m
+from live.loop import LiveLoop
 from vision.frames import PushedFrames
 from vision.source import SourceStatus
 from webui.app import create_app
 from webui.certs import ensure_certificate
-from webui.live import FILMS, LiveLoop
+from webui.demo import FILMS
 from webui.server import BackgroundServer, tls_context
 from webui.table import TableService
 

@@ -6,7 +6,7 @@ import time
 
 import numpy as np
 
-from webui.live import DemoFilms
+from webui.demo import DemoFilms
 
 HAND_FRAMES = 342
 """Frames of the sample film `hand` (sample_images/sequences/hand.json)."""
@@ -41,8 +41,8 @@ def test_a_verdict_given_during_the_hold_is_held_as_long_again() -> None:
 
 def test_the_demo_answers_only_its_held_films_and_names_their_seats() -> None:
     from art.sequences import HIDDEN, STANDS
-    from webui.live import DEMO_ANSWERS, DEMO_FILMS
-    from webui.way import Redeal, Unseen
+    from live.way import Redeal, Unseen
+    from webui.demo import DEMO_ANSWERS, DEMO_FILMS
 
     assert set(DEMO_ANSWERS) == {STANDS.name, HIDDEN.name} <= set(DEMO_FILMS)
     assert not STANDS.hands[0].put_back and DEMO_ANSWERS["stands"] == Redeal()

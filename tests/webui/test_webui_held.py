@@ -12,6 +12,11 @@ import numpy as np
 import pytest
 from flask.testing import FlaskClient
 
+from live.held import DEMO_AFTER, mark_decisions
+from live.loop import LiveLoop
+from live.way import (Continue, CorrectWay, DrawWay, HeldError, Noted, Redeal, SwapWay, Unseen, Way,
+                      WayError, Write, from_json)
+from live.words import LIVE_WORDS
 from referee.cards import parse_card
 from referee.events import Correct, Deal, Draw, Keep, Reveal, Settle, Swap
 from referee.game import Phase, RuleError
@@ -20,12 +25,8 @@ from referee.wording import RAISED, TOLD, WORDS
 from vision.frames import Frame, PushedFrames
 from vision.recognize import CardReader
 from vision.seats import UNSURE
-from webui.held import DEMO_AFTER, mark_decisions
-from webui.live import LiveLoop
-from webui.table import TableError, TableService
+from webui.table import TableService
 from webui.words import CAMERA_WORDS, WEB_WORDS
-from webui.way import (Continue, CorrectWay, DrawWay, Noted, Redeal, SwapWay, Unseen, Way,
-                       WayError, Write, from_json)
 
 from conftest import PLAYERS, WITH_PIN
 from held_story import FACES, PAST_THE_WALL, UNDER_THE_HANDS, WALLED, StoryTable
@@ -128,7 +129,7 @@ def test_a_swap_the_rules_allow_is_played_with_the_keeps_before_it(story: StoryT
 def test_a_swap_the_rules_do_not_allow_is_refused(story: StoryTable) -> None:
     story.tell(PAST_THE_WALL)
     ident = story.table.state()["held"]["id"]
-    with pytest.raises(TableError, match="not offered"):
+    with pytest.raises(HeldError, match="not offered"):
         story.table.decide(ident, SwapWay("Anna", "Carla"))
     assert story.table.state()["held"]["id"] == ident
 
@@ -194,7 +195,7 @@ def test_a_hand_written_by_hand_is_revealed_and_settled_by_the_camera(story: Sto
 def test_a_hand_written_with_a_card_missing_or_seen_twice_is_refused(story: StoryTable) -> None:
     story.tell(PAST_THE_WALL)
     ident = story.table.state()["held"]["id"]
-    with pytest.raises(TableError, match="write Carla's card"):
+    with pytest.raises(HeldError, match="write Carla's card"):
         story.table.decide(ident, Write.of({"Anna": "5S", "Bruno": "10C", "Dario": "6B"}))
     with pytest.raises(RuleError):
         story.table.decide(ident, Write.of({"Anna": "5S", "Bruno": "10C", "Carla": "5S",
@@ -325,7 +326,7 @@ def test_a_decision_is_not_taken_back_once_the_game_has_gone_on(story: StoryTabl
     settle(story, 10.0)
     decided = story.table.state()["decided"]
     assert decided["undoable"] is False
-    with pytest.raises(TableError, match="gone on"):
+    with pytest.raises(HeldError, match="gone on"):
         story.table.take_back(decided["number"])
 
 
@@ -364,7 +365,7 @@ def test_the_demo_answers_a_held_hand_after_ten_seconds_of_its_film(story: Story
 
 
 def test_the_settlement_photo_shows_what_was_decided_by_hand() -> None:
-    from webui.held import Decision, Hold
+    from live.held import Decision, Hold
 
     hold = Hold(1, None, ("Anna", "Carla"), None, 0.0)  # type: ignore[arg-type]
     blank = np.zeros((200, 320, 3), np.uint8)
@@ -384,11 +385,11 @@ def test_the_settlement_photo_shows_what_was_decided_by_hand() -> None:
 # -- every code the live loop raises has a way on at the table page ------------------------------
 
 ROOT = Path(__file__).resolve().parents[2]
-LOOP = [*sorted((ROOT / "referee" / "observe").glob("*.py")), ROOT / "webui" / "held.py",
-        ROOT / "webui" / "live.py"]
+LOOP = [*sorted((ROOT / "referee" / "observe").glob("*.py")), ROOT / "live" / "held.py",
+        ROOT / "live" / "loop.py"]
 """The live loop's source: the camera's referee, the held hand's desk, the loop itself."""
-REFEREES = set(WORDS) - set(TOLD) - set(WEB_WORDS) - set(CAMERA_WORDS)
-"""The referee's codes of a warning or a refusal (not the narration's, nor those webui registers)."""
+REFEREES = set(WORDS) - set(TOLD) - set(WEB_WORDS) - set(CAMERA_WORDS) - set(LIVE_WORDS)
+"""The referee's codes of a warning or a refusal (not the narration's, nor those live and webui register)."""
 
 
 def loop_codes() -> tuple[dict[str, set[str]], set[str]]:
@@ -511,7 +512,7 @@ def test_the_newest_warning_is_asked_first_and_an_older_one_may_still_be_answere
     story.raise_code("swap.undo", True, at=10.0)  # while the hand is held, it is asked first
     state = story.table.state()
     assert state["asked"] is None and state["held"]["code"] == "swap.undo"
-    with pytest.raises(TableError):
+    with pytest.raises(HeldError):
         story.table.decide(state["warnings"][0]["id"], Noted())
 
 

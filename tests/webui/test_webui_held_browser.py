@@ -17,7 +17,7 @@ from tornado.netutil import bind_sockets
 
 from referee.observe import DEAL_STILL, SETTLE_STILL
 from webui.app import create_app
-from webui.live import DemoFilms, LiveLoop
+from webui.demo import DemoFilms, demo_loop
 from webui.server import BackgroundServer
 from webui.table import TableService
 
@@ -229,7 +229,7 @@ def test_a_held_hand_of_the_demo_is_cleared_in_one_tap_and_played_to_its_verdict
     app = create_app({"DATABASE": str(tmp_path / "hidden.db"), "PIN": PIN})
     table: TableService = app.extensions["saltacavallo.table"]
     films = DemoFilms(names=("hidden",), rounds=1, hold=30.0)  # in real time, as a table plays
-    loop = LiveLoop(table, films, answers={}).start()  # a person answers, not the demo
+    loop = demo_loop(table, films, answers={}).start()  # a person answers, not the demo
     server, urls = two_addresses(app)
     try:
         pages = []
@@ -280,7 +280,7 @@ def test_the_demo_answers_its_held_hand_after_ten_seconds_and_says_so(browser,
     in 10 s as a family would, and then that it did: the hand is void, Dario deals again."""
     app = create_app({"DATABASE": str(tmp_path / "stands.db"), "PIN": PIN})
     table: TableService = app.extensions["saltacavallo.table"]
-    loop = LiveLoop(table, DemoFilms(names=("stands",), rounds=1, hold=15.0)).start()
+    loop = demo_loop(table, DemoFilms(names=("stands",), rounds=1, hold=15.0)).start()
     server = BackgroundServer(app)
     page = browser.new_page()
     page.set_viewport_size(PHONE)

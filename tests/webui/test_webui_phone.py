@@ -10,9 +10,10 @@ import cv2
 import numpy as np
 import pytest
 
+from live.aim import FRAMED, aim_view
 from vision.detections import CardDetections
 from vision.seats import CARD_LENGTH, Seats
-from webui.phone import FRAMED, SIZES, PhoneWatch, aim_in, aim_view
+from webui.phone import SIZES, PhoneWatch, aim_in
 
 FILMS = Path(__file__).resolve().parents[2] / "sample_images" / "sequences"
 PLAYERS = ("Anna", "Bruno", "Carla", "Dario")

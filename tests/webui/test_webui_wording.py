@@ -19,13 +19,14 @@ from referee.rules import DealerSelection
 from referee.cards import DECK
 from referee.wording import WORDS as REFEREE_WORDS, Message, the_card
 from vision.source import WORDS as SOURCE_WORDS
-from webui.watch import narrate
+from live.watch import narrate
+from live.words import LIVE_WORDS
 from webui.inputs import WORDS as INPUT_WORDS
 from webui.words import CAMERA_WORDS, PAGE_WORDS, WEB_WORDS, say
 
 ROOT = Path(__file__).resolve().parents[2]
 TABLES = {"referee.wording": REFEREE_WORDS, "vision.source": SOURCE_WORDS,
-          "webui.words (camera)": CAMERA_WORDS, "webui.words": WEB_WORDS,
+          "live.words": LIVE_WORDS, "webui.words (camera)": CAMERA_WORDS, "webui.words": WEB_WORDS,
           "webui.inputs": INPUT_WORDS}
 CODES = sorted({code for table in TABLES.values() for code in table} - PAGE_WORDS.keys())
 """Every sentence code; the pages' own words (labels, raised by no code) are test_webui_words'."""
@@ -171,7 +172,7 @@ def raised_codes() -> dict[str, set[str]]:
     found: dict[str, set[str]] = {}
     shaped = re.compile(r"^[a-z_]+\.[a-z_]+$")
     files = re.compile(r"\.(html|onnx|db|json|jpe?g|png|svg|mp4|py|css|js|txt|sqlite)$")
-    for package in ("referee", "vision", "webui"):
+    for package in ("referee", "vision", "live", "webui"):
         for path in sorted((ROOT / package).rglob("*.py")):
             tree = ast.parse(path.read_text(encoding="utf-8"))
             keys = {id(k) for node in ast.walk(tree) if isinstance(node, ast.Dict)
@@ -227,10 +228,11 @@ def test_watch_json_gives_a_warnings_code_and_parameters() -> None:
 
 # -- one wording engine: no sentence is worded outside the tables --------------------------------
 
-TABLE_MODULES = {"referee/wording.py", "vision/source.py", "webui/words.py", "webui/inputs.py"}
+TABLE_MODULES = {"referee/wording.py", "vision/source.py", "live/words.py", "webui/words.py",
+                 "webui/inputs.py"}
 """The modules whose tables `referee.wording` words: the only ones with an {"en", "it"} entry."""
 SAYS = {"say", "word", "warn", "hold", "Message", "Refused", "Coded", "PinRefused", "TableError",
-        "RuleError", "refused"}
+        "HeldError", "RuleError", "refused"}
 """What takes a code as its first argument, never a sentence."""
 
 
@@ -267,7 +269,7 @@ def inline_sentences() -> list[str]:
     sentence side by side (in a call, a tuple, or a dict outside the tables), or a sentence given
     where a code goes."""
     found = []
-    for package in ("referee", "vision", "webui"):
+    for package in ("referee", "vision", "live", "webui"):
         for path in sorted((ROOT / package).rglob("*.py")):
             where = str(path.relative_to(ROOT))
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):

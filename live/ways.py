@@ -19,9 +19,8 @@ from referee.observe.moment import sure
 from referee.wording import Message, as_message, is_message
 from vision.seats import UNSURE
 
-from webui.table import TableError
-from webui.way import (Continue, CorrectWay, DrawWay, Noted, Offer, Redeal, SwapWay, TapSeats,
-                       Unseen, Way, Write, WriteForm, Written)
+from live.way import (Continue, CorrectWay, DrawWay, HeldError, Noted, Offer, Redeal, SwapWay,
+                      TapSeats, Unseen, Way, Write, WriteForm, Written)
 
 UNSEEN = frozenset({"swap.unseen", "swap.unread"})
 """Holds that ask whether two cards out of sight together were exchanged (the `unseen` way)."""
@@ -135,7 +134,7 @@ def matching(way: Way, ways: Sequence[Offer]) -> bool:
 
 
 def cards_given(game: Game, given: Mapping[str, str | None]) -> dict[str, Card]:
-    """The cards a person wrote, one for every seat of the hand (a TableError names the seat
+    """The cards a person wrote, one for every seat of the hand (a HeldError names the seat
     left blank; a CardError a card that does not exist)."""
     hand = game.hand
     assert hand is not None
@@ -143,7 +142,7 @@ def cards_given(game: Game, given: Mapping[str, str | None]) -> dict[str, Card]:
     for player in hand.ring:
         code = given.get(player)
         if not isinstance(code, str) or not code.strip():
-            raise TableError("write.missing", player=player)
+            raise HeldError("write.missing", player=player)
         cards[player] = parse_card(code.strip().upper())
     return cards
 

@@ -17,7 +17,7 @@ from referee.game import Game, RuleError
 from referee.observe import Said
 from referee.rules import RulesError, find_rules
 from referee.store import GameStore, StoreError
-from referee.wording import LANGUAGES, plain
+from referee.wording import LANGUAGES, plain, word
 
 
 def add_commands(subparsers: Any) -> None:
@@ -136,9 +136,7 @@ def narrate(said: Said, at: float, out: TextIO, as_json: bool, evidence: Path | 
 
 def _status(status: Any, language: str) -> str:
     """A frame source's status in `language` (its code worded; its English without one)."""
-    from webui.words import say
-
-    return say(status.code, status.params, language) if status.code else status.message
+    return word(status.code, status.params, language) if status.code else status.message
 
 
 @contextmanager
@@ -168,8 +166,8 @@ def run_watch(args: argparse.Namespace, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     from vision.frames import SourceError, open_source
     from vision.seats import SeatsError, load_seats
-    from webui.live import Evidence, TableWatcher, read_seats_file, write_seats_file
-    from webui.table import seats_file
+    from live.loop import Evidence, TableWatcher, read_seats_file, write_seats_file
+    from live.table import seats_file
 
     def fail(message: str) -> int:
         print(f"saltacavallo watch: {message}", file=sys.stderr)

@@ -3,7 +3,7 @@
 `Holds` keeps the warnings the live loop's controller raises (each stored at once), follows the
 one holding the hand (with the photo of the moment it was held, and the table as the camera
 sees it now) and the others still open in the hand (asked of a person, the hand going on), and
-carries out a person's choice of a way on (`webui.ways`): the events are stored, the warning
+carries out a person's choice of a way on (`live.ways`): the events are stored, the warning
 resolved, the controller resumed where it held, and every open page told. The latest
 decision can be taken back while nothing has been played since. The demo answers a held hand
 by itself, as a family would, through the same call a person's tap makes.
@@ -25,14 +25,13 @@ from referee.events import Event
 from referee.game import Game, RuleError
 from referee.observe import Controller, Said, Warning
 from referee.observe.context import worded
-from referee.wording import Message, plain
+from referee.wording import Message, about, plain, word
 
-from webui import ways
-from webui.state import card_json
-from webui.table import TableError, TableService
-from webui.way import (ANSWERS, CorrectWay, DrawWay, Noted, Offer, Redeal, Resolved, SwapWay,
-                       Taken, TapSeats, Unseen, Way, Write, WriteForm)
-from webui.words import headed, say
+from live import ways
+from live.table import Table
+from live.way import (ANSWERS, CorrectWay, DrawWay, HeldError, Noted, Offer, Redeal, Resolved,
+                      SwapWay, Taken, TapSeats, Unseen, Way, Write, WriteForm)
+from live.words import Coded, card_json
 
 log = logging.getLogger("saltacavallo.held")
 
@@ -94,7 +93,7 @@ def stamp(game: Game) -> tuple[int, int]:
 class Holds:
     """The warnings of the live loop's controller, and the held hand waiting for a person."""
 
-    def __init__(self, service: TableService) -> None:
+    def __init__(self, service: Table) -> None:
         self.service = service
         self.controller: Controller | None = None
         self._picture: Picture = lambda: None
@@ -171,7 +170,7 @@ class Holds:
             answer, hold.answer = hold.answer, None
             try:
                 service.decide(hold.ident, answer, by="demo")
-            except (RuleError, TableError) as error:  # a hold the film did not mean: a person's
+            except (RuleError, Coded) as error:  # a hold the film did not mean: a person's
                 log.warning("the demo did not answer the held hand: %s", error)
 
     def _photo(self, hand: int | None) -> str | None:
@@ -189,7 +188,8 @@ class Holds:
     def _let_go(self, hold: Hold) -> None:
         """The hold ended without a person's choice: its warning is resolved as such."""
         self.hold = None
-        if any(w.get("id") == hold.ident for w in self.service.store.warnings(open_only=True)):
+        store = self.service.store
+        if store is not None and any(w.get("id") == hold.ident for w in store.warnings(open_only=True)):
             self.service.resolve(hold.ident, json.dumps({"by": "camera", "way": "released"}))
 
     def _resolved(self, ident: int, how: str) -> None:
@@ -226,15 +226,15 @@ class Holds:
     def decide(self, ident: int, way: Way, by: str = "person") -> Decision:
         """Take a way on from held hand `ident`, or from the warning `ident` asked (under the
         table's lock): its events stored, the warning resolved, the controller resumed; a
-        TableError when no such hand is held or warning asked or the way is not offered, the
+        HeldError when no such hand is held or warning asked or the way is not offered, the
         game's RuleError when it refuses the events."""
         controller, service = self.controller, self.service
         hold = self.hold if self.hold is not None else self.warned.get(ident)
         if hold is None or hold.ident != ident or controller is None or not (
                 hold.holding or self._asking(hold)):
-            raise TableError("held.none", id=ident)
+            raise HeldError("held.none", id=ident)
         if not ways.matching(way, self.offered(hold)):
-            raise TableError("held.way")
+            raise HeldError("held.way")
         game = controller.game
         over = hold.holding and hold.warning.code in ways.OVER
         events = ways.events_for(game, way, over)
@@ -287,9 +287,9 @@ class Holds:
         decision = self.decisions[-1] if self.decisions else None
         if (decision is None or decision.number != number or decision.taken_back
                 or controller is None):
-            raise TableError("decision.none", id=number)
+            raise HeldError("decision.none", id=number)
         if isinstance(decision.way, Resolved) or stamp(controller.game) != decision.mark:
-            raise TableError("decision.late")
+            raise HeldError("decision.late")
         then = decision.then
         if then is not None and self.hold is then:
             self.hold = None
@@ -342,11 +342,11 @@ class Holds:
         if hold.answer is not None:
             what = _way_message(hold.answer)
             params = {"seconds": DEMO_AFTER, "what": what}
-            demo = {"text": say("demo.answers", params, language)}
+            demo = {"text": word("demo.answers", params, language)}
         return {
             "id": hold.ident, "hand": warning.hand, "code": warning.code,
             "params": plain(warning.params),
-            "text": _capital(headed(warning.hand, say(warning.code, warning.params, language),
+            "text": _capital(about(warning.hand, word(warning.code, warning.params, language),
                                     language)),
             "rule": None if rule is None else {"text": _capital(rule.words(language))},
             "photo": f"/evidence/{hold.photo}" if hold.photo else None,
@@ -430,7 +430,7 @@ def _way_words(way: Offer, language: str) -> dict[str, Any]:
         for answer in ANSWERS:
             said[answer] = {"text": _way_message(replace(way, answer=answer)).words(language)}
     if isinstance(way, Redeal):
-        said["note"] = {"text": say("way.redeal_note", {}, language)}
+        said["note"] = {"text": word("way.redeal_note", {}, language)}
     return said
 
 
@@ -462,7 +462,7 @@ def _words(decision: Decision, language: str) -> dict[str, str]:
     message = _decision_message(decision)
     if decision.by == "demo":
         message = Message("decided.by_demo", {"what": message})
-    return {"text": _capital(headed(decision.hand, message.words(language), language))}
+    return {"text": _capital(about(decision.hand, message.words(language), language))}
 
 
 # -- the settlement's photo ------------------------------------------------------------------

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from referee.cards import Card, CardError, parse_card
-from webui.words import Coded
+
+from live.words import Coded
 
 ANSWERS = ("yes", "no")
 """The answers to `Unseen`: were the two cards covered together exchanged?"""
@@ -19,6 +20,11 @@ ANSWERS = ("yes", "no")
 
 class WayError(Coded, ValueError):
     """A way posted that is none the table page can take (`held.way`)."""
+
+
+class HeldError(Coded, ValueError):
+    """A way on or a decision the held desk cannot carry out now (no such hand held, a way not
+    offered, a decision to take back that is none or too late), as a code of live.words."""
 
 
 class _Way:

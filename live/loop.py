@@ -2,7 +2,7 @@
 
 frames -> `CardReader` -> `CardTracker` -> seats (`SeatFinder`) -> `TableObservation` ->
 `Controller` -> the store. `TableWatcher` does one frame at a time (the `watch` command drives
-it directly); `LiveLoop` runs it in a thread for the web server, feeding the `TableService`.
+it directly); `LiveLoop` runs it in a thread for the web server, feeding the table (`live.table.Table`).
 """
 
 from __future__ import annotations
@@ -24,22 +24,20 @@ from referee.game import Game, Phase
 from referee.observe import Controller, Said
 from referee.observation import CLOCK
 from referee.observe.clock import GAP, MIN_RATE, Clock, needed
-from referee.wording import Message
+from referee.wording import word
 from vision.annotate import CardAnnotator, SeatAnnotator
 from vision.detections import CardDetections
-from vision.frames import Frame, FrameSource, SourceError, SourceState, VideoFile
+from vision.frames import Frame, FrameSource
 from vision.io import ImageError
 from vision.recognize import CardReader
 from vision.seats import UNSURE, SeatFinder, Seats, SeatsError, typical_length
 from vision.seats import observe as observe_seats
-from vision.source import coded
 from vision.still import StillReader
 from vision.track import CardTracker
 
-from webui.held import Decision, Holds, mark_decisions
-from webui.phone import aim_view
-from webui.way import Redeal, Unseen, Way
-from webui.words import say
+from live.aim import aim_view
+from live.held import Decision, Holds, mark_decisions
+from live.table import Table
 
 log = logging.getLogger("saltacavallo.live")
 
@@ -75,7 +73,7 @@ EVIDENCE_QUALITY = 88
 """JPEG quality of an evidence photo: kept, and looked at closely when a family disagrees."""
 
 Play = Callable[[Event, "str | None"], object]
-"""Stores one event with the name of its evidence photo (`GameStore.play`, `TableService.play`)."""
+"""Stores one event with the name of its evidence photo (`GameStore.play`, `Table.play`)."""
 
 
 class Evidence:
@@ -105,7 +103,7 @@ class Evidence:
 
 def seats_from_taps(taps: Mapping[str, Any] | None, players: tuple[str, ...],
                     size: tuple[int, int]) -> Seats | None:
-    """The seats a person tapped on the live picture (`TableService.seats()`), in this frame's pixels."""
+    """The seats a person tapped on the live picture (`Table.seats()`), in this frame's pixels."""
     if not taps or not isinstance(taps.get("players"), Mapping):
         return None
     points = taps["players"]
@@ -142,8 +140,8 @@ def write_seats_file(path: Path, seats: Seats, size: tuple[int, int]) -> None:
 
 
 def _status(state: str, code: str, **params: Any) -> dict[str, Any]:
-    """A camera status of the live loop's own (a code of webui.words.CAMERA_WORDS)."""
-    return {"state": state, "message": say(code, params, "en"), "code": code, "params": params}
+    """A camera status of the live loop's own (a code of live.words.LIVE_WORDS)."""
+    return {"state": state, "message": word(code, params, "en"), "code": code, "params": params}
 
 
 def _deal_seats_for(game: Game) -> tuple[tuple[str, ...], str | None]:
@@ -291,7 +289,7 @@ class TableWatcher:
     @property
     def unsure(self) -> str | None:
         """Why the places are not named while every player's card lies (`SeatFinder.unsure`, a code of
-        webui.words): the hand waits for a person to tap each place on the Setup page's picture; None once
+        live.words and vision.seats): the hand waits for a person to tap each place on the Setup page's picture; None once
         the seats are known."""
         return self.finder.unsure if self.finder.seats is None else None
 
@@ -306,8 +304,8 @@ class TableWatcher:
         if why is None or self.asked is not None:
             return []
         self.asked = why
-        text = say(why, {}, "en")
-        return [Said("warning", len(self.game.results) + 1, {"message": text}, text, say(why, {}, "it"),
+        text = word(why, {}, "en")
+        return [Said("warning", len(self.game.results) + 1, {"message": text}, text, word(why, {}, "it"),
                      None, why, {})]
 
     def picture(self, marked: Mapping[str, str] | None = None) -> np.ndarray | None:
@@ -361,12 +359,10 @@ class LiveLoop:
     and the controller reads the game under the service's lock.
     """
 
-    def __init__(self, service: Any, source: FrameSource, seats: Seats | None = None,
+    def __init__(self, service: Table, source: FrameSource, seats: Seats | None = None,
                  reader: CardReader | None = None,
-                 answers: Mapping[str, Way] | None = None) -> None:
+                 on_verdict: Callable[[], None] | None = None) -> None:
         self.service = service
-        self.answers = DEMO_ANSWERS if answers is None else answers
-        """How the demo answers each film's held hand (`{}`: a person answers every one)."""
         self.source = source
         self._given_seats = seats
         self.reader = reader or CardReader()
@@ -378,19 +374,11 @@ class LiveLoop:
         self._rebuild = True
         self._tapped = False
         """Seats were kept on the page since the last frame: tapped ones reach the watcher."""
+        self._on_verdict = on_verdict
+        """Told when a hand is settled or a held hand decided (the demo holds its last picture by it)."""
         self.holds = Holds(service)
         service.on_new_game(lambda _game: self._new_game())
         service.on_seats(self._seats_kept)
-        if isinstance(source, DemoFilms):
-            source.on_film = self._demo_table
-            source.on_hold = lambda _seconds: self.service.announce(NEXT_GAME)
-
-    def _demo_table(self, truth: Mapping[str, Any]) -> None:
-        """A demo film begins: its table is set up as a host would on the Setup page."""
-        self.service.announce(None)
-        self.service.setup(truth["players"], truth["rules"], dealer=truth["dealer"])
-        self.holds.answer = self.answers.get(str(truth.get("name")))
-        self._rebuild = True
 
     def start(self) -> LiveLoop:
         """Read the source in a thread of its own."""
@@ -406,6 +394,10 @@ class LiveLoop:
             self._thread.join(timeout)
 
     def _new_game(self) -> None:
+        self._rebuild = True
+
+    def rebuild(self) -> None:
+        """Watch the table afresh from the next frame (a new table set up in the loop's own thread)."""
         self._rebuild = True
 
     def _watcher_for(self, frame: Frame) -> TableWatcher | None:
@@ -450,7 +442,8 @@ class LiveLoop:
         if watcher.asked is None or watcher.seats is None:
             return
         watcher.asked = None
-        for warning in self.service.store.warnings(open_only=True):
+        store = self.service.store
+        for warning in store.warnings(open_only=True) if store is not None else []:
             if warning.get("code") in UNSURE:
                 self.service.resolve(warning["id"], json.dumps({"by": "camera", "way": "seats"}))
 
@@ -521,104 +514,5 @@ class LiveLoop:
             self._seated(watcher)
             outcome = (len(watcher.game.results) > settled
                        or len(self.holds.decisions) > decided)  # a verdict, or a held hand's
-            if outcome and isinstance(self.source, DemoFilms):
-                self.source.verdict_given()
-
-
-HOLD = 10.0
-"""Seconds a demo film's last picture stays after the film, before the next one sets up its table:
-the last verdict stays in view long enough for a newcomer to read it and look at the cards."""
-NEXT_GAME = Message("demo.next_game")
-"""What the table page says while a demo film's last verdict is held."""
-
-DEMO_FILMS = ("game", "hand", "hidden", "brisk", "illegal", "stands", "oblique", "classica")
-"""The sample films the demo plays, one table after another, then again from the first."""
-DEMO_ANSWERS: dict[str, Way] = {"stands": Redeal(), "hidden": Unseen("Gino", "Leo", "no")}
-"""How the demo answers a film's held hand (webui.held.DEMO_AFTER seconds in), as a family
-would: an illegal swap the family played on voids the hand; two cards exchanged under the hands
-and put back the same way were not swapped."""
-FILMS = Path(__file__).resolve().parent.parent / "sample_images" / "sequences"
-
-
-class DemoFilms(FrameSource):
-    """The sample films in real time, each announcing its table (`on_film`) before its first frame.
-
-    The frames go through the whole pipeline like a camera's; only where they come from differs.
-    """
-
-    place = coded("place.demo")
-
-    def __init__(self, folder: Path = FILMS, names: tuple[str, ...] = DEMO_FILMS,
-                 rounds: int | None = None, hold: float = HOLD, realtime: bool = True) -> None:
-        super().__init__()
-        self.folder, self.names, self.rounds = folder, names, rounds
-        self.hold, self.realtime = hold, realtime
-        self.on_film: Callable[[Mapping[str, Any]], None] | None = None
-        self.on_hold: Callable[[float], None] | None = None
-        self._verdict_at = 0.0
-        self._current: FrameSource | None = None
-        self._closed = False
-        missing = [n for n in names if not (folder / f"{n}.json").is_file()]
-        if missing:
-            said = {"folder": str(folder), "names": ", ".join(missing)}
-            raise SourceError(say("demo.missing", said, "en"), "demo.missing", said)
-
-    def frames(self) -> Iterator[Frame]:
-        """Film after film, for `rounds` rounds (None: until closed)."""
-        done = 0
-        try:
-            while not self._closed and (self.rounds is None or done < self.rounds):
-                for name in self.names:
-                    yield from self._film(name)
-                    if self._closed:
-                        return
-                done += 1
-            self._set_status(SourceState.ENDED, "demo.ended")
-        finally:  # the film is let go in the thread reading it: FFmpeg must not be closed mid-read
-            if self._current is not None:
-                self._current.close()
-
-    def _film(self, name: str) -> Iterator[Frame]:
-        """One film, its table announced first (`on_film`), its last picture held at the end."""
-        truth = json.loads((self.folder / f"{name}.json").read_text(encoding="utf-8"))
-        if self.on_film is not None:
-            self.on_film(truth)
-        self._set_status(SourceState.LIVE, "demo.film", name=name,
-                         players=", ".join(truth["players"]))
-        self._current = VideoFile(self.folder / truth["video"], realtime=self.realtime)
-        last = None
-        for last in self._current.frames():
-            if self._closed:
-                return
-            yield last
-        if last is not None:
-            yield from self._held(last, self._current.fps)
-
-    def verdict_given(self) -> None:
-        """A hand of the film in play was settled (the live loop says so): the hold counts from now."""
-        self._verdict_at = time.monotonic()
-
-    def _held(self, last: Frame, fps: float) -> Iterator[Frame]:
-        """The film's last picture again, at its rate, until `hold` seconds of real time have passed
-        since the film ended or, when later, since its last verdict (`on_hold` told at the start)."""
-        if self.on_hold is not None:
-            self.on_hold(self.hold)
-        self._set_status(SourceState.LIVE, "demo.next_in", seconds=self.hold)
-        began = time.monotonic()
-        count = 1
-        while not self._closed:
-            if time.monotonic() - max(began, self._verdict_at) >= self.hold:
-                return
-            time.sleep(max(0.0, began + count / fps - time.monotonic()))
-            yield Frame(last.pixels, last.at + count / fps, last.index + count)
-            count += 1
-
-    def close(self) -> None:
-        """Stop after the frame in hand (the reading thread lets the film go)."""
-        self._closed = True
-        super().close()
-
-
-def demo_source() -> DemoFilms:
-    """The demo's source: the sample films, round and round (a `LiveLoop` sets up each table)."""
-    return DemoFilms()
+            if outcome and self._on_verdict is not None:
+                self._on_verdict()
