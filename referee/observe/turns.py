@@ -192,15 +192,18 @@ class Turns:
         (a Re or a Cavallo among them) is his draw, not a card shown late. It is his when the
         tracker kept its identity, or when it bears the name his card was read with, unsure,
         face up at his seat (a deck holds each card once): carried briskly, a card goes out of
-        sight and is known anew."""
+        sight and is known anew. Never read at his seat (turned over under his hand as he set it
+        aside), it is his when it came to lie aside while his seat was handled."""
         dealer, seen = hand.dealer, now.seen
         dealt = self._base.get(dealer, EMPTY)
         if (self.ctx.game.rules.dealer_draw is DealerDraw.BLIND or dealt.face is not Face.DOWN
                 or dealt.card_id is None
                 or any(seen.face(p) is not Face.UP for p in hand.ring if p != dealer)):
             return None
+        handled = self._dealers_face is None and (dealer in self._lifted or self._touched(seen, dealer))
         return next((view for view in seen.elsewhere if sure(view) is not None
-                     and (view.card_id == dealt.card_id or sure(view) == self._dealers_face)), None)
+                     and (view.card_id == dealt.card_id or sure(view) == self._dealers_face
+                          or (handled and view.card_id not in self._aside))), None)
 
     def _touched(self, seen: TableObservation, player: str) -> bool:
         """Whether a seat's card is being handled, a second card lying by it since the deal aside."""

@@ -185,6 +185,32 @@ def test_a_dealers_card_read_unsure_at_his_seat_then_put_aside_out_of_sight_is_h
     assert said[4] == {"event": "draw", "hand": 1, "player": "Dario", "card": "9C"}
 
 
+def test_a_dealers_card_never_seen_at_his_seat_turned_aside_as_the_table_rested_is_his() -> None:
+    # he turns his card up and sets it aside under his hand: it is first seen face up aside, with
+    # an identity of its own; the card he draws lands where his lay and keeps its identity
+    game = table()
+    controller = Controller(game)
+    tell(controller, PLAIN_DEAL)
+    others = "Anna 3D#1 Bruno 4C#2 Carla 5S#3"
+    said = tell(controller, [(6.0, f"{others} Dario down#4~"), (6.4, f"{others} Dario - aside 1B#7"),
+                             (6.8, f"{others} Dario down#4 aside 1B#7"), (7.2, f"{others} Dario 9C#4 aside 1B#7"),
+                             (13.0, f"{others} Dario 9C#4 aside 1B#7")])
+    assert kinds(said) == ["keep", "keep", "keep", "reveal", "draw", "settle"]
+    assert said[3]["cards"] == {"Anna": "3D", "Bruno": "4C", "Carla": "5S", "Dario": "1B"}
+    assert said[4] == {"event": "draw", "hand": 1, "player": "Dario", "card": "9C"}
+
+
+def test_a_card_lying_aside_before_the_dealer_took_up_his_is_not_his() -> None:
+    # a card left face up aside from before: his card, never read at his seat, is not it
+    game = table()
+    controller = Controller(game)
+    tell(controller, PLAIN_DEAL)
+    others = "Anna 3D#1 Bruno 4C#2 Carla 5S#3"
+    said = tell(controller, [(6.0, f"{others} Dario down#4 aside 6B#7"), (6.6, f"{others} Dario down#4~ aside 6B#7"),
+                             (7.2, f"{others} Dario down#4 aside 6B#7")])
+    assert "reveal" not in kinds(said)
+
+
 def test_a_card_aside_not_the_one_read_at_the_dealers_seat_is_not_his() -> None:
     # his card read unsure as the Asso, a Sei lies aside: not his card, and nothing is revealed
     game = table()
