@@ -13,8 +13,7 @@ from dataclasses import dataclass, field
 
 from referee.cards import Card
 from referee.events import ChooseDealer, Deal as DealEvent, FaceUp
-from referee.observation import Face, SeatView, TableObservation
-from referee.observation import CLOCK
+from referee.observation import CLOCK, Face, SeatView, TableObservation
 from referee.observe.context import Context
 from referee.observe.evidence import Gathering, exchangeable
 from referee.observe.moment import Moment, away, cards_on, known, remember, rotated, sure, touched

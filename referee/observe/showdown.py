@@ -13,8 +13,7 @@ from collections.abc import Mapping
 from referee.cards import Card
 from referee.events import Draw, Reveal, Settle
 from referee.game import Hand, Phase
-from referee.observation import EMPTY, Face, SeatView
-from referee.observation import CLOCK
+from referee.observation import CLOCK, EMPTY, Face, SeatView
 from referee.observe.context import Context
 from referee.observe.moment import Moment, away, known, sure
 from referee.rules import DealerDraw

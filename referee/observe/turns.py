@@ -11,9 +11,8 @@ from collections.abc import Callable, Mapping
 
 from referee.cards import Card
 from referee.game import Game, Hand, RuleError
-from referee.observation import EMPTY, Face, SeatView, TableObservation
+from referee.observation import CLOCK, EMPTY, Face, SeatView, TableObservation
 from referee.observe.classify import Judgement, Kind, classify
-from referee.observation import CLOCK
 from referee.observe.context import Context
 from referee.observe.custody import Custody, Link
 from referee.observe.deal import Dealt
