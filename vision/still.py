@@ -54,6 +54,9 @@ MOVED_MARGIN_LENGTHS = 0.5
 """Card lengths of table taken in round what moved: a card laid, turned or slid changes the picture over
 most of itself, and its margin, as light as the table round it, may change less than the camera's noise;
 a card lying still that a hand half covers was read before, and is read whole with it."""
+MOVED_SHARE = 0.5
+"""Share of a card new to a part's reading over which the picture must have moved lately (`_where_moved`): a
+card laid, slid or turned changes the picture over all of itself; a hand's edge beside an outline, a little."""
 ROOM = 0.1
 """Card lengths of table kept round a card read before that a part takes in: room to snap its sides to
 its edges, and to tell it from a card cut by the part's edge."""
@@ -114,6 +117,8 @@ class StillReader:
         self.reader.classifier = Remembering(self.reader.classifier)
         self._closer = CloseLooks(self.reader)
         self._read = CardDetections.empty()
+        self._steady = np.zeros(0, bool)
+        """Per card of the last reading, whether the reading before it named a card there too (`_steadied`)."""
         self._reference: np.ndarray | None = None
         """The thumbnail as it was when each of its pixels was last read."""
         self._moved_at = np.zeros(0, np.float64)
@@ -196,18 +201,19 @@ class StillReader:
                                pile=pile)
         assert self._view is not None
         pixels = frame.pixels
-        read = [(box, self.reader.part(pixels, box, self._view)) for box in parts]
+        scale = look.shape[1] / width
+        moving = self._reads < SETTLING
+        read = [(box, self._where_moved(self.reader.part(pixels, box, self._view), moving, scale)) for box in parts]
         self.parts += len(parts)
         self._parted = True
-        scale = look.shape[1] / width
-        merged = _merged(self._read, read, shape, self._resting(scale))
+        merged = _merged(self._read, read, shape, self._resting(scale) & self._steady)
         for x0, y0, x1, y1 in parts:
             rows, cols = _thumbnail_span(y0, y1, scale), _thumbnail_span(x0, x1, scale)
             reference[rows, cols] = look[rows, cols]
             self._reads[rows, cols] += 1
         merged = self._looked_closer(pixels, look, at, merged, cards, pile)
         self._again = [] if not len(_unlike(merged, self._read)) else parts
-        self._read = merged
+        self._read, self._steady = merged, self._steadied(merged)
         return merged
 
     def _whole(self, frame: Frame, look: np.ndarray, cards: CardDetections | None, why: str,
@@ -226,9 +232,37 @@ class StillReader:
         else:  # the cards read unlike before, read again with the table round them
             length = MOVED_MARGIN_LENGTHS * self._card_length((height, width))
             self._again = [_grown(quad, length, (height, width)) for quad in _unlike(read, self._read)]
+        self._steady = self._steadied(read)
         self._reference, self._read, self._whole_at, self._parted = look.copy(), read, frame.at, False
         self._reads += 1
         return read
+
+    def _where_moved(self, read: CardDetections, moving: np.ndarray, scale: float) -> CardDetections:
+        """The cards of a part's reading that lie where a card was read before, or where the picture moved: over
+        MOVED_SHARE of a new card's place the thumbnail changed lately (`moving`: read fewer than SETTLING
+        times since). A card laid changes the picture where it lies; where nothing moved, a card new to the
+        reading is an outline the part's edge closed round the table it took in (a check of the cloth cut off
+        from its neighbours), and a card there missed before is found by the next whole reading."""
+        if not len(read):
+            return read
+        keep = np.zeros(len(read), bool)
+        for k, quad in enumerate(read.quad):
+            if len(self._read) and _overlaps(quad, self._read.quad):
+                keep[k] = True
+                continue
+            place = np.zeros(moving.shape, np.uint8)
+            cv2.fillConvexPoly(place, np.rint(quad * scale).astype(np.int32), 1)
+            inside = place.astype(bool)
+            keep[k] = not inside.any() or float(moving[inside].mean()) >= MOVED_SHARE
+        return read[keep]
+
+    def _steadied(self, read: CardDetections) -> np.ndarray:
+        """Per card of a new reading, whether the last reading had a card there too: only such a card, read
+        steadily, is kept where a part read again misses it (`_merged`). A card read once, and missed where
+        its place is read again, was a reading of a moment (the cloth beside a passing arm outlined as a card)."""
+        if not len(self._read):
+            return np.zeros(len(read), bool)
+        return np.array([_overlaps(quad, self._read.quad) for quad in read.quad], bool)
 
     def _resting(self, scale: float) -> np.ndarray:
         """Mask of the cards read before over whose box every thumbnail pixel was read SETTLING times since

@@ -127,6 +127,54 @@ def test_a_card_lying_still_that_a_parts_reading_misses_keeps_its_reading() -> N
     assert still.parts == 1 and sorted(nudged.label) == ["10B", "1D"]
 
 
+class _SeenOnce(CardReader):
+    """The real reader, whose first whole reading once armed also names a back where only the table lies (the
+    cloth beside a passing arm outlined as a card, for one frame): no reading after it does."""
+
+    def __init__(self, at: tuple[float, float]) -> None:
+        super().__init__(READER.classifier)
+        x, y = at
+        self.phantom = np.array([[x - 20, y - 30], [x + 20, y - 30], [x + 20, y + 30], [x - 20, y + 30]], np.float32)
+        self.armed: list[bool] = []  # shared with the still reader's own copy
+
+    def whole(self, frame: np.ndarray, view: View) -> CardDetections:
+        read = super().whole(frame, view)
+        if not self.armed:
+            return read
+        self.armed.clear()
+        back = CardDetections(self.phantom[None], np.array(["back"]), np.array([0.93], np.float32), np.zeros(1, bool))
+        return CardDetections.joined([read, back])
+
+
+def test_a_card_read_once_and_missed_where_its_place_is_read_again_is_read_no_more() -> None:
+    # a whole reading names a back on the bare felt beside Anna's card; Anna then nudges her card, and the
+    # part round it, read again, names no card there: none lies there (a card lying still, read steadily,
+    # is kept where a part's reading misses it: the test above)
+    reader = _SeenOnce(at=(230.0, 380.0))
+    still = StillReader(reader)
+    at = _settled(still, _table())
+    reader.armed.append(True)
+    assert sorted(still(_table(), at=at + QUIET).label) == ["10B", "1D", "back"]  # the check, read whole
+    nudged = still(_table(anna_at=(-11.7, 0.2)), at=at + QUIET + 0.07)
+    assert still.parts == 1 and sorted(nudged.label) == ["10B", "1D"]
+
+
+def test_a_card_new_to_a_parts_reading_where_the_picture_did_not_move_is_left_to_the_next_whole_reading() -> None:
+    # the part round Anna's nudged card takes in the table round it; an outline there that its edge closed
+    # (a check of a cloth cut off from its neighbours) lies where nothing moved: it is no card laid
+    class _EdgeClosed(CardReader):
+        def part(self, frame: np.ndarray, box: tuple[int, int, int, int], view: View) -> CardDetections:
+            x0, y0, x1, y1 = box
+            edge = np.array([[x0 + 5, y1 - 65], [x0 + 45, y1 - 65], [x0 + 45, y1 - 5], [x0 + 5, y1 - 5]], np.float32)
+            back = CardDetections(edge[None], np.array(["back"]), np.array([0.93], np.float32), np.zeros(1, bool))
+            return CardDetections.joined([super().part(frame, box, view), back])
+
+    still = StillReader(_EdgeClosed(READER.classifier))
+    at = _settled(still, _table())
+    nudged = still(_table(anna_at=(-11.7, 0.2)), at=at)
+    assert still.parts == 1 and sorted(nudged.label) == ["10B", "1D"]
+
+
 def test_a_reading_unlike_the_one_before_does_not_stand_for_the_next_frame() -> None:
     still = StillReader(READER)
     empty = np.full_like(_table(), 90)
