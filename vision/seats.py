@@ -284,6 +284,8 @@ class SeatFinder:
         person taps them on the picture); None while they can, or while the deal may still be going on."""
         self._marked_at = 0.0
         """When the last place was marked at the first deal."""
+        self._over = False
+        """Whether the first deal is over with fewer places marked than players (`_unseen`): no card marks one since."""
         self._dealing: float | None = None
         """When a card was first seen away from the stock: the deal had begun (or a card lies from before)."""
         self._pile_seen = 0.0
@@ -391,7 +393,7 @@ class SeatFinder:
             spot, since = self._rest[ident]
             if self._stock_at is not None and apart(centre, self._stock_at, own) < STOCK_CLEAR:
                 continue
-            if all(apart(spot, other, own) >= SEPARATE for _, other, _ in self._dealt):
+            if not self._over and all(apart(spot, other, own) >= SEPARATE for _, other, _ in self._dealt):
                 self._dealt.append((since, spot, quad))
                 self._marked_at = at
         pile = self._pile_lies(tracked, at, apart)
@@ -490,7 +492,8 @@ class SeatFinder:
         shows every player's card; None while it does not yet.
 
         Only a place whose card still lies there counts, and only a card of the deck's size where it lies
-        (`vision.plane`), going round the table (none INSIDE the ring of the others), and not where the
+        (`vision.plane`, fitted on every place marked: one whose card was taken up since still tells the
+        size of a card there), going round the table (none INSIDE the ring of the others), and not where the
         pile lies now. Where nothing has lain where the stock was
         set down for PILE_HIDDEN (it was no pile but a reading gone, or the pile was lifted), the pile
         may be among the places marked, as it lay still before the deal: once the dealer's own card
@@ -501,16 +504,18 @@ class SeatFinder:
         n = len(self.players)
         if len(self._dealt) < n:
             return self._unseen(at)
-        lying = [(since, spot, quad) for since, spot, quad in self._dealt if lies_at(tracked, spot, LIES)]
+        lying = [mark for mark in self._dealt if lies_at(tracked, mark[1], LIES)]
         if self._stock_at is not None and at - self._pile_seen > PILE_HIDDEN:
             if len(lying) <= n and at - self._marked_at < DEAL_PAUSE:
                 return None  # the dealer's own card may be yet to come, the pile among these
             pile = inside_ring(np.array([spot for _, spot, _ in lying])) if len(lying) > n else None
             if pile is not None:
                 self._stock_at, self._pile_quad = lying.pop(pile)[1], None
-        if lying:  # the cloth's checks or coins read as a back are not of the deck's size where they lie
-            plane, cards = table_plane(np.array([q for _, _, q in lying]))
-            lying = [mark for mark, card in zip(lying, cards) if card]
+        if lying:  # the cloth's checks or coins read as a back are not of the deck's size where they lie: told
+            # on every place marked, lying now or taken up since (each card came to rest at its size there)
+            plane, cards = table_plane(np.array([q for _, _, q in self._dealt]))
+            sized = {id(mark) for mark, card in zip(self._dealt, cards) if card}
+            lying = [mark for mark in lying if id(mark) in sized]
             if self._pile_at is not None:  # the pile itself, marked while the picture's lengths told it apart
                 lying = [mark for mark in lying if np.linalg.norm(mark[1] - self._pile_at) > LIES * self._pile_length]
             lying = _round_the_table(lying, plane)
@@ -522,8 +527,11 @@ class SeatFinder:
         """Fewer places than players: once no card more has come to rest for DEAL_PAUSE, or the deal has
         taken longer than DEAL_PAUSE a player since a card was first seen off the stock (things read for cards
         coming and going all along, or no card seen resting at all), a place the camera does not see, or a
-        card it cannot read there, and a person taps them."""
+        card it cannot read there, and a person taps them. Once no card more has come to rest for DEAL_PAUSE,
+        the deal is over: a card coming to rest later is no dealt card (one a player looks at, or the dealer
+        sets aside for the draw, laid where no place was marked) and marks no place (`_over`)."""
         marked = bool(self._dealt) and at - self._marked_at > DEAL_PAUSE
+        self._over = self._over or marked
         if marked or (self._dealing is not None and at - self._dealing > DEAL_PAUSE * len(self.players)):
             self.unsure = "seats.unseen"
         return None

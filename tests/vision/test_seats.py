@@ -628,3 +628,42 @@ def test_a_deal_whose_cards_are_never_seen_resting_asks_for_the_places_once_it_h
         finder.update(table(card("back", (500, 300), 1), card("9B", moving, 2)), at)
         assert finder.unsure is None or at > DEAL_PAUSE * 3 + 0.2
     assert finder.seats is None and finder.unsure == "seats.unseen"
+
+
+def test_a_card_coming_to_rest_after_the_deal_stopped_with_a_place_unseen_marks_none() -> None:
+    # four players round the pile, the far one's card never read; the deal stops, the table is asked to
+    # tap the places; a card coming to rest later (one the dealer sets aside for the draw, one a player
+    # looks at and lays down elsewhere) is no dealt card: it marks no place, and the places stay asked for
+    finder = SeatFinder(("Anna", "Bruno", "Carla", "Dario"), "Dario")
+    pile = (640.0, 360.0)
+    dealt = [card("back", (640, 640), 2), card("back", (1100, 360), 3), card("back", (180, 360), 5)]
+    for at in np.arange(0.0, 1.0, 0.1):
+        finder.update(table(card("back", pile, 1)), at)
+    for k in range(1, 4):  # one card a second, Anna's, Bruno's, then the dealer's own
+        for at in np.arange(k, k + 1, 0.1):
+            finder.update(table(card("back", pile, 1), *dealt[:k]), at)
+    for at in np.arange(4.0, 4.0 + 2 * DEAL_PAUSE, 0.1):  # Carla's, far off, is never read
+        finder.update(table(card("back", pile, 1), *dealt), at)
+    assert finder.seats is None and finder.unsure == "seats.unseen"
+    aside = card("back", (640, 160), 6)
+    for at in np.arange(4.0 + 2 * DEAL_PAUSE, 6.0 + 2 * DEAL_PAUSE, 0.1):
+        finder.update(table(card("back", pile, 1), *dealt, aside), at)
+    assert finder.seats is None and finder.unsure == "seats.unseen"
+
+
+def test_a_check_read_as_a_back_while_a_players_card_is_taken_up_names_no_place() -> None:
+    # three players; a check of the cloth near Anna's place, read as a back a third of a card's size, comes
+    # to rest among the dealt cards; Anna takes her card up to look at it as the dealer's own lands. The three
+    # cards lying then fit a plane of their own, but every card that came to rest tells the deck's size
+    # there: the check is no card, and Anna's place is not named where it lies
+    finder = SeatFinder(("Anna", "Bruno", "Carla"), "Carla")
+    pile = (640.0, 360.0)
+    anna, bruno, carla = card("back", (640, 640), 2), card("back", (1100, 360), 3), card("back", (180, 360), 4)
+    check = card("back", (820, 560), 5)
+    check = replace(check, quad=((check.quad - (820, 560)) * 0.35 + (820, 560)).astype(np.float32))
+    shown = [(0.0, []), (1.0, [anna]), (1.5, [anna, check]), (2.0, [anna, check, bruno]),
+             (3.0, [check, bruno, carla])]  # Anna's card in her hand as the dealer's own lands
+    for (start, cards), (stop, _) in zip(shown, [*shown[1:], (3.0 + 2 * DEAL_PAUSE, [])]):
+        for at in np.arange(start, stop, 0.1):
+            finder.update(table(card("back", pile, 1), *cards), at)
+    assert finder.seats is None
