@@ -13,6 +13,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,7 @@ from vision.annotate import CardAnnotator, SeatAnnotator
 from vision.detections import CardDetections
 from vision.frames import Frame, FrameSource
 from vision.io import ImageError
+from vision.plane import FEWEST, quad_areas
 from vision.recognize import CardReader
 from vision.seats import UNSURE, SeatFinder, Seats, SeatsError, typical_length
 from vision.seats import observe as observe_seats
@@ -51,6 +53,13 @@ UNSEATED = 150
 """Frames kept while the seats are not yet found (10 s at 15 frames a second): the seats found on
 the deal's resting cards apply to the frames since it began, so a swap begun before the last card
 has rested the finder's half second is seen from its start."""
+LEANS = 0.5
+"""Share of the largest card's area in the picture from which the smallest shows the table seen from above
+(eval_live's views from above keep the far cards 0.8 of the near ones' length, two thirds of their area
+or more; from 45 degrees a fifth or less). Below it, the camera may lean across the table, a card lying
+across its picture on the far side looking flatter than any card from 53 degrees, and the locator looks for
+cards that flat (`LocatorConfig.leaning`); from above, where none lies so, it does not (each sliver of the
+table it would offer is a crop to classify)."""
 IDLE_AFTER = 2.0
 """Seconds the picture must lie still (no part of it moved: vision.still) before frames are passed
 over (IDLE_LOOK): by then the last card laid has settled (read vision.still.SETTLING times) and
@@ -166,6 +175,7 @@ class TableWatcher:
         self.reader = reader or CardReader()
         self.still = StillReader(self.reader)
         """Reads each frame where the picture changed (a benchmark counts what it read)."""
+        self.still.reader.locator = replace(self.still.reader.locator, leaning=True)  # until seen otherwise (_lean)
         self.tracker = CardTracker()
         players, dealer = _deal_seats_for(game)
         self.finder = SeatFinder(players, dealer, seats)
@@ -259,6 +269,21 @@ class TableWatcher:
             log.warning("a picture could not be read (%s); skipped", error)
             return None
 
+    def _lean(self) -> None:
+        """Find the cards lying across the picture seen flat (`LocatorConfig.leaning`) unless the table is
+        seen from above: with FEWEST cards followed or more, the smallest at LEANS of the largest or more
+        (of more than FEWEST + 1, the second smallest).
+        While fewer are, the locator is kept as it was (leaning at first: the first deal's cards on the far
+        side must be found as they come)."""
+        if len(self._tracked) < FEWEST:
+            return
+        areas = np.sort(quad_areas(self._tracked.quad))
+        smallest = areas[1] if len(areas) > FEWEST + 1 else areas[0]  # of many, one may be a card under a hand
+        leaning = bool(smallest < LEANS * areas[-1])
+        reader = self.still.reader
+        if reader.locator.leaning != leaning:
+            reader.locator = replace(reader.locator, leaning=leaning)
+
     def _pile(self) -> np.ndarray | None:
         """The quad of the deck where it lies at the stock (`SeatFinder.pile`): the dealer lays his own card
         against it (`CloseLooks`); None where no card lies there."""
@@ -269,6 +294,7 @@ class TableWatcher:
         if frame.decoded:  # a frame not decoded showed the table as the last one decoded: pictured by it
             self._frame = frame
         self._tracked = self.tracker.update(detections, frame.at)
+        self._lean()
         if self._first_at is None:
             self._first_at = frame.at
         before = self.finder.seats

@@ -28,10 +28,10 @@ class LocatorConfig:
     """Cap on quads handed to the classifier, best first."""
     leaning: bool = False
     """Whether the camera may lean across the table up to `vision.crop.STEEPEST_DEGREES`: cards lying
-    across the picture are then found seen as flat as FORESHORTENED, not only as OBLIQUE_SHARE. Off by default,
-    and the live loop does not turn it on yet: it finds the far places from 45 to 66 degrees, but where the
-    deck goes unread at the deal more places found can be named one turn off. For a photo of a card it
-    stays off: there a quad that flat is a card's printed detail (a blurred sword's blade), no card."""
+    across the picture are then found seen as flat as FORESHORTENED, not only as OBLIQUE_SHARE. Off by default;
+    the live loop turns it on unless the cards it follows show the table seen from above (`live.loop.LEANS`):
+    it finds the far places from 45 to 66 degrees. For a photo of a card it stays off: there a quad that
+    flat is a card's printed detail (a blurred sword's blade), no card."""
     refine: bool = True
     """Snap each quad's sides to the card's edges in the full-resolution frame."""
     drop_lattice: bool = True

@@ -1,0 +1,47 @@
+"""The live loop looks for cards seen flat (a phone leaning across the table) unless the cards it follows
+show the table seen from above."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from referee.events import ChooseDealer
+from referee.game import Game
+from vision.detections import CardDetections
+from vision.frames import Frame
+from live.loop import LEANS, TableWatcher
+
+
+def backs(*sizes: tuple[float, float, float, float]) -> CardDetections:
+    """Face-down cards, each (x, y, width, height) in frame pixels."""
+    quads = np.array([[[x, y], [x + w, y], [x + w, y + h], [x, y + h]] for x, y, w, h in sizes], np.float32)
+    return CardDetections(quads, np.array(["back"] * len(sizes)), np.full(len(sizes), 0.99, np.float32),
+                          np.zeros(len(sizes), bool))
+
+
+def leaning_after(cards: CardDetections) -> bool:
+    """Whether the loop's locator looks for flat cards after a second of frames showing `cards`."""
+    game = Game(["Anna", "Bruno", "Carla", "Dario"])
+    game.play(ChooseDealer("Anna"))
+    watcher = TableWatcher(game)
+    picture = np.zeros((720, 1280, 3), np.uint8)
+    for k in range(15):
+        watcher.advance(Frame(picture, k / 15, k), cards)
+    return watcher.still.reader.locator.leaning
+
+
+def test_a_table_seen_from_above_is_searched_for_cards_of_their_own_proportions_only() -> None:
+    # seen from above, the far cards are as large as the near ones
+    assert not leaning_after(backs((100, 100, 80, 130), (1000, 100, 78, 127), (100, 500, 82, 133), (1000, 500, 80, 130)))
+
+
+def test_a_table_seen_by_a_phone_leaning_at_its_edge_is_searched_for_cards_seen_flat() -> None:
+    # from 60 degrees the far cards are a fraction of the near ones' area, and those lying across the
+    # picture are seen flatter than any card from above
+    far = 0.9 * LEANS
+    assert leaning_after(backs((100, 600, 110, 100), (1000, 600, 110, 100), (300, 100, 110 * far, 100), (800, 100, 110, 100 * 0.25)))
+
+
+def test_the_loop_looks_for_flat_cards_until_it_has_seen_the_table() -> None:
+    # the first deal's far cards must be found as they come: with fewer than three cards followed, flat ones too
+    assert leaning_after(backs((100, 100, 80, 130)))
