@@ -271,8 +271,6 @@ class SeatFinder:
         self._began: dict[int, float] = {}
         """Per card id: when it came to rest where it lies, at the latest (the picture before that one)."""
         self._stock_ids: set[int] = set()
-        self._dealt_down: set[int] = set()
-        """Cards seen face down since the deal began: the dealer deals face down."""
         self._stock_at: np.ndarray | None = None if seats is None or seats.stock is None else np.array(seats.stock)
         self._pile_quad: np.ndarray | None = None
         """The pile's own outline as it lay where the stock is (`pile`)."""
@@ -284,8 +282,6 @@ class SeatFinder:
         person taps them on the picture); None while they can, or while the deal may still be going on."""
         self._marked_at = 0.0
         """When the last place was marked at the first deal."""
-        self._over = False
-        """Whether the first deal is over with fewer places marked than players (`_unseen`): no card marks one since."""
         self._dealing: float | None = None
         """When a card was first seen away from the stock: the deal had begun (or a card lies from before)."""
         self._pile_seen = 0.0
@@ -369,8 +365,6 @@ class SeatFinder:
                                                 tracked.quad, card_lengths(tracked)):
             ident, centre = int(ident), quad.mean(axis=0)
             own = float(own)  # the card's own length: under perspective a far card is shorter
-            if face == "down":
-                self._dealt_down.add(ident)
             if self._stock_at is None and face == "down" and not self._dealt:
                 self._stock_ids.add(ident)  # the pile lies there before the first card is dealt
                 self._stock_at = centre
@@ -388,12 +382,12 @@ class SeatFinder:
             self._stock_ids.discard(ident)  # followed away from the pile: a card dealt from it
             if self._dealing is None and self._stock_at is not None:
                 self._dealing = at
-            if not self._resting(ident, at) or not self._dealt_here(ident, code):
+            if not self._resting(ident, at) or not self._dealt_here(face, code):
                 continue
             spot, since = self._rest[ident]
             if self._stock_at is not None and apart(centre, self._stock_at, own) < STOCK_CLEAR:
                 continue
-            if not self._over and all(apart(spot, other, own) >= SEPARATE for _, other, _ in self._dealt):
+            if all(apart(spot, other, own) >= SEPARATE for _, other, _ in self._dealt):
                 self._dealt.append((since, spot, quad))
                 self._marked_at = at
         pile = self._pile_lies(tracked, at, apart)
@@ -468,12 +462,14 @@ class SeatFinder:
         self.unsure = why
         return None
 
-    def _dealt_here(self, ident: int, code: str | None) -> bool:
-        """Whether a card lying may be one dealt: the dealer deals face down, and only a Re or a Cavallo
-        is turned up at once (seen first face up at a slow camera's frames). A face lying up that was
-        never down, and is no Re or Cavallo, was never dealt: a thing on the table read for a card
-        (coins in a row taken for an Asso di Denari), or a card left from before."""
-        return ident in self._dealt_down or (code is not None and parse_card(code).shows)
+    @staticmethod
+    def _dealt_here(face: str, code: str | None) -> bool:
+        """Whether a card lying may be one dealt, as it lies now: the dealer deals face down, and only a Re or a
+        Cavallo is turned up at once (seen first face up at a slow camera's frames). A face lying up that is
+        no Re or Cavallo was not dealt so: a thing on the table read for a card (coins in a row taken for an
+        Asso di Denari), a card left from before, or a card turned up at the reveal and set aside for the draw
+        (where no place was marked, it would mark the dealer's place where he set it aside)."""
+        return face == "down" or (code is not None and parse_card(code).shows)
 
     def _pile_lies(self, tracked: CardDetections, at: float, apart: Apart) -> tuple[np.ndarray, float] | None:
         """Where and how long the face-down card lying still where the stock was set down is (one carried
@@ -527,11 +523,8 @@ class SeatFinder:
         """Fewer places than players: once no card more has come to rest for DEAL_PAUSE, or the deal has
         taken longer than DEAL_PAUSE a player since a card was first seen off the stock (things read for cards
         coming and going all along, or no card seen resting at all), a place the camera does not see, or a
-        card it cannot read there, and a person taps them. Once no card more has come to rest for DEAL_PAUSE,
-        the deal is over: a card coming to rest later is no dealt card (one a player looks at, or the dealer
-        sets aside for the draw, laid where no place was marked) and marks no place (`_over`)."""
+        card it cannot read there, and a person taps them."""
         marked = bool(self._dealt) and at - self._marked_at > DEAL_PAUSE
-        self._over = self._over or marked
         if marked or (self._dealing is not None and at - self._dealing > DEAL_PAUSE * len(self.players)):
             self.unsure = "seats.unseen"
         return None

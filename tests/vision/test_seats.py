@@ -630,24 +630,27 @@ def test_a_deal_whose_cards_are_never_seen_resting_asks_for_the_places_once_it_h
     assert finder.seats is None and finder.unsure == "seats.unseen"
 
 
-def test_a_card_coming_to_rest_after_the_deal_stopped_with_a_place_unseen_marks_none() -> None:
-    # four players round the pile, the far one's card never read; the deal stops, the table is asked to
-    # tap the places; a card coming to rest later (one the dealer sets aside for the draw, one a player
-    # looks at and lays down elsewhere) is no dealt card: it marks no place, and the places stay asked for
+def test_a_card_turned_up_at_the_reveal_and_set_aside_for_the_draw_marks_no_place() -> None:
+    # four players round the pile; the dealer lays his own card against the pile, where it marks no place:
+    # the table is asked to tap the places. At the reveal he turns his 8B up and sets it aside for the draw,
+    # away from every place: a face lying up that is no Re or Cavallo was not dealt so, and marks no place
+    # (it would name his place where he set it aside)
     finder = SeatFinder(("Anna", "Bruno", "Carla", "Dario"), "Dario")
     pile = (640.0, 360.0)
-    dealt = [card("back", (640, 640), 2), card("back", (1100, 360), 3), card("back", (180, 360), 5)]
+    dealt = [card("back", (640, 640), 2), card("back", (1100, 360), 3), card("back", (640, 80), 4),
+             card("back", (560, 360), 5)]
     for at in np.arange(0.0, 1.0, 0.1):
         finder.update(table(card("back", pile, 1)), at)
-    for k in range(1, 4):  # one card a second, Anna's, Bruno's, then the dealer's own
+    for k in range(1, 5):  # one card a second, Anna's, Bruno's, Carla's, then the dealer's own by the pile
         for at in np.arange(k, k + 1, 0.1):
             finder.update(table(card("back", pile, 1), *dealt[:k]), at)
-    for at in np.arange(4.0, 4.0 + 2 * DEAL_PAUSE, 0.1):  # Carla's, far off, is never read
+    for at in np.arange(5.0, 5.0 + 2 * DEAL_PAUSE, 0.1):
         finder.update(table(card("back", pile, 1), *dealt), at)
     assert finder.seats is None and finder.unsure == "seats.unseen"
-    aside = card("back", (640, 160), 6)
-    for at in np.arange(4.0 + 2 * DEAL_PAUSE, 6.0 + 2 * DEAL_PAUSE, 0.1):
-        finder.update(table(card("back", pile, 1), *dealt, aside), at)
+    revealed = [card(code, c.quad.mean(axis=1)[0], int(c.tracker_id[0])) for code, c in zip(("4S", "6D", "1C"), dealt)]
+    aside = card("8B", (300, 560), 5)
+    for at in np.arange(5.0 + 2 * DEAL_PAUSE, 7.0 + 2 * DEAL_PAUSE, 0.1):
+        finder.update(table(card("back", pile, 1), *revealed, aside), at)
     assert finder.seats is None and finder.unsure == "seats.unseen"
 
 
