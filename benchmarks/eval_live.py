@@ -1,6 +1,6 @@
 """The live loop on generated hands, the tables families own and the frame rates computers keep: settled right, wrong or held, and how soon.
 
-    .venv/bin/python -m benchmarks.eval_live [--hands 20] [--pace brisk usual slow] [--seed 0] [--jobs 2] [--rates 15 7.5 5 dropout] [--tables drawn photo] [--size 1280x720] [--drawn] [--photos ../shared/data]
+    .venv/bin/python -m benchmarks.eval_live [--hands 20] [--pace brisk usual slow] [--seed 0] [--jobs 2] [--rates 15 phone 7.5 5 dropout third] [--tables drawn photo] [--size 1280x720] [--drawn] [--photos ../shared/data]
     .venv/bin/python -m benchmarks.eval_live --hand brisk-oblique-003 [--tables photo] [--rates dropout]     # one hand: what was filmed, told and due
 
 Each hand is drawn at random from the seed by benchmarks.live_hands (4-8 players, Re and Cavalli at
@@ -26,8 +26,10 @@ passed through JPEG once, and the same frames, on their true clock, go to one li
 (`TableWatcher.step`, then `finish` when the film ends, from a new game with the dealer named) per
 frame-rate variant (benchmarks.live_rates): all 15 a second; 8 to 12 a second arriving unevenly, gaps
 of up to 0.3 s (phone), as the phone camera page sends them over the table's Wi-Fi; every second or
-third frame kept (7.5, 5), as a slow computer drops them; and every frame but for 2 s from a moment a
-swap is being made (dropout), as a stalled stream.
+third frame kept (7.5, 5), as a slow computer drops them; every frame but for 2 s from a moment a
+swap is being made (dropout), as a stalled stream; and every frame offered to a loop on a third of one core
+(third: each frame takes it three times the processor time it takes here, and it reads the newest frame
+come whenever it is free, telling what it saw then), as an old laptop or a Pi-class board keeps up.
 
 A hand is settled right when its settlement names the expected losers, lives and pot, wrong when it
 names others; held when a warning holds it for a person at the end; unsettled otherwise. A hand whose
@@ -257,6 +259,10 @@ class Watch:
     settled_at: float | None = None
     seconds: float = 0.0
     given: int = 0
+    waiting: Frame | None = None
+    """The newest frame come while the loop was busy (on a slow computer)."""
+    free_at: float = 0.0
+    """When, on the film's clock, the loop is done with the frame it took last."""
 
     def take(self, said: list[Any], when: float) -> None:
         """Keep what the loop said at `when`, as `watch --json` writes it."""
@@ -273,13 +279,38 @@ class Watch:
                 self.told_at.append(when)
 
     def step(self, frame: Frame) -> None:
-        """Give the loop one frame, if this variant keeps it."""
-        if self.variant.keeps(frame.index):
-            clock = time.perf_counter()
-            said = self.watcher.step(frame)
-            self.seconds += time.perf_counter() - clock
-            self.given += 1
-            self.take(said, frame.at)
+        """Give the loop one frame, if this variant keeps it. On a slow computer (`Variant.slower`) a frame that
+        comes while the loop is still busy with one before it waits, the newest only, and the loop takes it
+        when it is free; what it tells, it tells then."""
+        if not self.variant.keeps(frame.index):
+            return
+        if self.waiting is not None and self.free_at <= frame.at:
+            self._look(self.waiting, self.free_at)
+            self.waiting = None
+        if self.free_at > frame.at:
+            self.waiting = frame  # the one waiting before it is never read
+        else:
+            self._look(frame, frame.at)
+
+    def finish(self, end: float) -> None:
+        """The film has ended at `end`: the frame waiting is read, then the loop is told so."""
+        if self.waiting is not None:
+            self._look(self.waiting, self.free_at)
+            self.waiting = None
+        self.take(self.watcher.finish(), max(self.free_at, end))
+
+    def _look(self, frame: Frame, start: float) -> None:
+        clock, processor = time.perf_counter(), _processor_time()
+        said = self.watcher.step(frame)
+        self.seconds += time.perf_counter() - clock
+        self.free_at = start + self.variant.slower * (_processor_time() - processor)
+        self.given += 1
+        self.take(said, max(frame.at, self.free_at))
+
+
+def _processor_time() -> float:
+    """This process's processor seconds so far (every thread's: OpenCV's too)."""
+    return time.process_time()
 
 
 @dataclass
@@ -326,7 +357,7 @@ def play_hand(seed: int, pace: str, view: str, number: int, table: str = "drawn"
             watch.step(Frame(pixels, at, i))
     played.render_seconds = time.perf_counter() - clock - sum(watch.seconds for watch in watches)
     for watch in watches:
-        watch.take(watch.watcher.finish(), at)
+        watch.finish(at)
     return played
 
 
@@ -496,7 +527,8 @@ def _latency(span: list[float] | None) -> str:
 
 
 def _rate(name: str) -> str:
-    return {"dropout": "15, a 2 s drop-out", "phone": "8-12 unevenly (a phone's page)", "all": "all"}.get(name, name)
+    return {"dropout": "15, a 2 s drop-out", "phone": "8-12 unevenly (a phone's page)", "all": "all",
+            "third": "15 on a third of a core"}.get(name, name)
 
 
 def render(figures: harness.Figures) -> list[str]:

@@ -6,7 +6,10 @@ keep up drops the rest; `dropout` is every frame but those of DROPOUT seconds du
 phone's stream stalls on the table's Wi-Fi, the loop seeing the clock jump when frames come again;
 `phone` is the phone camera page's pictures over HTTPS on the table's Wi-Fi: PHONE_RATES frames a second
 on average (one mean per hand), arriving unevenly, the gap between two pictures anything from one frame
-of the camera's to PHONE_GAP seconds.
+of the camera's to PHONE_GAP seconds; `third` is every frame offered to a loop running on a third of one
+core (a Pi-class board, or an old laptop's core shared with two busy programs): each frame takes the loop
+SLOWER times the processor time it took here, and the frames that come meanwhile wait, the newest only, as
+a live source keeps the newest frame (`eval_live.Watch`).
 """
 
 from __future__ import annotations
@@ -18,9 +21,10 @@ import numpy as np
 
 from art.sequences import FPS, Shot
 
-RATES = ("15", "phone", "7.5", "5", "dropout")
-"""The variants, by name: frames a second, a phone's uneven stream, or the camera's rate with a drop-out."""
-EVERY = {"15": 1, "phone": 1, "7.5": 2, "5": 3, "dropout": 1}
+RATES = ("15", "phone", "7.5", "5", "dropout", "third")
+"""The variants, by name: frames a second, a phone's uneven stream, the camera's rate with a drop-out, or
+the camera's rate read by a slow computer."""
+EVERY = {"15": 1, "phone": 1, "7.5": 2, "5": 3, "dropout": 1, "third": 1}
 """Frames of the camera's each variant keeps one of."""
 DROPOUT = 2.0
 """Seconds without a frame: a stalled stream, long enough to hide a whole swap."""
@@ -35,6 +39,9 @@ PHONE_RATES = (8.0, 12.0)
 """Frames a second a phone's page delivers on average over the table's Wi-Fi: a hand's mean, drawn uniformly."""
 PHONE_GAP = 0.3
 """The longest gap, in seconds, between two pictures from the phone."""
+SLOWER = {"third": 3.0}
+"""How many times the processor time a frame takes here it takes the loop on a slow computer: a third of
+one core."""
 
 
 @dataclass(frozen=True)
@@ -47,6 +54,9 @@ class Variant:
     """Frame indices dropped all at once (a drop-out), empty for none."""
     kept: frozenset[int] | None = None
     """The only frame indices given (a phone's uneven stream), None for every `every`-th."""
+    slower: float = 0.0
+    """On a slow computer, how many times the processor time a frame takes here it takes there (SLOWER); 0
+    for a loop that keeps up with every frame it is given."""
 
     def keeps(self, index: int) -> bool:
         """Whether the loop is given frame `index`."""
@@ -115,4 +125,5 @@ def variants(names: Sequence[str], shots: Sequence[Shot], rng: np.random.Generat
         raise ValueError(f"unknown frame rates {unknown}: choose from {', '.join(RATES)}")
     phone = rng.spawn(1)[0]  # a stream of its own: the drop-out's draws stay as they were, whatever is asked
     return [Variant(name, EVERY[name], dropout_gap(shots, rng) if name == "dropout" else range(0),
-                    phone_frames(len(shots), phone) if name == "phone" else None) for name in names]
+                    phone_frames(len(shots), phone) if name == "phone" else None, SLOWER.get(name, 0.0))
+            for name in names]

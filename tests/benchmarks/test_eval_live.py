@@ -14,8 +14,9 @@ from art.pace import BRISK, PACES, USUAL
 from art.sequences import FPS, narration, shots
 from benchmarks import eval_live, harness
 from benchmarks.live_hands import random_hand
-from benchmarks.live_rates import DROPOUT, MOVES, RATES
+from benchmarks.live_rates import DROPOUT, MOVES, RATES, variants
 from benchmarks.photo_tables import photo_tables, surface_for
+from vision.frames import Frame
 from vision.io import read_image
 from vision.recognize import CardReader
 from vision.seats import Seats
@@ -66,6 +67,21 @@ def test_one_filming_feeds_every_rate_each_frame_at_its_true_time(monkeypatch) -
     assert [index for index, _ in given["7.5"]] == list(range(0, frames, 2))
     assert [index for index, _ in given["5"]] == list(range(0, frames, 3))
     assert all(at == index / FPS for frames_given in given.values() for index, at in frames_given)
+
+
+def test_on_a_third_of_a_core_the_loop_reads_the_newest_frame_come_whenever_it_is_free(monkeypatch) -> None:
+    # each frame costs 0.09 s of processor here, so 0.27 s on a third of a core; frames come ten a second
+    spent = iter(np.repeat(np.arange(20.0), 2) + np.tile([0.0, 0.09], 20))
+    monkeypatch.setattr(eval_live, "_processor_time", lambda: next(spent))
+    (third,) = variants(("third",), [], np.random.default_rng(0))
+    watch = eval_live.Watch(third, Recorder(None))
+    for index in range(11):
+        watch.step(Frame(np.zeros((4, 4, 3), np.uint8), index / 10, index))
+    watch.finish(1.0)
+    # read at 0, then when free at 0.27, 0.54, 0.81 and 1.08: each time the newest frame come by then
+    assert [index for index, _ in watch.watcher.given] == [0, 2, 5, 8, 10]
+    assert all(at == index / 10 for index, at in watch.watcher.given)  # each on its own clock
+    assert watch.free_at == pytest.approx(1.35)
 
 
 def test_the_drop_out_begins_while_a_swap_is_made_and_hides_two_seconds(monkeypatch) -> None:
