@@ -312,8 +312,9 @@ def render(figures: harness.Figures) -> list[str]:
         figures = {"films": figures}
     rows = ["| film | size | frames | frames/s | ms a frame | x decode | the model's share, x decode "
             "| frames/s, a third of a core | x decode there "
-            "| read whole / parts | crops classified / remembered | reveals | reveal told after (s) |",
-            "|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|---:|---|"]
+            "| read whole / parts | crops classified / remembered | crops classified a frame | reveals "
+            "| reveal told after (s) |",
+            "|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|---:|---:|---|"]
     for name, row in figures["films"].items():
         latency = ", ".join(f"{v:.2f}" for v in row["latency_s"]) or "-"
         third = row.get("third", {})
@@ -321,7 +322,8 @@ def render(figures: harness.Figures) -> list[str]:
                     f"{row.get('x_decode', '-')} | {row.get('model_x_decode', '-')} | "
                     f"{third.get('fps', '-')} | {third.get('x_decode', '-')} | "
                     f"{row.get('wholes', '-')} / {row.get('parts', '-')} | "
-                    f"{row.get('classified', '-')} / {row.get('remembered', '-')} | {row['reveals']} | {latency} |")
+                    f"{row.get('classified', '-')} / {row.get('remembered', '-')} | {_a_frame(row, 'classified')} | "
+                    f"{row['reveals']} | {latency} |")
     still = figures.get("still")
     if still:
         rows += ["", f"A still table ({still['seconds']:g} s of the 1280x720 sample hand's last picture, fed at "
@@ -330,6 +332,11 @@ def render(figures: harness.Figures) -> list[str]:
     if "peak_mb" in figures:
         rows += ["", f"Peak memory of `saltacavallo watch` on the 1280x720 sample hand: {figures['peak_mb']:.0f} MB."]
     return rows
+
+
+def _a_frame(row: dict[str, Any], key: str) -> str:
+    """A count of a film's row over its frames, or "-" where the run did not count it."""
+    return f"{row[key] / row['frames']:.1f}" if key in row else "-"
 
 
 def command() -> argparse.ArgumentParser:
