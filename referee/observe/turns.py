@@ -49,28 +49,76 @@ def lie_again(test: Callable[[TableObservation], bool]) -> Callable[[TableObserv
     return settled
 
 
-def back_at(base: Mapping[str, SeatView], seats: list[str]) -> Callable[[TableObservation], bool]:
-    """Whether each of these seats holds again the face-down card it held before, let go."""
-    return lie_again(lambda seen: all(seen.face(p) is Face.DOWN and seen.seats[p].card_id ==
-                                      base[p].card_id for p in seats))
+def back_at(base: Mapping[str, SeatView], seats: list[str],
+            handling: Callable[[TableObservation, str], bool] = touched) -> Callable[[TableObservation], bool]:
+    """Whether each of these seats holds again the face-down card it held before, let go, and every other
+    seat handled since holds again the card it held then (`_Others`)."""
+    others = _Others(seats, handling)
+    others.lay({p: view.card_id for p, view in base.items() if p not in seats})
+
+    def back(seen: TableObservation) -> bool:
+        others.see(seen)
+        return all(seen.face(p) is Face.DOWN and seen.seats[p].card_id == base[p].card_id
+                   for p in seats) and others.as_they_lay(seen)
+
+    return lie_again(back)
 
 
 def lifted_again(a: str, b: str, handling: Callable[[TableObservation, str], bool] = touched
                  ) -> Callable[[TableObservation], bool]:
     """Whether both seats have been handled again at once, one at least seen empty then, and
-    put back and let go (cards with no identity, or one the tracker kept under the hands); the
+    put back and let go (cards with no identity, or one the tracker kept under the hands), every
+    other seat handled meanwhile holding again the card it held before (`_Others`); the
     tail of the swap, one seat flickering after the other, is not its undoing. `handling` tells
     a seat being handled (the turns', which know the stock lying by the dealer's card)."""
     handled = False
+    others = _Others([a, b], handling)
 
     def back(seen: TableObservation) -> bool:
         nonlocal handled
-        handled = handled or (handling(seen, a) and handling(seen, b)
-                              and Face.EMPTY in (seen.face(a), seen.face(b)))
-        return handled and all(seen.face(p) is Face.DOWN and not handling(seen, p)
-                               for p in (a, b))
+        both = handling(seen, a) and handling(seen, b)
+        if not handled and not both:  # the other cards as they lie before the two are handled at once
+            others.lay({p: view.card_id for p, view in seen.seats.items() if p not in (a, b)})
+        handled = handled or (both and Face.EMPTY in (seen.face(a), seen.face(b)))
+        if not handled:
+            return False
+        others.see(seen)
+        if not all(seen.face(p) is Face.DOWN and not handling(seen, p) for p in (a, b)):
+            return False
+        if others.as_they_lay(seen):
+            return True
+        handled = False  # swaps with other players, not the undoing: the two must be handled again
+        return False
 
     return lie_again(back)
+
+
+class _Others:
+    """The cards of the seats but an illegal swap's two, and which of those seats have been handled since they
+    lay (`lay`): an illegal swap is undone between its two seats alone. A family playing on after the
+    warning makes other swaps, one of the two with a third player and the other with a fourth, which
+    handle the third and fourth seats too, and their cards do not come back; an arm that brushes a third
+    card off its place on the way lays the same card back. A card with no identity cannot be seen to
+    come back."""
+
+    def __init__(self, seats: list[str], handling: Callable[[TableObservation, str], bool]) -> None:
+        self.seats, self.handling = set(seats), handling
+        self.cards: dict[str, int | None] = {}
+        self.handled: set[str] = set()
+
+    def lay(self, cards: Mapping[str, int | None]) -> None:
+        """The other seats' cards (identities) as they lie now; none handled since."""
+        self.cards, self.handled = dict(cards), set()
+
+    def see(self, seen: TableObservation) -> None:
+        """Note the other seats handled in this observation."""
+        self.handled |= {p for p in seen.seats if p not in self.seats and self.handling(seen, p)}
+
+    def as_they_lay(self, seen: TableObservation) -> bool:
+        """Whether every other seat handled since holds again the card it held (face down, or a Re or Cavallo
+        shown), let go."""
+        return all(self.cards.get(p) is not None and seen.seats[p].card_id == self.cards[p]
+                   and not self.handling(seen, p) for p in self.handled)
 
 
 def may_swap(game: Game, a: str, b: str) -> bool:

@@ -517,6 +517,18 @@ def test_an_illegal_swap_is_held_settles_nothing_and_is_undone_on_the_table() ->
     assert said[-1]["losers"] == ["Anna"]
 
 
+def test_an_illegal_swap_put_back_while_the_dealer_plays_on_and_draws_stays_held() -> None:
+    game = table()
+    controller = Controller(game)
+    tell(controller, [(0.0, EMPTY4), (1.0, WALLED), (1.0 + DEAL_STILL, WALLED)] + PAST_THE_WALL)
+    assert controller.held is not None
+    # Anna and Carla have their own cards back, but Dario lifted his and laid another meanwhile
+    drawn = "Anna down#1 Bruno 10C#2 Carla down#3 Dario down#9"
+    said = tell(controller, [(12.0, "Anna - Bruno 10C#2 Carla - Dario -"), (12.5, drawn),
+                             (12.5 + SETTLED, drawn), (15.0, drawn)])
+    assert said == [] and controller.held is not None
+
+
 def test_a_held_swap_resumed_by_a_person_goes_on_from_the_table_as_it_is() -> None:
     game = table()
     controller = Controller(game)
@@ -1440,6 +1452,29 @@ def test_an_arm_reaching_across_a_third_card_for_an_illegal_swap_leaves_it_out_o
     # the same reach puts the cards back: the hand goes on
     assert tell(controller, [(at + 3.0, line) for at, line in reach]) == []
     assert controller.held is None
+
+
+def test_a_family_playing_on_after_an_illegal_swap_under_the_hands_is_not_its_undoing() -> None:
+    # Anna swaps past Bruno's Re under both hands; warned, the family plays on: Carla swaps with
+    # Dario while Anna's hand rests on her card. Both seats of the illegal swap were handled at once,
+    # one emptied, and let go, but Dario's seat was handled with them and holds another card now.
+    game = table("Anna Bruno Carla Dario Elena", dealer="Elena")
+    controller = Controller(game)
+    walled = "Anna down#1 Bruno 10C#2 Carla down#3 Dario down#4 Elena down#5"
+    under = "Anna down#1~ Bruno 10C#2 Carla down#3~ Dario down#4 Elena down#5"
+    said = tell(controller, [(0.0, "Anna - Bruno - Carla - Dario - Elena -"), (1.0, walled), (1.5, under),
+                             (1.8, under + " aside down#10 aside down#11"), (2.0, under + " aside down#10"),
+                             (2.1, under), (2.2, walled), (2.2 + SETTLED, walled)])
+    assert said[-2] == {"event": "swap", "hand": 1, "from": "Anna", "to": "Carla", "legal": False}
+    played_on = "Anna down#1 Bruno 10C#2 Carla down#12 Dario down#13 Elena down#5"
+    said = tell(controller, [(5.0, "Anna down#1~ Bruno 10C#2 Carla - Dario - Elena down#5"),
+                             (5.5, "Anna down#1~ Bruno 10C#2 Carla down#12 Dario down#13 Elena down#5"),
+                             (6.0, played_on), (6.0 + SETTLED, played_on), (8.0, played_on)])
+    assert said == [] and controller.held is not None
+    # every card turned up: the hand stays held, nothing settled
+    faces = "Anna 5S#1 Bruno 10C#2 Carla 3D#12 Dario 6B#13 Elena 7C#5"
+    assert tell(controller, [(10.0, faces), (21.0, faces)]) == []
+    assert controller.held is not None and game.pot == 0
 
 
 def test_a_swap_under_both_hands_seen_only_as_its_cards_on_their_way_is_a_swap() -> None:
