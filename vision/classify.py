@@ -118,20 +118,6 @@ class Remembering:
         self.remembered += int(known.sum())
         return reading
 
-    def recall(self, crops: np.ndarray) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray], np.ndarray]:
-        """The readings remembered for crops alike those read surely, without the model: class index,
-        confidence and abstention for each crop, and which crops were alike one (the others' readings are
-        left unread, as `_unread` gives them)."""
-        blocks = _blocks_of(crops)
-        nearest = np.array([self._alike(row, mean) for row, mean in zip(blocks, _means_of(blocks))], np.int64)
-        known = nearest >= 0
-        reading = _unread(len(crops))
-        for mine, remembered in zip(reading, self._reading):
-            mine[known] = remembered[nearest[known]]
-        self._used[nearest[known]] = self._calls
-        self.remembered += int(known.sum())
-        return reading, known
-
     def _alike(self, blocks: np.ndarray, mean: np.ndarray) -> int:
         """The remembered crop most alike a crop's blocks, within ALIKE_LEVELS at every block; -1 for none. Only
         those whose mean colour lies within ALIKE_LEVELS of the crop's are compared block by block."""

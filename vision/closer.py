@@ -181,12 +181,8 @@ class CloseLooks:
         return CardDetections.joined([read, more])
 
     def _closer(self, frame: np.ndarray, place: _Place, sides: tuple[float, ...] | None = None) -> CardDetections:
-        """The card followed where it lies (`_as_it_lies`); else the card searched for at a place enlarged
-        (`_searched`); else the card surely named in the outline the place's card had (`_as_it_lay`); none
-        when none is."""
-        lies = self._as_it_lies(frame, place)
-        if lies is not None:
-            return lies[lies.label != NONE]
+        """The card searched for at a place enlarged (`_searched`); else the card surely named in the
+        outline the place's card had (`_as_it_lay`); none when neither is."""
         found = self._searched(frame, place, sides)
         return found if len(found) else self._as_it_lay(frame, place)
 
@@ -198,13 +194,6 @@ class CloseLooks:
             if len(found):
                 return found
         return CardDetections.empty()
-
-    def _as_it_lies(self, frame: np.ndarray, place: _Place) -> CardDetections | None:
-        """The place's latest outline as the classifier remembers its crop (`CardReader.recalled`: alike a crop
-        it named surely lately, block by block), without a search: the card lying there as it was named, or
-        the bare table as it was named no card once the card was taken up. The same pixels would be searched
-        to the same end. None where the crop there is new: a card turned, swapped or laid there is searched for."""
-        return self.reader.recalled(frame, place.quad)
 
     def _as_it_lay(self, frame: np.ndarray, place: _Place) -> CardDetections:
         """The card named SURE_EVIDENCE or more in an outline the place's card had (the surest of them): a card

@@ -119,18 +119,6 @@ class CardReader:
         faces = (index[:n] != NONE_INDEX) & (index[:n] != BACK_INDEX)
         return CardDetections(quads, labels, confidence[:n], abstain[:n] | (faces & _unreadable(quads, confidence[:n])))
 
-    def recalled(self, frame: np.ndarray, quad: np.ndarray) -> CardDetections | None:
-        """The reading of a card quad of a frame that the classifier remembers (`Remembering.recall`: its crop
-        alike one named surely lately), without the model; None where it remembers none, or remembers
-        nothing at all."""
-        if not isinstance(self.classifier, Remembering):
-            return None
-        (index, confidence, abstain), known = self.classifier.recall(warp_card(frame, quad)[None])
-        if not known[0]:
-            return None
-        return CardDetections(np.asarray(quad, np.float32)[None], np.array([CLASSES[index[0]]], "<U4"),
-                              confidence, abstain)
-
     def __call__(self, frame: np.ndarray) -> CardDetections:
         """The cards in a BGR (or grayscale) frame, not-a-card candidates and parts of cards removed.
 

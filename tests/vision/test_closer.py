@@ -13,7 +13,6 @@ from art.scene import Camera, Placed, Scene, render_scene
 from art.sequences import FPS, film
 from benchmarks import eval_live
 from benchmarks.live_hands import random_hand
-from vision.classify import CardClassifier, Remembering
 from vision.closer import FORGET, GIVEN_UP, TRIES, CloseLooks
 from vision.detections import CardDetections
 from vision.labels import NONE
@@ -132,25 +131,6 @@ def test_a_place_is_looked_at_once_while_the_table_round_it_lies_as_it_did() -> 
     assert not len(looks(face_down, _look(face_down), 0.7, NOTHING, NOTHING))
     assert list(looks(face_down, _look(face_down), 0.8, NOTHING, NOTHING).label) == ["back"]
     assert reader.calls == 2
-
-
-def test_a_card_lying_as_it_was_named_is_followed_where_it_lies_without_a_search() -> None:
-    camera = Camera(960, 540, tilt=0, view_cm=70)
-    face_up, _ = render_scene(Scene((), (Placed("1D", True, (-12.0, 0.0), 10.0),), "felt"), camera, seed=3)
-    face_down, _ = render_scene(Scene((), (Placed("1D", False, (-12.0, 0.0), 10.0),), "felt"), camera, seed=3)
-    reader = CountingReader(Remembering(CardClassifier()))
-    dealt = CardReader()(face_up)
-    reader.read_quads(face_up, dealt.quad)  # the reading that named the 1D where it lies
-    looks = CloseLooks(reader)
-    for at in (0.0, 0.1):
-        looks(face_up, _look(face_up), at, dealt, dealt)
-    # the whole reading misses it: its crop where it lies is the one named, so it is followed, not searched for
-    assert list(looks(face_up, _look(face_up), 0.2, NOTHING, dealt).label) == ["1D"]
-    assert reader.calls == 0
-    # turned face down where it lay: its crop is new, and the place is searched
-    looks(face_down, _look(face_down), 0.3, NOTHING, dealt)  # the table round it stirred
-    assert list(looks(face_down, _look(face_down), 0.4, NOTHING, dealt).label) == ["back"]
-    assert reader.calls == 1
 
 
 def _taken_away(times: tuple[float, float, float]) -> tuple[CloseLooks, CountingReader, np.ndarray, np.ndarray]:
