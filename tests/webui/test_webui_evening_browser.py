@@ -66,6 +66,9 @@ def test_three_games_on_a_phone_show_the_sums_the_chart_and_the_picture(phone) -
     page.wait_for_function("document.querySelectorAll('#ev-games li').length === 3")
     short_game(client, ("Carla", "Anna"))
     page.wait_for_function("document.querySelectorAll('#ev-games li.over').length === 3")
+    # the sums are drawn as the evening's answer comes: read them once shown, a row a player
+    page.wait_for_function("document.querySelector('#ev-net').checkVisibility()"
+                           " && document.querySelectorAll('#ev-net tr').length === 3")
     assert texts(page, "#ev-games li") == [
         "Partita 1: vince Carla (piatto 2, posta 0,50 €)",
         "Partita 2: vince Anna (piatto 2, posta 0,50 €)",
