@@ -50,9 +50,10 @@ def lie_again(test: Callable[[TableObservation], bool]) -> Callable[[TableObserv
 
 
 def back_at(base: Mapping[str, SeatView], seats: list[str],
-            handling: Callable[[TableObservation, str], bool] = touched) -> Callable[[TableObservation], bool]:
+            handling: Callable[[TableObservation, str], bool]) -> Callable[[TableObservation], bool]:
     """Whether each of these seats holds again the face-down card it held before, let go, and every other
-    seat handled since holds again the card it held then (`_Others`)."""
+    seat handled since holds again the card it held then (`_Others`). `handling` tells a seat being
+    handled (the turns', which know the stock lying by the dealer's card)."""
     others = _Others(seats, handling)
     others.lay({p: view.card_id for p, view in base.items() if p not in seats})
 
@@ -393,7 +394,7 @@ class Turns:
                 self._draw_seen(hand)
         elif kind is Kind.UNCLEAR:
             self.ctx.hold(code="moves.not_one_swap", params={"players": list(seats)},
-                          release=back_at(base, list(seats)))
+                          release=back_at(base, list(seats), self._touched))
             return
         # a look, or cards covered together: each pair's unseen exchange asked of the game
         if self.ctx.held is None:
@@ -447,7 +448,7 @@ class Turns:
         other = b if player == a else a
         ctx.say("swap", {"from": player, "to": other, "legal": False},
                 Message("told.swap_refused", {"player": player, "other": other}))
-        release = back_at(self._base, [a, b]) if crossed else lifted_again(a, b, self._touched)
+        release = back_at(self._base, [a, b], self._touched) if crossed else lifted_again(a, b, self._touched)
         ctx.hold(code="swap.undo", params={"why": why}, release=release)
 
     def _draw_seen(self, hand: Hand) -> None:
@@ -464,4 +465,4 @@ class Turns:
             ctx.say("draw", {"player": dealer, "card": None},
                     Message("told.draw_blind", {"dealer": dealer}))
             return
-        ctx.hold(code="draw.undo", params={"why": why}, release=back_at(self._base, [dealer]))
+        ctx.hold(code="draw.undo", params={"why": why}, release=back_at(self._base, [dealer], self._touched))

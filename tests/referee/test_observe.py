@@ -1435,6 +1435,20 @@ def test_an_illegal_swap_with_the_dealer_whose_stock_lies_by_his_card_is_release
     assert controller.held is None
 
 
+def test_an_illegal_swap_put_back_beside_the_dealer_whose_stock_lies_by_his_card_is_released() -> None:
+    # the cards' identities seen exchanged; the dealer's card, a third seat, has the stock beside it all along
+    game = table()
+    controller = Controller(game)
+    walled = "Anna down#1 Bruno 10C#2 Carla down#3 Dario down#4+"
+    swapped = "Anna down#3 Bruno 10C#2 Carla down#1 Dario down#4+"
+    tell(controller, [(0.0, EMPTY4), (1.0, walled), (1.0 + DEAL_STILL, walled),
+                      (7.0, "Anna - Bruno 10C#2 Carla - Dario down#4+"), (8.0, swapped), (8.0 + SETTLED, swapped)])
+    assert controller.held is not None
+    tell(controller, [(12.0, "Anna - Bruno 10C#2 Carla - Dario down#4+"), (12.5, walled),
+                      (12.5 + SETTLED, walled)])
+    assert controller.held is None
+
+
 def test_an_arm_reaching_across_a_third_card_for_an_illegal_swap_leaves_it_out_of_the_swap() -> None:
     # Anna takes Carla's card past Bruno's Re: her own card under her hand all along, her arm
     # brushing Dario's card (seen off its seat for a frame) on the way there and back
