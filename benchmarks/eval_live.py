@@ -305,7 +305,7 @@ class Watch:
         self.seconds += time.perf_counter() - clock
         self.free_at = start + self.variant.slower * (_processor_time() - processor)
         self.given += 1
-        self.take(said, max(frame.at, self.free_at))
+        self.take(said, self.free_at)  # never before the frame came: the loop starts it then or later
 
 
 def _processor_time() -> float:
