@@ -10,6 +10,7 @@ above, turned and scaled: counterclockwise stays counterclockwise, and a card is
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 import numpy as np
@@ -18,6 +19,16 @@ SIZE_OFF = 1.6
 """Most a card's length in the picture may differ from what the plane gives at its place (either way):
 cards of one deck lying on one table differ by their outline's few pixels, and the cloth's checks or a
 coin read as a card differ by more."""
+MARGIN = 0.5
+"""Share of one card's worth of miss (SIZE_OFF's, squared) within which two planes holding other cards fit
+the cards as well, and which of those cards are of the deck's size is not known: a card of the deck lies
+within a few hundredths of the plane, so leaving one out costs nearly a whole card's worth."""
+MOST_TRIOS = 4000
+"""Planes through three cards tried at most (those of the first cards): 30 cards and things read as cards give
+as many."""
+MOST_REFITS = 24
+"""Planes, the best fitting first, fitted again on the cards they hold: the best of them fit the deck's
+cards within their outlines' jitter, and the hundreds of planes through a thing read as a card fit worse."""
 FEWEST = 3
 """Cards needed to see the perspective: a plane through three places."""
 SPREAD = 0.2
@@ -59,23 +70,49 @@ def quad_areas(quads: np.ndarray) -> np.ndarray:
 
 def table_plane(quads: np.ndarray) -> tuple[TablePlane, np.ndarray]:
     """The table's plane from the quads of cards lying on it, and which of them are cards of the deck's size
-    where they lie (within SIZE_OFF of the plane through the others: the worst is left out, one at a time)."""
+    where they lie (within SIZE_OFF of the plane: `_deck_sized`)."""
     quads = np.asarray(quads, np.float64).reshape(-1, 4, 2)
     if len(quads) < FEWEST:  # too few to tell a card's size where it lies from another's
         return _plane(quads, _depth(quads.mean(axis=1), np.cbrt(quad_areas(quads)))), np.ones(len(quads), bool)
     centres = quads.mean(axis=1)
     roots = np.cbrt(np.maximum(quad_areas(quads), 1e-9))
-    kept = np.ones(len(quads), bool)
+    kept = _deck_sized(centres, roots)
+    depth = _depth(centres[kept], roots[kept]) if kept.sum() >= FEWEST else _depth(centres, roots)
+    return _plane(quads[kept] if kept.any() else quads, depth), kept
+
+
+def _deck_sized(centres: np.ndarray, roots: np.ndarray) -> np.ndarray:
+    """Which cards are of the deck's size where they lie: those within SIZE_OFF of the plane that fits them
+    best, each card counting its miss up to SIZE_OFF and no more, among the planes through any three of them
+    (or level with any one), each fitted again on the cards it holds. Things read as cards (the cloth's
+    checks near the camera, coins) may be as many as a few cards: a plane fitted on them all leans toward
+    them, and the cards it then leaves out are the deck's. Where another plane, holding other cards, fits
+    within MARGIN as well, only the cards both hold are told of the deck's size: which others are is not
+    known."""
     band = np.log(SIZE_OFF) * 2 / 3  # a length's ratio, as the cube root of an area's
-    while True:
-        depth = _depth(centres[kept], roots[kept])
-        off = np.abs(np.log(roots / np.maximum(centres @ depth[:2] + depth[2], 1e-9)))
-        worst = int(np.argmax(np.where(kept, off, -np.inf))) if kept.any() else 0
-        if not kept.any() or off[worst] <= band or kept.sum() < FEWEST:
-            break
-        kept[worst] = False
-    kept &= off <= band
-    return _plane(quads[kept], depth), kept
+    design = np.hstack([centres, np.ones((len(centres), 1))])
+    trios = np.array(list(itertools.combinations(range(len(roots)), 3)))[:MOST_TRIOS]
+    planes = [np.column_stack([np.zeros((len(roots), 2)), roots])]  # level with each card
+    if len(trios):
+        systems = design[trios]
+        fits = np.abs(np.linalg.det(systems)) > 1e-6 * np.abs(systems).max(axis=(1, 2)) ** 2
+        planes.append(np.linalg.solve(systems[fits], roots[trios[fits]][..., None])[..., 0])
+    off = _off(design, roots, np.vstack(planes))
+    held = off[np.argsort((np.minimum(off, band) ** 2).sum(axis=1))] <= band
+    held = np.unique(held[:MOST_REFITS], axis=0)
+    again = _off(design, roots, np.array([_depth(centres[members], roots[members]) for members in held]))
+    costs = (np.minimum(again, band) ** 2).sum(axis=1)
+    alike = costs <= costs.min() + MARGIN * band**2
+    return (again[alike] <= band).all(axis=0)
+
+
+def _off(design: np.ndarray, roots: np.ndarray, depths: np.ndarray) -> np.ndarray:
+    """[plane, card]: how far each card's size lies off each plane (`depths`, rows a b c), as the log of
+    the cube roots' ratio; infinite for every card of a plane putting one past the horizon (no table's)."""
+    sizes = depths @ design.T
+    off = np.abs(np.log(roots / np.maximum(sizes, 1e-9)))
+    off[(sizes <= 0).any(axis=1)] = np.inf
+    return off
 
 
 def _depth(centres: np.ndarray, roots: np.ndarray) -> np.ndarray:

@@ -63,3 +63,28 @@ def test_two_cards_tell_no_perspective_and_are_both_kept() -> None:
     plane, cards = table_plane(quads[:2])
     assert cards.tolist() == [True, True]
     assert plane.lengths(quads[:2]).max() == pytest.approx(1.0, rel=0.3)
+
+
+def checks_near_the_camera(quads: np.ndarray, scale: float = 0.45) -> np.ndarray:
+    """Two of the cloth's checks read as backs either side of the nearest card, `scale` of its length:
+    about a far card's size, where the nearest card lies."""
+    near = quads[np.argmax(quads.mean(axis=1)[:, 1])]
+    return np.array([(near - near.mean(axis=0)) * scale + near.mean(axis=0) + (dx, 20.0) for dx in (-300.0, 300.0)])
+
+
+@pytest.mark.parametrize("count", [6, 8])
+def test_two_checks_read_as_backs_near_a_leaning_phone_are_no_cards_though_a_plane_through_all_leans_to_them(
+        count: int) -> None:
+    _, quads = dealt(count, 60.0, 0.0)
+    _, cards = table_plane(np.vstack([quads, checks_near_the_camera(quads)]))
+    assert cards.tolist() == [True] * count + [False, False]
+
+
+@pytest.mark.parametrize("count", [4, 5])
+def test_where_two_checks_fit_a_plane_as_well_as_the_near_card_which_are_cards_is_not_told(count: int) -> None:
+    # four or five places: the checks, the far cards and the side ones fit a level plane about as well as
+    # the near card and the others fit the leaning one; neither the checks nor the near card is told a card
+    _, quads = dealt(count, 60.0, 0.0)
+    _, cards = table_plane(np.vstack([quads, checks_near_the_camera(quads)]))
+    near = int(np.argmax(quads.mean(axis=1)[:, 1]))
+    assert not cards[near] and not cards[count:].any()
