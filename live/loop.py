@@ -324,8 +324,8 @@ class TableWatcher:
         self.finder.give(seats)
 
     def _ask_seats(self) -> list[Said]:
-        """A warning, once until the places are known, when the deal's places cannot be named surely (the
-        reason may change from frame to frame as cards are read; the way on is the same)."""
+        """A warning, once until the places are known, when the deal's places cannot be named surely (the deal
+        is judged once, and stays unsure until a person taps the places)."""
         why = self.unsure
         if why is None or self.asked is not None:
             return []

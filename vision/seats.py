@@ -330,7 +330,8 @@ class SeatFinder:
         length = typical_length(tracked)
         self._note_rest(tracked, at, length)
         if self.seats is None:
-            self._first_deal(tracked, at)
+            if self.unsure is None:  # a deal judged unsure stays so: a second naming, from the cards of the play
+                self._first_deal(tracked, at)  # (peeked, swapped, the cloth read as one now and then), is a guess
         else:
             self._reanchor(tracked, at, length)
         return self.seats

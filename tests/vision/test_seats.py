@@ -670,3 +670,23 @@ def test_a_check_read_as_a_back_while_a_players_card_is_taken_up_names_no_place(
         for at in np.arange(start, stop, 0.1):
             finder.update(table(card("back", pile, 1), *cards), at)
     assert finder.seats is None
+
+
+def test_a_deal_judged_short_of_a_place_stays_so_when_a_thing_comes_to_rest_there_during_the_play() -> None:
+    # three players; the far place is never read as the deal goes round, and once no card more comes for
+    # DEAL_PAUSE the table is asked to tap the places. During the play a check of the cloth is read as a
+    # back where a place could be: the deal's order is over, and what comes to rest now names no place
+    finder = SeatFinder(("Anna", "Bruno", "Carla"), "Carla")
+    pile = (640.0, 360.0)
+    anna, bruno = card("back", (640, 640), 2), card("back", (1100, 360), 3)
+    for at in np.arange(0.0, 1.0, 0.1):
+        finder.update(table(card("back", pile, 1)), at)
+    for at in np.arange(1.0, 2.0, 0.1):
+        finder.update(table(card("back", pile, 1), anna), at)
+    for at in np.arange(2.0, 3.0 + DEAL_PAUSE + 0.5, 0.1):
+        finder.update(table(card("back", pile, 1), anna, bruno), at)
+    assert finder.seats is None and finder.unsure == "seats.unseen"
+    check = card("back", (180, 360), 4)
+    for at in np.arange(3.0 + DEAL_PAUSE + 0.5, 6.0 + DEAL_PAUSE, 0.1):
+        finder.update(table(card("back", pile, 1), anna, bruno, check), at)
+    assert finder.seats is None and finder.unsure == "seats.unseen"
