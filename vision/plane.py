@@ -21,8 +21,9 @@ cards of one deck lying on one table differ by their outline's few pixels, and t
 coin read as a card differ by more."""
 MARGIN = 0.5
 """Share of one card's worth of miss (SIZE_OFF's, squared) within which two planes holding other cards fit
-the cards as well, and which of those cards are of the deck's size is not known: a card of the deck lies
-within a few hundredths of the plane, so leaving one out costs nearly a whole card's worth."""
+the cards as well, and which of those cards are of the deck's size is not known: where the deck's cards fit
+the plane closely (the drawn tables' within a few hundredths), leaving one of them out costs nearly a whole
+card's worth, so a plane left as good holds other cards only where the sizes cannot tell which."""
 MOST_TRIOS = 4000
 """Planes through three cards tried at most (those of the first cards): 30 cards and things read as cards give
 as many."""
