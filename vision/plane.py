@@ -92,7 +92,7 @@ def _deck_sized(centres: np.ndarray, roots: np.ndarray) -> np.ndarray:
     known."""
     band = np.log(SIZE_OFF) * 2 / 3  # a length's ratio, as the cube root of an area's
     design = np.hstack([centres, np.ones((len(centres), 1))])
-    trios = np.array(list(itertools.combinations(range(len(roots)), 3)))[:MOST_TRIOS]
+    trios = np.array(list(itertools.islice(itertools.combinations(range(len(roots)), 3), MOST_TRIOS)), np.int64)
     planes = [np.column_stack([np.zeros((len(roots), 2)), roots])]  # level with each card
     if len(trios):
         systems = design[trios]
