@@ -16,7 +16,7 @@ from referee.observe.classify import Judgement, Kind, classify
 from referee.observe.context import Context
 from referee.observe.custody import Custody, Link
 from referee.observe.deal import Dealt
-from referee.observe.evidence import Evidence, Gathering, exchanged
+from referee.observe.evidence import Evidence, Gathering, exchangeable, exchanged
 from referee.observe.moment import LIFTED, Moment, away, sure, touched
 from referee.rules import DealerDraw
 from referee.wording import Message
@@ -79,7 +79,7 @@ def lifted_again(a: str, b: str, handling: Callable[[TableObservation, str], boo
         nonlocal handled
         both = handling(seen, a) and handling(seen, b)
         if not handled and not both:  # the other cards as they lie before the two are handled at once
-            others.lay({p: view.card_id for p, view in seen.seats.items() if p not in (a, b)})
+            others.lay({p: view.card_id for p, view in seen.seats.items() if p not in (a, b)}, seen.at)
         handled = handled or (both and Face.EMPTY in (seen.face(a), seen.face(b)))
         if not handled:
             return False
@@ -100,26 +100,41 @@ class _Others:
     warning makes other swaps, one of the two with a third player and the other with a fourth, which
     handle the third and fourth seats too, and their cards do not come back; an arm that brushes a third
     card off its place on the way lays the same card back. A card with no identity cannot be seen to
-    come back."""
+    come back, nor can a face-down card out of sight (under a hand, or gone and not seen on its way)
+    long enough to be exchanged: the tracker lends a card laid where another lay unseen that one's
+    identity, and backs look alike."""
 
     def __init__(self, seats: list[str], handling: Callable[[TableObservation, str], bool]) -> None:
         self.seats, self.handling = set(seats), handling
         self.cards: dict[str, int | None] = {}
         self.handled: set[str] = set()
+        self.unseen: dict[str, float] = {}  # per seat handled, the seconds its card lay out of sight
+        self._at: float | None = None  # when the picture before was taken
 
-    def lay(self, cards: Mapping[str, int | None]) -> None:
-        """The other seats' cards (identities) as they lie now; none handled since."""
-        self.cards, self.handled = dict(cards), set()
+    def lay(self, cards: Mapping[str, int | None], at: float | None = None) -> None:
+        """The other seats' cards (identities) as they lie now, in the picture taken at `at`; none handled
+        since."""
+        self.cards, self.handled, self.unseen, self._at = dict(cards), set(), {}, at
 
     def see(self, seen: TableObservation) -> None:
-        """Note the other seats handled in this observation."""
-        self.handled |= {p for p in seen.seats if p not in self.seats and self.handling(seen, p)}
+        """Note the other seats handled in this observation, and how long each one's card is out of sight:
+        from the picture before, as the turns count cards covered at once."""
+        on_its_way = away(seen)
+        for p in seen.seats:
+            if p in self.seats or not self.handling(seen, p):
+                continue
+            self.handled.add(p)
+            hidden = p in seen.hidden or (seen.face(p) is Face.EMPTY and self.cards.get(p) not in on_its_way)
+            if hidden and self._at is not None:
+                self.unseen[p] = self.unseen.get(p, 0.0) + seen.at - self._at
+        self._at = seen.at
 
     def as_they_lay(self, seen: TableObservation) -> bool:
         """Whether every other seat handled since holds again the card it held (face down, or a Re or Cavallo
-        shown), let go."""
+        shown), let go, and never lay out of sight long enough to be exchanged."""
         return all(self.cards.get(p) is not None and seen.seats[p].card_id == self.cards[p]
-                   and not self.handling(seen, p) for p in self.handled)
+                   and not self.handling(seen, p) and not exchangeable(self.unseen.get(p, 0.0))
+                   for p in self.handled)
 
 
 def may_swap(game: Game, a: str, b: str) -> bool:

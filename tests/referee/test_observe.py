@@ -1491,6 +1491,29 @@ def test_a_family_playing_on_after_an_illegal_swap_under_the_hands_is_not_its_un
     assert controller.held is not None and game.pot == 0
 
 
+def test_a_third_card_under_a_hand_long_enough_to_be_exchanged_is_not_seen_to_come_back_by_its_identity(
+        ) -> None:
+    # Anna swaps past Bruno's Re; warned, the family plays on: Carla swaps with Dario while Anna's
+    # hand rests on her card. Dario's card lay under a hand while the other came, and the tracker
+    # lent the card laid there the identity of the one it could not see go: a face-down card out of
+    # sight long enough to be exchanged is not shown to come back by its identity alone.
+    game = table("Anna Bruno Carla Dario Elena", dealer="Elena")
+    controller = Controller(game)
+    walled = "Anna down#1 Bruno 10C#2 Carla down#3 Dario down#4 Elena down#5"
+    swapped = "Anna down#7 Bruno 10C#2 Carla down#8 Dario down#4 Elena down#5"
+    said = tell(controller, [(0.0, "Anna - Bruno - Carla - Dario - Elena -"), (1.0, walled),
+                             (1.0 + DEAL_STILL, walled),
+                             (5.0, "Anna - Bruno 10C#2 Carla - Dario down#4 Elena down#5"),
+                             (5.6, swapped), (5.6 + SETTLED, swapped)])
+    assert said[-2] == {"event": "swap", "hand": 1, "from": "Anna", "to": "Carla", "legal": False}
+    played_on = "Anna down#7 Bruno 10C#2 Carla down#12 Dario down#4 Elena down#5"
+    said = tell(controller, [(8.0, "Anna down#7~ Bruno 10C#2 Carla - Dario down#4~ Elena down#5"),
+                             (8.3, "Anna down#7~ Bruno 10C#2 Carla - Dario down#4~ Elena down#5"),
+                             (8.6, "Anna down#7~ Bruno 10C#2 Carla down#12 Dario down#4~ Elena down#5"),
+                             (8.8, played_on), (8.8 + SETTLED, played_on), (10.0, played_on)])
+    assert said == [] and controller.held is not None
+
+
 def test_a_swap_under_both_hands_seen_only_as_its_cards_on_their_way_is_a_swap() -> None:
     # right after the deal Anna swaps past Bruno's Re, so fast that the tracker keeps both cards
     # under the hands where they lay: only the cards in the air, new identities, show the swap
