@@ -49,6 +49,11 @@ STORIES = [
      "to the new card where it lay",
      evidence(handled={"Dario": 0.7}, emptied=frozenset({"Dario"}), put_aside=True, blind=True),
      (Kind.DRAW, ("Dario",))),
+    ("dealers_card_put_aside", "the dealer's seat taken up, his old card seen on its way aside, the "
+     "neighbour's card under his arm for a frame",
+     evidence(handled={"Dario": 0.7, "Carla": 0.07}, emptied=frozenset({"Dario"}), strays=True,
+              put_aside=True, blind=True),
+     (Kind.DRAW, ("Dario",))),
     ("dealers_card_put_aside", "the same under the rules where he draws after the reveal: the game "
      "refuses it",
      evidence(handled={"Dario": 0.7}, emptied=frozenset({"Dario"}), put_aside=True),
