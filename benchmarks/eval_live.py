@@ -1,6 +1,6 @@
 """The live loop on generated hands, the tables families own and the frame rates computers keep: settled right, wrong or held, and how soon.
 
-    .venv/bin/python -m benchmarks.eval_live [--hands 20] [--pace brisk usual slow] [--seed 0] [--jobs 2] [--rates 15 phone 7.5 5 dropout third] [--tables drawn photo] [--size 1280x720] [--drawn] [--photos ../shared/data]
+    .venv/bin/python -m benchmarks.eval_live [--hands 20] [--pace brisk usual slow] [--seed 0] [--jobs 2] [--rates 15 phone 7.5 5 dropout third held] [--tables drawn photo] [--size 1280x720] [--drawn] [--photos ../shared/data]
     .venv/bin/python -m benchmarks.eval_live --hand brisk-oblique-003 [--tables photo] [--rates dropout]     # one hand: what was filmed, told and due
 
 Each hand is drawn at random from the seed by benchmarks.live_hands (4-8 players, Re and Cavalli at
@@ -29,7 +29,9 @@ of up to 0.3 s (phone), as the phone camera page sends them over the table's Wi-
 third frame kept (7.5, 5), as a slow computer drops them; every frame but for 2 s from a moment a
 swap is being made (dropout), as a stalled stream; and every frame offered to a loop on a third of one core
 (third: each frame takes it three times the processor time it takes here, and it reads the newest frame
-come whenever it is free, telling what it saw then), as an old laptop or a Pi-class board keeps up.
+come whenever it is free, telling what it saw then), as an old laptop or a Pi-class board keeps up;
+and the phone's page from a phone held in a hand over the table (held: its pictures as the phone's, the
+view swaying and trembling with the hand).
 
 A hand is settled right when its settlement names the expected losers, lives and pot, wrong when it
 names others; held when a warning holds it for a person at the end; unsettled otherwise. A hand whose
@@ -331,6 +333,14 @@ def _size(text: str) -> tuple[int, int]:
     return width, height
 
 
+def _streamed(frame: np.ndarray) -> np.ndarray:
+    """A picture as the loop gets it: passed through JPEG once, as a phone streams it; no loop may draw on it."""
+    _, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, QUALITY])
+    pixels = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    pixels.flags.writeable = False
+    return pixels
+
+
 def play_hand(seed: int, pace: str, view: str, number: int, table: str = "drawn",
               rates: tuple[str, ...] = RATES, size: str = SIZE) -> Played:
     """Film one generated hand in memory on a `table` kind, once, and run each frame-rate variant of it
@@ -349,12 +359,14 @@ def play_hand(seed: int, pace: str, view: str, number: int, table: str = "drawn"
     clock = time.perf_counter()
     for i, frame, _, truth in film(script, hand_faces(_DECKS, number), surface):
         played.seats_truth = truth["seats"]
-        _, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, QUALITY])
-        pixels = cv2.imdecode(data, cv2.IMREAD_COLOR)
-        pixels.flags.writeable = False  # one picture for every loop: none may draw on it
         at = i / FPS
+        pixels = _streamed(frame)  # one picture for every loop standing still
         for watch in watches:
-            watch.step(Frame(pixels, at, i))
+            shake = watch.variant.shake
+            if shake is None:
+                watch.step(Frame(pixels, at, i))
+            elif watch.variant.keeps(i):  # the picture a phone held in a hand takes
+                watch.step(Frame(_streamed(shake.moved(frame, at)), at, i))
     played.render_seconds = time.perf_counter() - clock - sum(watch.seconds for watch in watches)
     for watch in watches:
         watch.finish(at)
@@ -528,7 +540,7 @@ def _latency(span: list[float] | None) -> str:
 
 def _rate(name: str) -> str:
     return {"dropout": "15, a 2 s drop-out", "phone": "8-12 unevenly (a phone's page)", "all": "all",
-            "third": "15 on a third of a core"}.get(name, name)
+            "third": "15 on a third of a core", "held": "8-12 unevenly, a phone held in a hand"}.get(name, name)
 
 
 def render(figures: harness.Figures) -> list[str]:

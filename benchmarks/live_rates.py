@@ -9,7 +9,9 @@ on average (one mean per hand), arriving unevenly, the gap between two pictures 
 of the camera's to PHONE_GAP seconds; `third` is every frame offered to a loop running on a third of one
 core (a Pi-class board, or an old laptop's core shared with two busy programs): each frame takes the loop
 SLOWER times the processor time it took here, and the frames that come meanwhile wait, the newest only, as
-a live source keeps the newest frame (`eval_live.Watch`).
+a live source keeps the newest frame (`eval_live.Watch`); `held` is the phone's page from a phone held in a
+hand over the table, not propped: its pictures come as `phone`'s, and the view sways and trembles with the
+hand (`Shake`).
 """
 
 from __future__ import annotations
@@ -17,14 +19,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
 from art.sequences import FPS, Shot
 
-RATES = ("15", "phone", "7.5", "5", "dropout", "third")
-"""The variants, by name: frames a second, a phone's uneven stream, the camera's rate with a drop-out, or
-the camera's rate read by a slow computer."""
-EVERY = {"15": 1, "phone": 1, "7.5": 2, "5": 3, "dropout": 1, "third": 1}
+RATES = ("15", "phone", "7.5", "5", "dropout", "third", "held")
+"""The variants, by name: frames a second, a phone's uneven stream, the camera's rate with a drop-out, the
+camera's rate read by a slow computer, or a phone's uneven stream from a hand."""
+EVERY = {"15": 1, "phone": 1, "7.5": 2, "5": 3, "dropout": 1, "third": 1, "held": 1}
 """Frames of the camera's each variant keeps one of."""
 DROPOUT = 2.0
 """Seconds without a frame: a stalled stream, long enough to hide a whole swap."""
@@ -42,6 +45,54 @@ PHONE_GAP = 0.3
 SLOWER = {"third": 3.0}
 """How many times the processor time a frame takes here it takes the loop on a slow computer: a third of
 one core."""
+SWAY = 0.012
+"""Share of the picture's long side a hand-held phone's view drifts by, at most, each way: an arm held out
+over a table sways by about a degree over seconds (some 15 pixels of a 1280x720 picture)."""
+SWAY_HZ = (0.15, 0.5)
+"""Slowest and quickest sways of the arm, a second (two are drawn per axis)."""
+SWAY_DEGREES = 0.6
+"""Degrees the view turns by, at most, each way, as the wrist rolls with the sway."""
+TREMOR = 0.0015
+"""Share of the picture's long side the hand's tremor shakes the view by, at most, each way (two pixels of
+a 1280x720 picture)."""
+TREMOR_HZ = (8.0, 12.0)
+"""A hand's physiological tremor, a second."""
+
+
+@dataclass(frozen=True)
+class Shake:
+    """How a hand-held phone's view moves over a film: per axis (x, y, turn) two slow sways and a tremor, each
+    a sine of its own frequency and phase; `at(t)` gives the picture's displacement then."""
+
+    sway_hz: np.ndarray
+    """[3, 2] frequencies of the two sways, per axis."""
+    tremor_hz: np.ndarray
+    """[3] the tremor's frequency, per axis."""
+    phases: np.ndarray
+    """[3, 3] phases (radians) of the two sways and the tremor, per axis."""
+
+    @classmethod
+    def drawn(cls, rng: np.random.Generator) -> Shake:
+        return cls(rng.uniform(*SWAY_HZ, size=(3, 2)), rng.uniform(*TREMOR_HZ, size=3),
+                   rng.uniform(0.0, 2 * np.pi, size=(3, 3)))
+
+    def at(self, seconds: float) -> tuple[float, float, float]:
+        """The view's displacement at `seconds`: x and y as shares of the long side, and its turn in degrees;
+        the two sways together reach SWAY (SWAY_DEGREES) at most, the tremor TREMOR (none on the turn)."""
+        hz = np.concatenate([self.sway_hz, self.tremor_hz[:, None]], axis=1)
+        waves = np.sin(2 * np.pi * hz * seconds + self.phases)  # [3, 3]
+        sway = waves[:, :2].mean(axis=1)
+        x, y, turn = sway * np.array([SWAY, SWAY, SWAY_DEGREES]) + waves[:, 2] * np.array([TREMOR, TREMOR, 0.0])
+        return float(x), float(y), float(turn)
+
+    def moved(self, frame: np.ndarray, seconds: float) -> np.ndarray:
+        """The picture the hand-held phone takes at `seconds` of the table `frame` shows from a steady phone."""
+        height, width = frame.shape[:2]
+        x, y, turn = self.at(seconds)
+        side = max(width, height)
+        matrix = cv2.getRotationMatrix2D((width / 2, height / 2), turn, 1.0)
+        matrix[:, 2] += (x * side, y * side)
+        return cv2.warpAffine(frame, matrix, (width, height), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
 @dataclass(frozen=True)
@@ -57,6 +108,8 @@ class Variant:
     slower: float = 0.0
     """On a slow computer, how many times the processor time a frame takes here it takes there (SLOWER); 0
     for a loop that keeps up with every frame it is given."""
+    shake: Shake | None = None
+    """How the view moves with the hand holding the phone; None for a phone or camera standing still."""
 
     def keeps(self, index: int) -> bool:
         """Whether the loop is given frame `index`."""
@@ -123,7 +176,9 @@ def variants(names: Sequence[str], shots: Sequence[Shot], rng: np.random.Generat
     unknown = [name for name in names if name not in RATES]
     if unknown:
         raise ValueError(f"unknown frame rates {unknown}: choose from {', '.join(RATES)}")
-    phone = rng.spawn(1)[0]  # a stream of its own: the drop-out's draws stay as they were, whatever is asked
+    phone, hand = rng.spawn(2)  # streams of their own: the others' draws stay as they were, whatever is asked
+    held = phone_frames(len(shots), hand), Shake.drawn(hand)
     return [Variant(name, EVERY[name], dropout_gap(shots, rng) if name == "dropout" else range(0),
-                    phone_frames(len(shots), phone) if name == "phone" else None, SLOWER.get(name, 0.0))
+                    phone_frames(len(shots), phone) if name == "phone" else held[0] if name == "held" else None,
+                    SLOWER.get(name, 0.0), held[1] if name == "held" else None)
             for name in names]

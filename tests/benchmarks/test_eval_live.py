@@ -30,11 +30,13 @@ class Recorder:
 
     def __init__(self, game, reader=None) -> None:
         self.given: list[tuple[int, float]] = []
+        self.pictures: list[np.ndarray] = []
         self.controller = SimpleNamespace(held=None)
         self.seats = None
 
     def step(self, frame) -> list:
         self.given.append((frame.index, frame.at))
+        self.pictures.append(frame.pixels)
         return []
 
     def finish(self) -> list:
@@ -48,7 +50,9 @@ def _played(monkeypatch, live) -> tuple[eval_live.Played, list[int]]:
     def blank_film(script, faces=None, surface=None):
         for i, shot in enumerate(shots(script)[0]):
             filmed.append(i)
-            yield i, np.zeros((36, 64, 3), np.uint8), shot, {"seats": []}
+            picture = np.zeros((36, 64, 3), np.uint8)
+            picture[:, 16:48] = 255  # a bright band down the middle: where a picture moved shows
+            yield i, picture, shot, {"seats": []}
 
     monkeypatch.setattr(eval_live, "film", blank_film)
     monkeypatch.setattr(eval_live, "TableWatcher", Recorder)
@@ -67,6 +71,18 @@ def test_one_filming_feeds_every_rate_each_frame_at_its_true_time(monkeypatch) -
     assert [index for index, _ in given["7.5"]] == list(range(0, frames, 2))
     assert [index for index, _ in given["5"]] == list(range(0, frames, 3))
     assert all(at == index / FPS for frames_given in given.values() for index, at in frames_given)
+
+
+def test_a_phone_held_in_a_hand_gives_the_phone_s_pictures_each_moved_as_the_hand_moved_then(monkeypatch) -> None:
+    live = random_hand(7, BRISK, "above", 0)
+    played, _ = _played(monkeypatch, live)
+    held = next(watch for watch in played.watches if watch.variant.name == "held")
+    steady = next(watch for watch in played.watches if watch.variant.name == "15").watcher.pictures
+    given = held.watcher.given
+    assert [index for index, _ in given] == sorted(held.variant.kept)
+    assert all(at == index / FPS for index, at in given)
+    moved = [not np.array_equal(picture, steady[index]) for (index, _), picture in zip(given, held.watcher.pictures)]
+    assert sum(moved) > 0.9 * len(moved)  # the view is never quite where it was
 
 
 def test_on_a_third_of_a_core_the_loop_reads_the_newest_frame_come_whenever_it_is_free(monkeypatch) -> None:
