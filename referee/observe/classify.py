@@ -52,14 +52,23 @@ def identities_crossed(e: Evidence) -> Judgement | None:
 
 
 def two_cards_taken(e: Evidence) -> Judgement | None:
-    """Two seats handled at once, one card at least taken or seen on its way, and settled again:
-    a swap, whatever identities came back (a tracker can exchange them where the paths cross,
-    or lose one under the hands); an arm over two cards takes neither and carries none."""
+    """Two seats handled at once, a card taken or seen on its way, settled again: a swap, whatever ids
+    came back (a tracker can exchange them where paths cross); an arm over two cards takes neither and
+    carries none, nor does the dealer's reaching past his neighbour's for the stock (`_drew_past`)."""
     movers = e.movers
     if (len(movers) == 2 and set(e.changed) <= set(movers) and not e.revealing
-            and (e.emptied & set(movers) or e.strays)):
+            and (e.emptied & set(movers) or e.strays) and not _drew_past(e, movers)):
         return Judgement(Kind.SWAP, movers, "two_cards_taken")
     return None
+
+
+def _drew_past(e: Evidence, movers: tuple[str, ...]) -> bool:
+    """Whether the dealer's card was taken and a card lies aside, while the other seat handled kept its card,
+    neither taken, nor seen on its way, nor changed: he put his card aside and drew, his arm passing over
+    his neighbour's (a swap leaves no card aside, and takes the other seat's card too)."""
+    others = [p for p in movers if p != e.dealer]
+    return (e.dealer in movers and e.put_aside and e.taken(e.dealer) and len(others) == 1
+            and not e.taken(others[0]) and others[0] not in e.flown and others[0] not in e.changed)
 
 
 def dealers_card_replaced(e: Evidence) -> Judgement | None:

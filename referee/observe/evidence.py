@@ -94,12 +94,8 @@ class Evidence:
         """The handled seats whose cards moved: of more than two handled, the two whose cards
         were seen on their way, or the two handled long (a third seat went unread for a frame,
         or an arm passed over it); of a new card at one seat, that seat alone (the arm that
-        brought it brushed its neighbour). A seat handled for less than CARRIED, its card neither
-        taken nor changed, is an arm passing over it: a card taken for a swap leaves its seat
-        handled longer."""
-        changed = set(self.changed)
-        lifted = tuple(p for p in self.lifted
-                       if self.handled[p] >= CARRIED or self.taken(p) or p in changed)
+        brought it brushed its neighbour)."""
+        lifted, changed = self.lifted, set(self.changed)
         flown = tuple(p for p in lifted if p in self.flown and self.handled[p] >= CARRIED)
         if len(lifted) > 2 and len(flown) == 2 and changed <= set(flown):
             lifted = flown
