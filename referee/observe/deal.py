@@ -105,6 +105,9 @@ class Dealt:
     unread: tuple[tuple[str, str], ...] = ()
     """Pairs of seats (unread, left) whose cards may have been exchanged before the deal counted: the
     first's card lay unread at its seat while the second's left its seat (`Deal._left_unread`)."""
+    covered: tuple[tuple[str, str], ...] = ()
+    """Pairs of seats whose cards, both laid, lay under the hands at once long enough to be exchanged,
+    one of them gone from its seat, before the moment the deal counts from (`Deal._left_unread`)."""
 
 
 class Deal:
@@ -124,6 +127,7 @@ class Deal:
         """Forget what the seats showed: the table cleared, or the deal is watched anew."""
         self._down: set[str] = set()  # the seats seen holding a face-down card since the table cleared
         self._unread: set[tuple[str, str]] = set()  # (unread, left): see _left_unread
+        self._covered: dict[tuple[str, str], float] = {}  # two laid cards under the hands at once, since when noted
         self._lying: dict[str, tuple[int | None, float]] = {}  # per seat, its face-down card and since when
         self._laid: dict[str, float] = {}  # per seat where a face-down card has lain LAID since the table cleared, since when
         self._handled = Gathering()  # the laid cards under a hand while a seat's card lies unread
@@ -207,8 +211,10 @@ class Deal:
     def _left_unread(self, seen: TableObservation, living: list[str]) -> None:
         """Note each card that lay face down at its seat for LAID and has left it, or lain under a
         hand for as long as an exchange takes, while another seat's card lies there unread: the
-        two may be exchanged with nobody seeing it. The turns ask the game whether such an exchange
-        was allowed (`Turns.begin`)."""
+        two may be exchanged with nobody seeing it. Note too two such cards under the hands at once
+        for as long as an exchange takes, one gone from its seat: a family begins to swap while the
+        dealer's own card, by the stock, is not yet read. The turns ask the game whether such an
+        exchange was allowed (`Turns.begin`)."""
         for player in living:
             view = seen.seats.get(player)
             if view is None or view.face is not Face.DOWN:
@@ -224,8 +230,13 @@ class Deal:
         self._handled.covered(unread | under, seen.at)
         for player in under:
             gone = seen.face(player) is Face.EMPTY
+            together = {other: self._handled.together.get(frozenset((other, player)), 0.0) for other in unread | under}
             self._unread |= {(other, player) for other in unread if other != player and (
-                gone or exchangeable(self._handled.together.get(frozenset((other, player)), 0.0)))}
+                gone or exchangeable(together[other]))}
+            if gone:
+                for other in under - {player}:
+                    if exchangeable(together[other]):
+                        self._covered.setdefault((min(other, player), max(other, player)), seen.at)
 
     def _unread_seats(self, seen: TableObservation, living: list[str]) -> set[str]:
         """The seats showing no card whose card lies there unread: the dealer deals round in order,
@@ -316,9 +327,11 @@ class Deal:
             return None
         ctx.play(event)
         unread = tuple(sorted(self._unread))
+        # those after the moment the deal counts from are the turns' to judge, shown them again
+        covered = tuple(sorted(pair for pair, at in self._covered.items() if at <= dealt.at + CLOCK))
         self._full, self._since, self._shown, self._waiting = None, [], {}, []
         self._looked = False
-        self._unread = set()
+        self._unread, self._covered = set(), {}
         hand = game.hand
         assert hand is not None
         ctx.say("deal", {"dealer": hand.dealer},
@@ -334,4 +347,4 @@ class Deal:
             found = hand.target(player, game.rules)
             ctx.say("target", {"player": player, "target": found.target,
                                "reason": found.reason()}, found.message())
-        return Dealt(base, shown_from, list(replay or []), dealt.seen.crowded, dealt.at, unread)
+        return Dealt(base, shown_from, list(replay or []), dealt.seen.crowded, dealt.at, unread, covered)

@@ -189,10 +189,13 @@ class Turns:
         self.ctx.custody = Custody.dealt(
             (p for p, view in dealt.base.items() if view.face is Face.DOWN), at)
         hand = self.ctx.game.hand
-        unread = [pair for pair in dealt.unread if all(dealt.base[p].face is Face.DOWN for p in pair)]
-        if hand is not None and unread:  # cards that may have been exchanged before the deal counted
+        unread, covered = ([pair for pair in pairs if all(dealt.base[p].face is Face.DOWN for p in pair)]
+                           for pairs in (dealt.unread, dealt.covered))
+        if hand is not None and (unread or covered):  # cards that may have been exchanged before the deal counted
             self._at = dealt.at
             self._unseen_swaps(unread, "swap.unread")
+            if self.ctx.held is None:
+                self._unseen_swaps(covered)
 
     def lost_sight(self, now: Moment, gap: float, hand: Hand) -> None:
         """No picture for `gap` seconds: every face-down card's custody is lost; where the

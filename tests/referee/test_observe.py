@@ -1623,6 +1623,21 @@ def test_a_resting_cards_identity_lent_to_a_stray_reading_for_a_frame_makes_it_n
         {"event": "swap", "hand": 1, "from": "Anna", "to": "Bruno", "legal": True}]
 
 
+def test_two_cards_exchanged_under_the_hands_while_the_dealer_s_own_is_not_yet_read_are_asked() -> None:
+    # every card but the dealer's, lying by the stock, is read; before his is, Anna and Carla
+    # exchange theirs past Bruno's Re, Anna's under her hand all along, Carla's gone, and the
+    # tracker lends each arriving card the identity of the one that lay there
+    game = table()
+    controller = Controller(game)
+    served = "Anna down#1 Bruno 10C#2 Carla down#3 Dario -"
+    under = "Anna down#1~ Bruno 10C#2 Carla - Dario -"
+    said = tell(controller, [(0.0, EMPTY4), (1.0, served), (2.5, served), (3.0, under), (3.2, under),
+                             (3.4, under), (3.6, served), (4.0, WALLED), (4.0 + DEAL_STILL, WALLED)])
+    assert {"event": "deal", "hand": 1, "dealer": "Dario"} in said
+    assert controller.held is not None and controller.held.code == "swap.unseen"
+    assert controller.held.params == {"a": "Anna", "b": "Carla"}
+
+
 def test_cards_swapped_while_a_re_shown_at_the_deal_is_still_being_named_are_judged() -> None:
     # Bruno's Re reads unsure while Anna and Carla exchange theirs past it: the deal counts from
     # the moment every card lay, and the swap made meanwhile is judged, never left unseen
