@@ -177,8 +177,12 @@ def variants(names: Sequence[str], shots: Sequence[Shot], rng: np.random.Generat
     if unknown:
         raise ValueError(f"unknown frame rates {unknown}: choose from {', '.join(RATES)}")
     phone, hand = rng.spawn(2)  # streams of their own: the others' draws stay as they were, whatever is asked
-    held = phone_frames(len(shots), hand), Shake.drawn(hand)
-    return [Variant(name, EVERY[name], dropout_gap(shots, rng) if name == "dropout" else range(0),
-                    phone_frames(len(shots), phone) if name == "phone" else held[0] if name == "held" else None,
-                    SLOWER.get(name, 0.0), held[1] if name == "held" else None)
-            for name in names]
+
+    def variant(name: str) -> Variant:
+        gap = dropout_gap(shots, rng) if name == "dropout" else range(0)
+        if name == "held":  # the phone's pictures, from a hand
+            return Variant(name, EVERY[name], gap, phone_frames(len(shots), hand), shake=Shake.drawn(hand))
+        kept = phone_frames(len(shots), phone) if name == "phone" else None
+        return Variant(name, EVERY[name], gap, kept, SLOWER.get(name, 0.0))
+
+    return [variant(name) for name in names]
