@@ -298,7 +298,7 @@ class TableWatcher:
         if self._first_at is None:
             self._first_at = frame.at
         before = self.finder.seats
-        seats = self.finder.update(self._tracked, frame.at)
+        seats = self.finder.update(self._tracked, frame.at, self.tracker.unseen(frame.at, after=0.0))
         now = (self._tracked, frame.at, self.tracker.unseen(frame.at))
         if seats is None:
             self._unseated.append(now)  # seen again once the deal has shown where the seats are

@@ -292,6 +292,8 @@ class SeatFinder:
         self._armed = False
         self._seen: float | None = None
         """When the picture before was taken."""
+        self._unread: frozenset[int] = frozenset()
+        """The cards kept but not read in this picture (`update`)."""
 
     @property
     def stock(self) -> np.ndarray | None:
@@ -325,10 +327,15 @@ class SeatFinder:
             return own
         return tracked.quad[nearest]
 
-    def update(self, tracked: CardDetections, at: float) -> Seats | None:
-        """Take one frame's confirmed cards; the seats once found (re-anchored as the camera moves)."""
+    def update(self, tracked: CardDetections, at: float, unread: frozenset[int] = frozenset()) -> Seats | None:
+        """Take one frame's confirmed cards; the seats once found (re-anchored as the camera moves).
+
+        `unread` are the ids of cards kept where they were last read but not read in this picture (the
+        tracker's `unseen` after no time): a card in a hand that left the picture at once is kept lying
+        still where the hand last held it, and only a card the picture shows marks a place or moves a seat."""
         length = typical_length(tracked)
         self._note_rest(tracked, at, length)
+        self._unread = unread
         if self.seats is None:
             if self.unsure is None:  # a deal judged unsure stays so: a second naming, from the cards of the play
                 self._first_deal(tracked, at)  # (peeked, swapped, the cloth read as one now and then), is a guess
@@ -359,6 +366,10 @@ class SeatFinder:
     def _resting(self, ident: int, at: float) -> bool:
         return ident in self._began and at - self._began[ident] >= REST_SECONDS
 
+    def _lies_seen(self, ident: int, at: float) -> bool:
+        """Whether the card has rested REST_SECONDS and the picture shows it now (`update`'s `unread`)."""
+        return self._resting(ident, at) and ident not in self._unread
+
     def _first_deal(self, tracked: CardDetections, at: float) -> None:
         """Take the stock before the deal, then the resting dealt cards, and name the seats once all are in."""
         apart = self._apart(tracked, at)
@@ -383,7 +394,7 @@ class SeatFinder:
             self._stock_ids.discard(ident)  # followed away from the pile: a card dealt from it
             if self._dealing is None and self._stock_at is not None:
                 self._dealing = at
-            if not self._resting(ident, at) or not self._dealt_here(face, code):
+            if not self._lies_seen(ident, at) or not self._dealt_here(face, code):
                 continue
             spot, since = self._rest[ident]
             if self._stock_at is not None and apart(centre, self._stock_at, own) < STOCK_CLEAR:
@@ -549,7 +560,7 @@ class SeatFinder:
         old = np.array(self._anchor.points)
         nearest: dict[int, tuple[float, np.ndarray]] = {}
         for ident, centre in zip(tracked.tracker_id, tracked.quad.mean(axis=1)):
-            if not self._resting(int(ident), at):
+            if not self._lies_seen(int(ident), at):
                 continue
             gaps = np.linalg.norm(old - centre, axis=1)
             seat = int(np.argmin(gaps))
