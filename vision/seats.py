@@ -48,15 +48,6 @@ PILE_HIDDEN = 1.5
 """Seconds the pile may go unread and still lie where it was set down: the dealer's hand covers it as
 he takes his own card off it, that card lies REST_SECONDS before it marks his place, and the pile
 touching it is seldom read apart."""
-MOVED_OFF = 2
-"""Places marked from which a card carried off one of them and a card coming to rest elsewhere while its place
-lies empty are that card moved, not a place dealt: a dealt card stays where it lies until the turns begin, and
-one taken up then (the dealer's own put aside for his draw, a card carried in a swap) would mark a place where
-it comes to rest. The deck is cut before the first card is dealt: a cut half set down apart and put back on
-the other leaves the only place marked. Carried off is read in the picture before and nothing lying there
-now: the tracker keeps a card lying still that goes unread (a thing read for a card now and then, a card
-under a hand) and drops at once one it saw moving; a deck taken for a place is read again as soon as the
-card slid off it has left it."""
 REST_SECONDS = 0.5
 """Seconds a dealt card must lie still before it marks a seat: a card on its way, in the dealer's
 hand, stops for less."""
@@ -302,12 +293,6 @@ class SeatFinder:
         self._seen: float | None = None
         """When the picture before was taken."""
         self._unread: frozenset[int] = frozenset()
-        self._read_before = CardDetections.empty()
-        """The cards read in the picture before (a card kept unread left out)."""
-        self._emptied: dict[int, float] = {}
-        """Per place marked (index of `_dealt`) lying empty since its card was carried off: since when."""
-        self._moved_off: list[tuple[float, float]] = []
-        """When places marked lay empty after their cards were carried off, until a card lay there again."""
         """The cards kept but not read in this picture (`update`)."""
 
     @property
@@ -353,28 +338,10 @@ class SeatFinder:
         self._unread = unread
         if self.seats is None:
             if self.unsure is None:  # a deal judged unsure stays so: a second naming, from the cards of the play
-                self._note_moved_off(tracked, at)
                 self._first_deal(tracked, at)  # (peeked, swapped, the cloth read as one now and then), is a guess
         else:
             self._reanchor(tracked, at, length)
-        self._read_before = tracked[np.array([int(ident) not in unread for ident in tracked.tracker_id], bool)]
         return self.seats
-
-    def _note_moved_off(self, tracked: CardDetections, at: float) -> None:
-        """Keep when each place marked lay empty since its card was carried off (`MOVED_OFF`)."""
-        if len(self._dealt) < MOVED_OFF:
-            return
-        for k, (_, spot, _) in enumerate(self._dealt):
-            lying = lies_at(tracked, spot, LIES)
-            if k in self._emptied and lying:
-                self._moved_off.append((self._emptied.pop(k), at))
-            elif k not in self._emptied and not lying and lies_at(self._read_before, spot, LIES):
-                self._emptied[k] = at
-
-    def _moved_here(self, since: float) -> bool:
-        """Whether a card came to rest at `since` while a place marked lay empty since its card was carried off."""
-        return any(start <= since for start in self._emptied.values()) or \
-            any(start <= since < end for start, end in self._moved_off)
 
     def _note_rest(self, tracked: CardDetections, at: float, length: float) -> None:
         """Keep, per card, where it lies and since when; a card that moved starts resting anew.
@@ -432,7 +399,7 @@ class SeatFinder:
             spot, since = self._rest[ident]
             if self._stock_at is not None and apart(centre, self._stock_at, own) < STOCK_CLEAR:
                 continue
-            if not self._moved_here(since) and all(apart(spot, other, own) >= SEPARATE for _, other, _ in self._dealt):
+            if all(apart(spot, other, own) >= SEPARATE for _, other, _ in self._dealt):
                 self._dealt.append((since, spot, quad))
                 self._marked_at = at
         pile = self._pile_lies(tracked, at, apart)

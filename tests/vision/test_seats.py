@@ -395,7 +395,7 @@ def in_frame(h: np.ndarray, points: np.ndarray) -> np.ndarray:
 def deal(seats: tuple[Seat, ...], h: np.ndarray, dealer: str, deck: float = HALFWAY,
          before: tuple[Placed, ...] = (), lifted: bool = False, lying: tuple[Placed, ...] = (),
          shown: tuple[str, str] | None = None, aside: bool = False,
-         taken: bool = False, unread: str | None = None, drew: bool = False) -> Iterator[tuple[float, CardDetections]]:
+         taken: bool = False) -> Iterator[tuple[float, CardDetections]]:
     """The first deal at 15 fps as the reader sees it: the deck set down `deck` of the way out in front
     of the dealer, `before` read on and off before it is down; then a card to each player from the
     dealer's right, flown from the deck in half a second (the deck under the dealer's hand unread while
@@ -405,10 +405,7 @@ def deal(seats: tuple[Seat, ...], h: np.ndarray, dealer: str, deck: float = HALF
     (a Re turned up at once, its face-down moment between two frames of a slow camera). A dealer who puts
     his card `aside` for the draw slides it, 0.6 s after it lands, a card's length off toward the middle. A
     dealer's own card `taken` up at once (a brisk first swap) lies 0.27 s, then is held still in a hand for
-    four pictures halfway to his right-hand neighbour, and is gone from the next picture on. The card lying at
-    an `unread` player's place is never read there (a far card the reader misses), and a card put `aside` is
-    put toward that place, where the table has room. A dealer who `drew` takes the deck's top card to his place
-    once his own lies aside."""
+    four pictures halfway to his right-hand neighbour, and is gone from the next picture on."""
     names = [seat.name for seat in seats]
     place = {seat.name: seat for seat in seats}
     mine = place[dealer]
@@ -434,22 +431,13 @@ def deal(seats: tuple[Seat, ...], h: np.ndarray, dealer: str, deck: float = HALF
         shots += [[*on_table, *dealt, held]] * 4
     if aside:
         mine_down = dealt.pop()
-        middle = (mine.position[0] * 0.6 + 8.0, mine.position[1] * 0.6 + 8.0) if unread is None else \
-            tuple(0.85 * (0.65 * a + 0.35 * b) for a, b in zip(mine.position, place[unread].position))  # nearer his
+        middle = (mine.position[0] * 0.6 + 8.0, mine.position[1] * 0.6 + 8.0)
         for step in range(1, 6):
             slid = tuple(a + (b - a) * step / 5 for a, b in zip(mine_down.centre, middle))
             shots.append([*on_table, *dealt, replace(mine_down, centre=slid)])
         dealt.append(replace(mine_down, centre=middle))
-    if drew:
-        shots += [[*on_table, *dealt]] * 3
-        home = Placed(BACK, False, mine.position, mine.facing)
-        for step in range(1, 8):
-            flown = tuple(a + (b - a) * (step / 7) ** 2 for a, b in zip(pile.centre, home.centre))
-            shots.append([*on_table, *dealt, replace(home, centre=flown)])
-        dealt.append(home)
     shots += [[*on_table, *dealt]] * (5 * FPS)
     for k, cards in enumerate(shots):
-        cards = [c for c in cards if unread is None or c.centre != place[unread].position]
         quads = np.array([in_frame(h, card_corners_cm(c)) for c in cards], np.float32).reshape(-1, 4, 2)
         yield k / FPS, CardDetections(quads, np.array([c.label for c in cards]), np.full(len(cards), 0.95, np.float32),
                                       np.zeros(len(cards), bool))
@@ -458,14 +446,13 @@ def deal(seats: tuple[Seat, ...], h: np.ndarray, dealer: str, deck: float = HALF
 def named(count: int, tilt: float, yaw: float, dealer: str, deck: float = HALFWAY,
           before: tuple[Placed, ...] = (), lifted: bool = False, lying: tuple[Placed, ...] = (),
           shown: tuple[str, str] | None = None, aside: bool = False, taken: bool = False,
-          unread: str | None = None, drew: bool = False, every: int = 1) -> tuple[dict[str, str], float | None]:
+          every: int = 1) -> tuple[dict[str, str], float | None]:
     """Each seat the finder names at the first deal seen at 15 fps / `every`, given as the player whose
     place it lies nearest, and when it named them; `{"asked": why}` where it named none and asked for taps."""
     players, seats, h = drawn_table(count, tilt, yaw)
     tracker, finder = CardTracker(), SeatFinder(players, dealer)
     at = None
-    for k, (at, detections) in enumerate(deal(seats, h, dealer, deck, before, lifted, lying, shown, aside, taken,
-                                                       unread, drew)):
+    for k, (at, detections) in enumerate(deal(seats, h, dealer, deck, before, lifted, lying, shown, aside, taken)):
         if k % every == 0 and finder.update(tracker.update(detections, at), at, tracker.unseen(at, 0.0)) is not None:
             break
     if finder.seats is None:
@@ -579,17 +566,6 @@ def test_a_dealers_card_taken_up_before_it_rests_marks_no_place_where_the_hand_l
     # the tracker keeps the card a moment where the hand last held it still, as it keeps one under a hand;
     # kept there unread, it marked the dealer's place between him and his right-hand neighbour
     seated, _ = named(count, tilt, yaw, dealer, taken=True, every=every)
-    assert seated == {"asked": "seats.unseen"}
-
-
-@pytest.mark.parametrize("every", [1, 2, 3], ids=["15 fps", "7.5 fps", "5 fps"])
-@pytest.mark.parametrize(("count", "tilt", "yaw", "dealer"), TABLES)
-def test_a_dealers_card_put_aside_for_his_draw_marks_no_place_that_a_card_never_read_left_unmarked(
-        count: int, tilt: float, yaw: float, dealer: str, every: int) -> None:
-    # the card dealt at the dealer's left is never read: where the dealer's own card comes to rest once put
-    # aside toward that place, it would mark it, and the places be named with that one in the wrong place
-    unread = ROUND[(ROUND.index(dealer) - 1) % count]  # dealt just before the dealer's own
-    seated, _ = named(count, tilt, yaw, dealer, aside=True, unread=unread, drew=True, every=every)
     assert seated == {"asked": "seats.unseen"}
 
 
