@@ -52,6 +52,9 @@ MOVING = 0.1
 """Card lengths a card must shift between two readings to be moving (a resting card's outline
 jitters by a few hundredths): a moving card that goes out of sight is in someone's hand, and
 its place shows empty instead of keeping it."""
+DRIFT_CARDS = 3
+"""Confirmed cards read in two pictures running from which their median shift is the view's own (`_drift`):
+a hand moves one or two cards at a time, so most cards of three or more lie still on the table."""
 SIZE_WINDOW = 30
 """Readings a card's usual length is the median of: two seconds at 15 fps, so a card lifted, half
 turned or outlined with a hand for a moment keeps its size."""
@@ -122,7 +125,8 @@ class _Track:
     def __post_init__(self) -> None:
         self.centre = self.quad.mean(axis=0)
 
-    def read(self, reading: Reading, quad: np.ndarray, centre: np.ndarray, length: float, at: float) -> None:
+    def read(self, reading: Reading, quad: np.ndarray, centre: np.ndarray, length: float, at: float,
+             drift: np.ndarray | None = None) -> None:
         """Take a reading: follow the card to `quad` (its `centre` and `length` measured with the frame's
         other readings at once), and let a face or name that held long enough count.
 
@@ -131,7 +135,8 @@ class _Track:
         """
         if self.lengths:
             shift = float(np.linalg.norm(centre - self.centre))
-            self.moving = shift > MOVING * self.size
+            self.moving = float(np.linalg.norm(centre - self.centre - drift)) > MOVING * self.size \
+                if drift is not None else shift > MOVING * self.size
             if shift < TURNING * self.size and length < EDGE_ON_SHARE * self.size:
                 reading = replace(reading, code=None)  # seen edge-on where it lies: its face counts, not its name
         self.quad, self.centre, self.seen_at, self.misses = quad, centre, at, 0
@@ -197,8 +202,9 @@ class CardTracker:
         matched = self._match(detections, readings, centres)
         taken_tracks = {t for t, _ in matched}
         taken_readings = {d for _, d in matched}
+        drift = self._drift(matched, centres)
         for t, d in matched:
-            self._tracks[t].read(readings[d], detections.quad[d].copy(), centres[d], float(lengths[d]), at)
+            self._tracks[t].read(readings[d], detections.quad[d].copy(), centres[d], float(lengths[d]), at, drift)
         kept: list[_Track] = []
         for t, track in enumerate(self._tracks):
             if t not in taken_tracks:
@@ -219,6 +225,15 @@ class CardTracker:
             kept.append(track)
         self._tracks = kept
         return self.confirmed()
+
+    def _drift(self, matched: list[tuple[int, int]], centres: np.ndarray) -> np.ndarray | None:
+        """How the view itself moved since the picture before: the median shift of the confirmed cards read in
+        both (DRIFT_CARDS at least), or None with fewer. A phone held in a hand sways every card alike, and a
+        card moves on the table only as much as it moves off that (`_Track.moving`): one swayed with the rest,
+        unread for a moment, still lies where it was."""
+        shifts = [centres[d] - self._tracks[t].centre for t, d in matched
+                  if self._tracks[t].face is not None and not self._tracks[t].misses]
+        return np.median(np.array(shifts), axis=0) if len(shifts) >= DRIFT_CARDS else None
 
     def _match(self, detections: CardDetections, readings: list[Reading],
                centres: np.ndarray) -> list[tuple[int, int]]:

@@ -150,6 +150,19 @@ def test_a_card_carried_out_of_sight_leaves_its_place_empty_and_is_known_again_w
     assert out[8:] == [["back#1", "back#2"]] * 3
 
 
+def test_a_card_swayed_with_the_whole_view_and_unread_a_moment_still_lies_at_its_place() -> None:
+    # a phone held in a hand moves the picture 15 pixels between two frames; every card moves alike, and the
+    # one the reader then misses was not carried off: its place stays taken, as under a passing hand
+    def swayed(*cards: tuple[str, tuple[float, float]], by: float) -> CardDetections:
+        return seen(*((label, (x + by, y - by / 2)) for label, (x, y) in cards))
+    table = (("back", ELENA), ("back", ANNA), ("10S", BRUNO), ("back", CARLA))
+    frames = [swayed(*table, by=0.0)] * 3 + [swayed(*table, by=15.0)]
+    frames += [swayed(*table[1:], by=15.0)] * 2 + [swayed(*table, by=15.0)]  # Elena's card unread for two frames
+    out = story(CardTracker(), frames)
+    assert out[4] == out[5] == ["back#1", "back#2", "10S#3", "back#4"]
+    assert out[6] == ["back#1", "back#2", "10S#3", "back#4"]
+
+
 def test_a_single_misreading_lowers_the_confidence_instead_of_flipping_the_name() -> None:
     tracker = CardTracker()
     for i in range(8):
