@@ -55,6 +55,8 @@ its place shows empty instead of keeping it."""
 DRIFT_CARDS = 3
 """Confirmed cards read in two pictures running from which their median shift is the view's own (`_drift`):
 a hand moves one or two cards at a time, so most cards of three or more lie still on the table."""
+STILL_VIEW = np.zeros(2)
+"""The view's shift where it cannot be told (`CardTracker._drift`): a card moves by all of its own."""
 SIZE_WINDOW = 30
 """Readings a card's usual length is the median of: two seconds at 15 fps, so a card lifted, half
 turned or outlined with a hand for a moment keeps its size."""
@@ -126,7 +128,7 @@ class _Track:
         self.centre = self.quad.mean(axis=0)
 
     def read(self, reading: Reading, quad: np.ndarray, centre: np.ndarray, length: float, at: float,
-             drift: np.ndarray | None = None) -> None:
+             drift: np.ndarray = STILL_VIEW) -> None:
         """Take a reading: follow the card to `quad` (its `centre` and `length` measured with the frame's
         other readings at once), and let a face or name that held long enough count.
 
@@ -135,8 +137,7 @@ class _Track:
         """
         if self.lengths:
             shift = float(np.linalg.norm(centre - self.centre))
-            self.moving = float(np.linalg.norm(centre - self.centre - drift)) > MOVING * self.size \
-                if drift is not None else shift > MOVING * self.size
+            self.moving = float(np.linalg.norm(centre - self.centre - drift)) > MOVING * self.size
             if shift < TURNING * self.size and length < EDGE_ON_SHARE * self.size:
                 reading = replace(reading, code=None)  # seen edge-on where it lies: its face counts, not its name
         self.quad, self.centre, self.seen_at, self.misses = quad, centre, at, 0
@@ -226,14 +227,14 @@ class CardTracker:
         self._tracks = kept
         return self.confirmed()
 
-    def _drift(self, matched: list[tuple[int, int]], centres: np.ndarray) -> np.ndarray | None:
+    def _drift(self, matched: list[tuple[int, int]], centres: np.ndarray) -> np.ndarray:
         """How the view itself moved since the picture before: the median shift of the confirmed cards read in
-        both (DRIFT_CARDS at least), or None with fewer. A phone held in a hand sways every card alike, and a
+        both (DRIFT_CARDS at least), or none with fewer. A phone held in a hand sways every card alike, and a
         card moves on the table only as much as it moves off that (`_Track.moving`): one swayed with the rest,
         unread for a moment, still lies where it was."""
         shifts = [centres[d] - self._tracks[t].centre for t, d in matched
                   if self._tracks[t].face is not None and not self._tracks[t].misses]
-        return np.median(np.array(shifts), axis=0) if len(shifts) >= DRIFT_CARDS else None
+        return np.median(np.array(shifts), axis=0) if len(shifts) >= DRIFT_CARDS else STILL_VIEW
 
     def _match(self, detections: CardDetections, readings: list[Reading],
                centres: np.ndarray) -> list[tuple[int, int]]:
