@@ -526,7 +526,7 @@ class SeatFinder:
             lying = [mark for mark in lying if id(mark) in sized]
             if self._pile_at is not None:  # the pile itself, marked while the picture's lengths told it apart
                 lying = [mark for mark in lying if np.linalg.norm(mark[1] - self._pile_at) > LIES * self._pile_length]
-            lying = _round_the_table(lying, plane)
+            lying = _past_the_deck(_round_the_table(lying, plane), plane, self._stock_at)
         if len(lying) < n:
             return self._unseen(at)
         return sorted(lying, key=lambda d: d[0])[:n]
@@ -607,6 +607,23 @@ def _round_the_table(marks: list[Mark], plane: TablePlane) -> list[Mark]:
         if deepest is None:
             return marks
         marks.pop(deepest)
+
+
+def _past_the_deck(marks: list[Mark], plane: TablePlane, stock: np.ndarray | None) -> list[Mark]:
+    """The marks but one lying past the deck toward the middle: the place the deck lies by (`by_the_stock`)
+    when it lies INSIDE or more nearer the middle of the places than the deck on the table's plane. The
+    dealer keeps the deck in front of him, toward the middle, so his own place lies beyond it; a card
+    there is one he put aside past the deck for his draw while his own place went unmarked (his card
+    laid against the pile, outlined with it as one shape)."""
+    if stock is None or len(marks) < 3:
+        return marks
+    points = plane(np.array([spot for _, spot, _ in marks]))
+    deck = plane(np.asarray(stock, np.float64)[None])[0]
+    middle = points.mean(axis=0)
+    by = by_the_stock(points, deck)
+    if by is None or np.linalg.norm(points[by] - middle) > np.linalg.norm(deck - middle) - INSIDE:
+        return marks
+    return marks[:by] + marks[by + 1:]
 
 
 def beyond_ring(points: np.ndarray, spot: np.ndarray | None) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Iterator
 from dataclasses import replace
@@ -395,7 +396,7 @@ def in_frame(h: np.ndarray, points: np.ndarray) -> np.ndarray:
 def deal(seats: tuple[Seat, ...], h: np.ndarray, dealer: str, deck: float = HALFWAY,
          before: tuple[Placed, ...] = (), lifted: bool = False, lying: tuple[Placed, ...] = (),
          shown: tuple[str, str] | None = None, aside: bool = False,
-         taken: bool = False) -> Iterator[tuple[float, CardDetections]]:
+         taken: bool = False, against: bool = False) -> Iterator[tuple[float, CardDetections]]:
     """The first deal at 15 fps as the reader sees it: the deck set down `deck` of the way out in front
     of the dealer, `before` read on and off before it is down; then a card to each player from the
     dealer's right, flown from the deck in half a second (the deck under the dealer's hand unread while
@@ -405,7 +406,9 @@ def deal(seats: tuple[Seat, ...], h: np.ndarray, dealer: str, deck: float = HALF
     (a Re turned up at once, its face-down moment between two frames of a slow camera). A dealer who puts
     his card `aside` for the draw slides it, 0.6 s after it lands, a card's length off toward the middle. A
     dealer's own card `taken` up at once (a brisk first swap) lies 0.27 s, then is held still in a hand for
-    four pictures halfway to his right-hand neighbour, and is gone from the next picture on."""
+    four pictures halfway to his right-hand neighbour, and is gone from the next picture on. A dealer's own
+    card laid `against` the pile is outlined with it as one shape and never read apart; after brisk turns (0.5 s)
+    he takes it up for his draw and puts it aside past the deck, 10 cm toward the middle."""
     names = [seat.name for seat in seats]
     place = {seat.name: seat for seat in seats}
     mine = place[dealer]
@@ -420,7 +423,8 @@ def deal(seats: tuple[Seat, ...], h: np.ndarray, dealer: str, deck: float = HALF
         for step in range(1, 8):
             flown = tuple(a + (b - a) * (step / 7) ** 2 for a, b in zip(pile.centre, home.centre))
             shots.append([*(on_table if step > 3 else []), *dealt, replace(home, centre=flown)])
-        dealt.append(replace(home, label=shown[1], face_up=True) if shown and shown[0] == seat.name else home)
+        if not (against and seat is mine):
+            dealt.append(replace(home, label=shown[1], face_up=True) if shown and shown[0] == seat.name else home)
         on_table = [] if lifted else on_table
         shots += [[*on_table, *dealt]] * (4 if taken and seat is mine else 9)
     if taken:
@@ -436,6 +440,17 @@ def deal(seats: tuple[Seat, ...], h: np.ndarray, dealer: str, deck: float = HALF
             slid = tuple(a + (b - a) * step / 5 for a, b in zip(mine_down.centre, middle))
             shots.append([*on_table, *dealt, replace(mine_down, centre=slid)])
         dealt.append(replace(mine_down, centre=middle))
+    if against:
+        shots += [[*on_table, *dealt]] * round(0.5 * FPS)
+        reach = math.hypot(*pile.centre)
+        past = tuple(a * (1 - 10.0 / reach) for a in pile.centre)
+        path = [mine.position] * 3 + [pile.centre] * 3 + [past]
+        for step in range(1, 9):
+            t = step / 8 * (len(path) - 1)
+            a, b = path[int(t)], path[min(int(t) + 1, len(path) - 1)]
+            carried = tuple(u + (v - u) * (t - int(t)) for u, v in zip(a, b))
+            shots.append([*on_table, *dealt, Placed(BACK, False, carried, mine.facing)])
+        dealt.append(Placed(BACK, False, past, mine.facing + 60.0))
     shots += [[*on_table, *dealt]] * (5 * FPS)
     for k, cards in enumerate(shots):
         quads = np.array([in_frame(h, card_corners_cm(c)) for c in cards], np.float32).reshape(-1, 4, 2)
@@ -446,13 +461,14 @@ def deal(seats: tuple[Seat, ...], h: np.ndarray, dealer: str, deck: float = HALF
 def named(count: int, tilt: float, yaw: float, dealer: str, deck: float = HALFWAY,
           before: tuple[Placed, ...] = (), lifted: bool = False, lying: tuple[Placed, ...] = (),
           shown: tuple[str, str] | None = None, aside: bool = False, taken: bool = False,
-          every: int = 1) -> tuple[dict[str, str], float | None]:
+          against: bool = False, every: int = 1) -> tuple[dict[str, str], float | None]:
     """Each seat the finder names at the first deal seen at 15 fps / `every`, given as the player whose
     place it lies nearest, and when it named them; `{"asked": why}` where it named none and asked for taps."""
     players, seats, h = drawn_table(count, tilt, yaw)
     tracker, finder = CardTracker(), SeatFinder(players, dealer)
     at = None
-    for k, (at, detections) in enumerate(deal(seats, h, dealer, deck, before, lifted, lying, shown, aside, taken)):
+    for k, (at, detections) in enumerate(deal(seats, h, dealer, deck, before, lifted, lying, shown, aside, taken,
+                                                 against)):
         if k % every == 0 and finder.update(tracker.update(detections, at), at, tracker.unseen(at, 0.0)) is not None:
             break
     if finder.seats is None:
@@ -566,6 +582,23 @@ def test_a_dealers_card_taken_up_before_it_rests_marks_no_place_where_the_hand_l
     # the tracker keeps the card a moment where the hand last held it still, as it keeps one under a hand;
     # kept there unread, it marked the dealer's place between him and his right-hand neighbour
     seated, _ = named(count, tilt, yaw, dealer, taken=True, every=every)
+    assert seated == {"asked": "seats.unseen"}
+
+
+FEW = [(count, tilt, yaw, dealer) for count in (4, 5) for tilt, yaw in ((5.0, 0.0), (45.0, 0.0), (60.0, 180.0))
+       for dealer in ROUND[:count]]
+"""Four and five players, every one the dealer: past the deck, a card put aside lies outside the ring of the
+other places as often as not."""
+
+
+@pytest.mark.parametrize("every", [1, 3], ids=["15 fps", "5 fps"])
+@pytest.mark.parametrize(("count", "tilt", "yaw", "dealer"), TABLES + FEW)
+def test_a_card_put_aside_past_the_deck_marks_no_place_where_the_dealers_own_went_unseen(
+        count: int, tilt: float, yaw: float, dealer: str, every: int) -> None:
+    # his own card, laid against the pile, was never read apart from it; the card he put aside for his draw
+    # came to rest a card's length past the deck toward the middle, and marked his place there (at four or
+    # five players it lies beyond the line between his neighbours' places)
+    seated, _ = named(count, tilt, yaw, dealer, against=True, every=every)
     assert seated == {"asked": "seats.unseen"}
 
 
