@@ -15,7 +15,7 @@ from referee.events import Draw, Reveal, Settle
 from referee.game import Hand, Phase
 from referee.observation import CLOCK, EMPTY, Face, SeatView
 from referee.observe.context import Context
-from referee.observe.moment import Moment, away, known, sure
+from referee.observe.moment import Moment, away, known, sure, touched
 from referee.rules import DealerDraw
 from referee.wording import Message
 
@@ -156,9 +156,11 @@ class Showdown:
         """Whether the revealed cards are leaving their seats, the dealer's aside (his own card
         leaving may be his draw): one seen away from its seat, two seats emptied at once, one
         empty for LIFTED (a hand reaching past a card can hide it for a frame), or every one of
-        them, SWEPT at least, out of sight at once for SWEEP. While the dealer is drawing, only
-        a card seen away or every card out of sight: his arm reaching for the stock covers his
-        neighbours' cards, and on a busy cloth a card under it reads as no card."""
+        them, SWEPT at least, out of sight at once for SWEEP. While the dealer, due, has his hand
+        on his own card or is drawing, only a card seen away or every card out of sight: his arm
+        reaching for his card or for the stock covers his neighbours' cards (their outlines cut by
+        it look moved, and the tracker drops them as carried), and on a busy cloth a card under it
+        reads as no card."""
         seen = now.seen
         gone = away(seen)
         revealed = [p for p in hand.ring if p != hand.dealer
@@ -172,7 +174,8 @@ class Showdown:
             self._swept = None
         elif self._swept is None:
             self._swept = now.at
-        emptied = not self._drawing and (len(empty) > 1 or any(now.lifted(p) for p in empty))
+        reaching = self._drawing or (self.ctx.game.phase is Phase.DEALER and touched(seen, hand.dealer))
+        emptied = not reaching and (len(empty) > 1 or any(now.lifted(p) for p in empty))
         return emptied or (self._swept is not None and now.at - self._swept >= SWEEP - CLOCK)
 
     def _follow_draw(self, now: Moment, hand: Hand) -> None:

@@ -1202,6 +1202,22 @@ def test_the_dealers_arm_reaching_for_the_stock_over_a_neighbours_card_is_no_col
     assert kinds(said) == ["draw"] and said[0]["card"] == "2C"
 
 
+def test_the_dealers_arm_reaching_for_his_own_card_over_both_neighbours_is_no_collection() -> None:
+    # his hand on his Asso, his arm cuts the outlines of Carla's and Anna's cards either side of him:
+    # looking moved, they are dropped, and both seats show empty at once for a moment
+    game = table()
+    controller = Controller(game)
+    tell(controller, BRISK_DEAL + BRISK_REVEAL)
+    said = tell(controller, [(4.9, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario 1B#4~"),
+                             (5.0, "Anna - Bruno 10C#2 Carla - Dario 1B#4~"),
+                             (5.2, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario 1B#4~"),
+                             *DRAWING,
+                             (5.9, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario 6C#5 aside 1B#4")])
+    assert kinds(said) == ["draw"] and said[0]["card"] == "6C"
+    said = tell(controller, [(5.9 + SETTLE_STILL, "Anna 5S#1 Bruno 10C#2 Carla 3D#3 Dario 6C#5 aside 1B#4")])
+    assert kinds(said) == ["settle"] and said[0]["losers"] == ["Carla"]
+
+
 def test_a_dealer_who_drew_a_card_never_read_before_the_gathering_is_asked_not_kept() -> None:
     # Dario puts his Asso aside and draws; the hands gather the cards before his is named
     game = table()
