@@ -156,11 +156,11 @@ class Showdown:
         """Whether the revealed cards are leaving their seats, the dealer's aside (his own card
         leaving may be his draw): one seen away from its seat, two seats emptied at once, one
         empty for LIFTED (a hand reaching past a card can hide it for a frame), or every one of
-        them, SWEPT at least, out of sight at once for SWEEP. While the dealer, due, has his hand
-        on his own card or is drawing, only a card seen away or every card out of sight: his arm
-        reaching for his card or for the stock covers his neighbours' cards (their outlines cut by
-        it look moved, and the tracker drops them as carried), and on a busy cloth a card under it
-        reads as no card."""
+        them, SWEPT at least, out of sight at once for SWEEP. While the dealer, due, is handling his
+        seat (`touched`: his card under his hand, taken up, or a second card beside it) or is drawing,
+        only a card seen away or every card out of sight: his arm reaching for his card or for the
+        stock covers his neighbours' cards (their outlines cut by it look moved, and the tracker drops
+        them as carried), and on a busy cloth a card under it reads as no card."""
         seen = now.seen
         gone = away(seen)
         revealed = [p for p in hand.ring if p != hand.dealer
