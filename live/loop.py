@@ -30,7 +30,7 @@ from vision.annotate import CardAnnotator, SeatAnnotator
 from vision.detections import CardDetections
 from vision.frames import Frame, FrameSource
 from vision.io import ImageError
-from vision.plane import FEWEST, quad_areas
+from vision.plane import FEWEST, across, quad_areas
 from vision.recognize import CardReader
 from vision.seats import UNSURE, SeatFinder, Seats, SeatsError, typical_length
 from vision.seats import observe as observe_seats
@@ -60,6 +60,11 @@ or more; from 45 degrees a fifth or less). Below it, the camera may lean across 
 across its picture on the far side looking flatter than any card from 53 degrees, and the locator looks for
 cards that flat (`LocatorConfig.leaning`); from above, where none lies so, it does not (each sliver of the
 table it would offer is a crop to classify)."""
+ACROSS = 0.62
+"""Least size of a card at the picture's far corner over its near one, as the cards' perspective gives it
+(`vision.plane.across`), for the table to be seen from above: eval_live's views from above (up to 15 degrees
+from straight down) keep 0.68 or more, from 30 degrees 0.56 or less. The cards of the far side alone, all
+alike small from a steep phone, keep LEANS of one another's area; their perspective does not."""
 IDLE_AFTER = 2.0
 """Seconds the picture must lie still (no part of it moved: vision.still) before frames are passed
 over (IDLE_LOOK): by then the last card laid has settled (read vision.still.SETTLING times) and
@@ -272,14 +277,19 @@ class TableWatcher:
     def _lean(self) -> None:
         """Find the cards lying across the picture seen flat (`LocatorConfig.leaning`) unless the table is
         seen from above: with FEWEST cards followed or more, the smallest at LEANS of the largest or more
-        (of more than FEWEST + 1, the second smallest).
-        While fewer are, the locator is kept as it was (leaning at first: the first deal's cards on the far
-        side must be found as they come)."""
-        if len(self._tracked) < FEWEST:
+        (of more than FEWEST + 1, the second smallest), and their perspective carried across the picture
+        keeping ACROSS or more.
+        While fewer are, or they lie in a row, the locator is kept as it was (leaning at first: the first
+        deal's cards on the far side must be found as they come)."""
+        if len(self._tracked) < FEWEST or self._frame is None:
+            return
+        height, width = self._frame.pixels.shape[:2]
+        perspective = across(self._tracked.quad, width, height)
+        if perspective is None:  # cards in a row (the far side's, from a steep phone) tell nothing across it
             return
         areas = np.sort(quad_areas(self._tracked.quad))
         smallest = areas[1] if len(areas) > FEWEST + 1 else areas[0]  # of many, one may be a card under a hand
-        leaning = bool(smallest < LEANS * areas[-1])
+        leaning = bool(smallest < LEANS * areas[-1] or perspective < ACROSS)
         reader = self.still.reader
         if reader.locator.leaning != leaning:
             reader.locator = replace(reader.locator, leaning=leaning)

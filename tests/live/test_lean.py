@@ -3,8 +3,11 @@ show the table seen from above."""
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
+import pytest
 
+from art.scene import PHONE_FOV, Camera, Placed, card_corners_cm, fit_camera, round_table_seats
 from referee.events import ChooseDealer
 from referee.game import Game
 from vision.detections import CardDetections
@@ -17,6 +20,16 @@ def backs(*sizes: tuple[float, float, float, float]) -> CardDetections:
     quads = np.array([[[x, y], [x + w, y], [x + w, y + h], [x, y + h]] for x, y, w, h in sizes], np.float32)
     return CardDetections(quads, np.array(["back"] * len(sizes)), np.full(len(sizes), 0.99, np.float32),
                           np.zeros(len(sizes), bool))
+
+
+def dealt(count: int, tilt: float) -> CardDetections:
+    """Each of `count` places' card on an oval table, as a 1280x720 phone `tilt` degrees from straight down sees it."""
+    seats = round_table_seats([f"P{k}" for k in range(count)], (26.0 + 1.2 * count, 16.5 + 0.75 * count))
+    cards = [Placed("back", False, seat.position, seat.facing) for seat in seats]
+    h = fit_camera(tuple(cards), Camera(1280, 720, tilt, 15.0, fov=PHONE_FOV), margin=0.07).homography()
+    quads = [cv2.perspectiveTransform(card_corners_cm(card).reshape(-1, 1, 2), h).reshape(4, 2) for card in cards]
+    return CardDetections(np.array(quads, np.float32), np.array(["back"] * count), np.full(count, 0.99, np.float32),
+                          np.zeros(count, bool))
 
 
 def leaning_after(cards: CardDetections) -> bool:
@@ -45,3 +58,22 @@ def test_a_table_seen_by_a_phone_leaning_at_its_edge_is_searched_for_cards_seen_
 def test_the_loop_looks_for_flat_cards_until_it_has_seen_the_table() -> None:
     # the first deal's far cards must be found as they come: with fewer than three cards followed, flat ones too
     assert leaning_after(backs((100, 100, 80, 130)))
+
+
+def test_the_far_sides_cards_alike_in_size_still_show_a_leaning_phone_by_their_perspective() -> None:
+    # from 60 degrees the first cards dealt lie on the far side: each near LEANS of another's area, but the
+    # perspective across their places, carried over the picture, makes a card at its near edge twice as long
+    assert leaning_after(backs((250, 340, 100, 40), (605, 184, 70, 32), (930, 340, 100, 40)))
+
+
+def test_cards_lying_in_a_row_tell_nothing_of_the_view_and_the_loop_keeps_looking_for_flat_cards() -> None:
+    # the deck and two far cards, all across the picture's far side: alike in size, from above or not
+    assert leaning_after(backs((580, 240, 60, 36), (210, 290, 130, 22), (770, 305, 130, 30)))
+
+
+@pytest.mark.parametrize("count", [5, 6, 8])
+@pytest.mark.parametrize(("tilt", "leaning"), [(0.0, False), (10.0, False), (15.0, False),
+                                               (45.0, True), (60.0, True), (66.0, True)])
+def test_every_place_dealt_tells_a_phone_held_above_the_table_from_one_leaning_at_its_edge(
+        count: int, tilt: float, leaning: bool) -> None:
+    assert leaning_after(dealt(count, tilt)) is leaning
