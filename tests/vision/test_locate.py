@@ -353,6 +353,20 @@ def test_the_wood_grain_between_the_cards_is_passed_over_as_squiggles_and_no_car
     assert kept[0] < 0.7  # seen close, the grain's outlines are most of the points
 
 
+@pytest.mark.parametrize("slant", [30.0, 45.0, 60.0])
+def test_a_phone_leaning_across_the_table_finds_the_cards_lying_slantwise_at_every_place(slant: float) -> None:
+    # a card turned on the table, seen from 66 degrees, is a parallelogram filling as little as 0.56 of its
+    # box; a card seen square-on, or tilted from up to 45 degrees, fills 0.7 or more
+    names = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gino", "Ivo"]
+    seats = round_table_seats(names, (35.6, 22.5))
+    cards = tuple(Placed("back", False, seat.position, seat.facing + slant) for seat in seats)
+    camera = fit_camera(cards, Camera(1280, 720, tilt=66.0, fov=PHONE_FOV), margin=0.07)
+    frame, truth = render_scene(Scene((), cards, "felt"), camera)
+    found = locate_cards(frame, replace(CUES, leaning=True)).mean(axis=1)
+    for card in truth["cards"]:
+        assert float(np.linalg.norm(found - np.mean(card["corners"], axis=0), axis=1).min()) < 20
+
+
 @pytest.mark.parametrize("style", ["felt", "wood"])
 def test_a_phone_leaning_across_the_table_finds_the_cards_lying_across_its_picture(style: str) -> None:
     # from 66 degrees a card lying sideways at a side of the table keeps a third of its width: the live

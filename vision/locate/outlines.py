@@ -38,6 +38,10 @@ HOLLOW = 0.2
 """Share of its box an outline must enclose (less is a squiggle of texture round nothing)."""
 HULL_FILL = 0.7
 """Share of its box a card's hull fills, even tilted or with a finger over a corner."""
+SHEARED_FILL = 0.5
+"""Share of its box a card's hull fills under a `leaning` camera (`LocatorConfig.leaning`): a card lying
+slantwise on the table, seen from STEEPEST_DEGREES, is a parallelogram filling 0.55 of its box (from 60
+degrees 0.6; from 45, HULL_FILL's 0.72), its outline a little less."""
 TILTED = 0.7
 """Share of a card's own proportions (short over long) a part of an outline keeps seen up to 45 degrees off."""
 SQUIGGLE = 16
@@ -107,7 +111,7 @@ def _outline(contour: np.ndarray, min_area: float, max_area: float, min_hull: fl
     if min(rw, rh) < SLIM * max(rw, rh) and not level(cv2.boxPoints(box)[None], LEVEL)[0]:
         return None
     hull_area = cv2.contourArea(hull)
-    if hull_area <= max(HULL_FILL * rw * rh, min_hull):
+    if hull_area <= max((SHEARED_FILL if leaning else HULL_FILL) * rw * rh, min_hull):
         return None
     return Outline(area / (rw * rh), box, contour.astype(np.float32), hull, hull_area, area, index)
 
