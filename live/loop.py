@@ -62,9 +62,10 @@ cards that flat (`LocatorConfig.leaning`); from above, where none lies so, it do
 table it would offer is a crop to classify)."""
 ACROSS = 0.62
 """Least size of a card at the picture's far corner over its near one, as the cards' perspective gives it
-(`vision.plane.across`), for the table to be seen from above: eval_live's views from above (up to 15 degrees
-from straight down) keep 0.68 or more, from 30 degrees 0.56 or less. The cards of the far side alone, all
-alike small from a steep phone, keep LEANS of one another's area; their perspective does not."""
+(`vision.plane.across`), for the table to be seen from above: on eval_live's dealt tables (six hands a view)
+the views from above (up to 15 degrees from straight down) keep 0.68 or more, from 30 degrees 0.56 or less,
+from 45 0.52 or less. The cards of the far side alone, all alike small from a steep phone, keep LEANS of one
+another's area; their perspective does not."""
 IDLE_AFTER = 2.0
 """Seconds the picture must lie still (no part of it moved: vision.still) before frames are passed
 over (IDLE_LOOK): by then the last card laid has settled (read vision.still.SETTLING times) and

@@ -120,11 +120,11 @@ def _depth(centres: np.ndarray, roots: np.ndarray) -> np.ndarray:
     """(a, b, c) with a x + b y + c the cube root of a card's area at (x, y); flat (a = b = 0) where the
     cards are too few or lie in a row, or where the plane would put one past the horizon."""
     flat = np.array([0.0, 0.0, float(np.median(roots)) if len(roots) else 1.0])
-    depth = _leaning(centres, roots)
+    depth = _fitted_depth(centres, roots)
     return flat if depth is None else depth
 
 
-def _leaning(centres: np.ndarray, roots: np.ndarray) -> np.ndarray | None:
+def _fitted_depth(centres: np.ndarray, roots: np.ndarray) -> np.ndarray | None:
     """(a, b, c) with a x + b y + c the cube root of a card's area at (x, y), fitted on the cards; None where
     they cannot tell it: fewer than FEWEST, lying in a row, or fitted past the horizon."""
     if len(centres) < FEWEST:
@@ -140,10 +140,10 @@ def _leaning(centres: np.ndarray, roots: np.ndarray) -> np.ndarray | None:
 def across(quads: np.ndarray, width: int, height: int) -> float | None:
     """How large a card looks at the picture's far corner beside its near one (as the cube root of its area,
     about its length): the perspective the cards lying on the table show, carried over the whole picture;
-    None where they cannot tell it (`_leaning`). Cards lying on the far side only differ little among
+    None where they cannot tell it (`_fitted_depth`). Cards lying on the far side only differ little among
     themselves from a camera leaning steeply: the perspective across their places tells it."""
     quads = np.asarray(quads, np.float64).reshape(-1, 4, 2)
-    depth = _leaning(quads.mean(axis=1), np.cbrt(np.maximum(quad_areas(quads), 1e-9)))
+    depth = _fitted_depth(quads.mean(axis=1), np.cbrt(np.maximum(quad_areas(quads), 1e-9)))
     if depth is None:
         return None
     sizes = np.array([[0, 0, 1], [width, 0, 1], [0, height, 1], [width, height, 1]], np.float64) @ depth
