@@ -8,6 +8,7 @@ and the cards' identities before and after. `referee.observe.classify` judges it
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -59,6 +60,10 @@ class Evidence:
     together: Mapping[Pair, float] = field(default_factory=dict)
     """Per pair of handled seats, the seconds both were covered at once (each picture that shows
     both covered counts from the picture before it)."""
+    reached: Mapping[str, float] = field(default_factory=dict)
+    """Per seat handled meanwhile, when it was first seen handled."""
+    parted: Mapping[Pair, float] = field(default_factory=dict)
+    """Per pair in `together`, the last picture that showed both covered."""
     revealing: bool = False
     """Whether a card dealt face down already showed when the handling began (the reveal)."""
     dealer: str = ""
@@ -110,10 +115,14 @@ class Evidence:
 
     def covered_with(self, moved: tuple[str, ...] = ()) -> list[tuple[str, str]]:
         """The pairs of seats covered at once long enough to exchange their cards unseen, but
-        for those with a seat of the move seen (`moved`): its card went where the move took it,
-        and a player makes one move at a time."""
+        for those with a seat of the move seen (`moved`) covered still when the move reached both
+        its seats: that card went where the move took it, and a player makes one move at a time.
+        A pair let go before the move began was a move of its own, which a quick next move may
+        follow before the table is seen at rest."""
+        begun = max((self.reached.get(p, -math.inf) for p in moved), default=-math.inf)
         return sorted(tuple(sorted(pair)) for pair, seconds in self.together.items()
-                      if exchangeable(seconds) and not pair & set(moved))
+                      if exchangeable(seconds)
+                      and (not pair & set(moved) or self.parted.get(pair, math.inf) < begun))
 
 
 class Gathering:
@@ -125,6 +134,7 @@ class Gathering:
         self.flown: set[str] = set()
         self.strays = False
         self.together: dict[Pair, float] = {}
+        self.parted: dict[Pair, float] = {}  # per pair, the last picture that showed both covered
         self._covered: set[str] = set()
         self._at: float | None = None
 
@@ -137,6 +147,7 @@ class Gathering:
             for pair in combinations(sorted(seats), 2):
                 key = frozenset(pair)
                 self.together[key] = self.together.get(key, 0.0) + at - since
+                self.parted[key] = at
         for player in seats | self._covered:
             first, _ = self.handled.get(player, (at, at))
             self.handled[player] = (first, at)
@@ -152,4 +163,6 @@ class Gathering:
             emptied=frozenset(self.emptied & seats), flown=frozenset(self.flown & seats),
             strays=self.strays,
             together={pair: s for pair, s in self.together.items() if pair <= seats},
+            reached={p: first for p, (first, _) in self.handled.items() if p in seats},
+            parted={pair: at for pair, at in self.parted.items() if pair <= seats},
             revealing=revealing, dealer=dealer, blind=blind, put_aside=put_aside)

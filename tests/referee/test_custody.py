@@ -74,6 +74,33 @@ def test_an_arm_passing_over_two_cards_for_a_frame_or_two_is_no_break() -> None:
     assert said == [] and controller.held is None
 
 
+
+def test_two_cards_under_the_hands_let_go_a_picture_before_the_next_swap_still_hold_the_hand() -> None:
+    controller, at = dealt()
+    let_go = at + 2.0
+    swap = let_go + 1.0 / FPS  # the next swap begins before the table is seen at rest for SETTLED
+    said = tell(controller, [(at + 1.0, "Anna down#1~ Bruno down#2 Carla down#3~ Dario down#4 "
+                                        "Elena down#5"),
+                             (let_go, FIVE),
+                             (swap, "Anna down#1~ Bruno down#2~ Carla down#3 Dario down#4 Elena down#5"),
+                             (swap + 0.6, "Anna down#2 Bruno down#1 Carla down#3 Dario down#4 "
+                                          "Elena down#5"),
+                             (swap + 0.6 + SETTLED + 0.1, "Anna down#2 Bruno down#1 Carla down#3 "
+                                                          "Dario down#4 Elena down#5")])
+    assert "Anna's and Carla's cards were both under the hands" in said[-1]["message"]
+    assert controller.held is not None
+
+
+def test_a_neighbour_s_card_under_the_swapper_s_arm_while_his_swap_is_under_way_is_no_break() -> None:
+    controller, at = dealt()
+    said = tell(controller, [(at + 1.0, "Anna down#1~ Bruno down#2~ Carla down#3~ Dario down#4 "
+                                        "Elena down#5"),
+                             (at + 1.6, "Anna down#2 Bruno down#1 Carla down#3 Dario down#4 "
+                                        "Elena down#5"),
+                             (at + 1.6 + SETTLED + 0.1, "Anna down#2 Bruno down#1 Carla down#3 "
+                                                        "Dario down#4 Elena down#5")])
+    assert kinds(said) == ["swap"] and controller.held is None
+
 # -- pictures missing ----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("seconds", [2.0, GAP + 0.1])
