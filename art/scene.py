@@ -138,6 +138,12 @@ def card_corners_cm(card: Placed) -> np.ndarray:
     return local @ rot.T + card.centre
 
 
+def seen_quads(cards: tuple[Placed, ...], camera: Camera) -> np.ndarray:
+    """Each card's corners [N, 4, 2] in the camera's frame, in the card's own order (as `card_corners_cm`)."""
+    homography = camera.homography()
+    return np.array([_project(homography, card_corners_cm(card)) for card in cards], np.float32)
+
+
 def fit_camera(cards: tuple[Placed, ...], camera: Camera, margin: float = 0.06) -> Camera:
     """The camera moved back or forward until every card fills the frame with a margin all round."""
     corners = np.concatenate([card_corners_cm(card) for card in cards])

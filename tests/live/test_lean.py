@@ -3,11 +3,10 @@ show the table seen from above."""
 
 from __future__ import annotations
 
-import cv2
 import numpy as np
 import pytest
 
-from art.scene import PHONE_FOV, Camera, Placed, card_corners_cm, fit_camera, round_table_seats
+from art.scene import PHONE_FOV, Camera, Placed, fit_camera, round_table_seats, seen_quads
 from referee.events import ChooseDealer
 from referee.game import Game
 from vision.detections import CardDetections
@@ -26,9 +25,8 @@ def dealt(count: int, tilt: float) -> CardDetections:
     """Each of `count` places' card on an oval table, as a 1280x720 phone `tilt` degrees from straight down sees it."""
     seats = round_table_seats([f"P{k}" for k in range(count)], (26.0 + 1.2 * count, 16.5 + 0.75 * count))
     cards = [Placed("back", False, seat.position, seat.facing) for seat in seats]
-    h = fit_camera(tuple(cards), Camera(1280, 720, tilt, 15.0, fov=PHONE_FOV), margin=0.07).homography()
-    quads = [cv2.perspectiveTransform(card_corners_cm(card).reshape(-1, 1, 2), h).reshape(4, 2) for card in cards]
-    return CardDetections(np.array(quads, np.float32), np.array(["back"] * count), np.full(count, 0.99, np.float32),
+    camera = fit_camera(tuple(cards), Camera(1280, 720, tilt, 15.0, fov=PHONE_FOV), margin=0.07)
+    return CardDetections(seen_quads(tuple(cards), camera), np.array(["back"] * count), np.full(count, 0.99, np.float32),
                           np.zeros(count, bool))
 
 

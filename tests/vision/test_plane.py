@@ -3,11 +3,10 @@ undone by the cards' right angles, lengths in cards; a thing of another size is 
 
 from __future__ import annotations
 
-import cv2
 import numpy as np
 import pytest
 
-from art.scene import PHONE_FOV, Camera, Placed, card_corners_cm, fit_camera, round_table_seats
+from art.scene import PHONE_FOV, Camera, Placed, fit_camera, round_table_seats, seen_quads
 from vision.labels import BACK
 from vision.plane import table_plane
 
@@ -19,10 +18,8 @@ def dealt(count: int, tilt: float, yaw: float) -> tuple[np.ndarray, np.ndarray]:
     """Each of `count` places' card on an oval (cm), and its quad in a 1280x720 phone's frame."""
     seats = round_table_seats([f"P{k}" for k in range(count)], (26.0 + 1.2 * count, 16.5 + 0.75 * count))
     cards = [Placed(BACK, False, seat.position, seat.facing) for seat in seats]
-    h = fit_camera(tuple(cards), Camera(1280, 720, tilt, yaw, fov=PHONE_FOV), margin=0.07).homography()
-    quads = np.array([cv2.perspectiveTransform(card_corners_cm(card).reshape(-1, 1, 2), h).reshape(4, 2)
-                      for card in cards])
-    return np.array([seat.position for seat in seats]), quads
+    camera = fit_camera(tuple(cards), Camera(1280, 720, tilt, yaw, fov=PHONE_FOV), margin=0.07)
+    return np.array([seat.position for seat in seats]), seen_quads(tuple(cards), camera).astype(np.float64)
 
 
 @pytest.mark.parametrize("tilt", [0.0, 30.0, 45.0, 60.0, 70.0])
