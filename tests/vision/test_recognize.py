@@ -477,13 +477,20 @@ def test_a_face_outlined_by_its_printed_picture_alone_is_read_as_the_whole_card(
     assert cv2.pointPolygonTest(corners.reshape(-1, 1, 2), tuple(float(v) for v in read.quad[0].mean(axis=0)), False) > 0
 
 
-def test_a_face_seen_too_flat_to_read_is_found_but_not_named() -> None:
+@pytest.mark.parametrize("code", ["7B", "10C", "1D"])
+def test_a_face_seen_flat_by_a_leaning_phone_is_found_and_named(code: str) -> None:
     # a phone leaning 68 degrees sees a card lying across its picture a third as wide as long: the live
-    # loop's reader finds it, face up, and names no card on so few rows of its face
-    card = Placed("7B", True, (0.0, 0.0), 90.0)
+    # loop's reader finds it, face up, and names it, surely read
+    card = Placed(code, True, (0.0, 0.0), 90.0)
     frame, _ = render_scene(Scene((), (card,), "felt"), Camera(1280, 720, tilt=68.0, view_cm=40))
     found = CardReader(locator=LocatorConfig(leaning=True))(frame)
-    assert list(found.face) == ["up"] and found.card == [None]
+    assert list(found.face) == ["up"] and found.card == [code]
+
+
+def test_a_face_seen_flat_is_named_only_when_the_reading_is_sure() -> None:
+    flat_quad = np.array([[[0, 0], [60, 0], [60, 300], [0, 300]]], np.float32)  # a card a fifth as wide as long
+    assert recognize._unreadable(flat_quad, np.array([0.8])).tolist() == [True]
+    assert recognize._unreadable(flat_quad, np.array([0.95])).tolist() == [False]
 
 
 def test_a_small_face_is_named_only_when_the_reading_is_sure() -> None:
