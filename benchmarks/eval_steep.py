@@ -1,15 +1,17 @@
-"""Faces seen flat: cards lying across the picture of a phone leaning steeply, read through the whole pipeline.
+"""Faces from a leaning phone: the cards of eval_live's steepest films, read through the whole pipeline.
 
     .venv/bin/python -m benchmarks.eval_steep [--photos ../shared/data] [--hands 4] [--seed 0]
 
-A card lying across the picture of a camera more than about 53 degrees from straight down is seen
-flatter than any card's proportions (`vision.locate.fitting.flat`). This plays eval_live's films
-from its steepest view (`live_hands.VIEWS`' last, about 55 to 66 degrees), on the drawn table with the
-project's drawn faces and on a photographed table with the valid photos' faces, and reads every
-third frame as the live loop reads it there (the locator searching for flat cards). Each face read
-on a flat quad is judged against the frame's true cards under its centre: right (its card named),
-abstained (read face up, no name), wrong (another card, or a face-down card, named). Readings lying
-on no card are phantoms; those on a pile of several (the cards collected) are counted apart.
+A phone leaning 55 to 66 degrees from straight down (`live_hands.VIEWS`' last) sees a card lying across
+its picture flatter than any card's proportions (`vision.locate.fitting.flat`), and a far card lying
+along it only a few dozen pixels long. This plays eval_live's films from that view, on the drawn table
+with the project's drawn faces and on a photographed table with the valid photos' faces, and reads
+every third frame as the live loop reads it there (the locator searching for flat cards). Each face
+read is judged against the frame's true cards under its centre: named right, abstained (read face up,
+no name) or named wrong; and the classifier's own reading, named or not, right or wrong, which shows
+what the reader's rules for flat and small faces (`vision.recognize._unreadable`) keep from being
+named. Readings lying on no card are phantoms; those on a pile of several (the cards collected) are
+counted apart. Rows: faces seen flat, faces under SMALLEST_FACE pixels along a side, the others.
 """
 
 from __future__ import annotations
@@ -20,40 +22,51 @@ from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
+import numpy as np
+
 from art.sequences import film
 from benchmarks import eval_live, harness
-from benchmarks.judge import UNSURE, labels_and_centres, on_card
+from benchmarks.judge import on_card
 from benchmarks.live_hands import VIEWS, random_hand
+from vision.detections import CardDetections
 from vision.locate.fitting import flat
+from vision.recognize import SMALLEST_FACE
 
 NAME = "eval_steep"
 VIEW = "60"
 EVERY = 3
 """Frames of a film read: one in EVERY (five a second of the films' fifteen)."""
-VERDICTS = ("right", "abstained", "wrong", "phantom", "on a pile")
+GROUPS = ("flat", "small", "other")
+VERDICTS = ("right", "abstained", "wrong", "read right", "read wrong", "phantom", "on a pile")
 
 
-def judge_flat(truth: list[dict], detections) -> Counter[str]:
-    """The verdicts of a frame's faces read on flat quads."""
-    tally: Counter[str] = Counter()
-    labels, centres = labels_and_centres(detections)
-    for label, centre, seen_flat, face in zip(labels, centres, flat(detections.quad), detections.face):
-        if not seen_flat or face != "up":
+def _group(quad: np.ndarray) -> str:
+    """How a face's quad is seen: flat, under SMALLEST_FACE along a side, or neither."""
+    sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
+    if flat(quad[None])[0]:
+        return "flat"
+    return "small" if min(sides[0] + sides[2], sides[1] + sides[3]) / 2 < SMALLEST_FACE else "other"
+
+
+def judge_faces(truth: list[dict], detections: CardDetections) -> Counter[tuple[str, str]]:
+    """The verdicts of a frame's faces, per group: named, and the classifier's reading named or not."""
+    tally: Counter[tuple[str, str]] = Counter()
+    for quad, label, code, face in zip(detections.quad, detections.label, detections.card, detections.face):
+        if face != "up":
             continue
+        group = _group(quad)
+        centre = tuple(float(v) for v in quad.mean(axis=0))
         under = [card["label"] for card in truth if on_card(card["corners"], centre)]
-        if not under:
-            tally["phantom"] += 1
-        elif len(under) > 1:
-            tally["on a pile"] += 1
-        elif label == UNSURE:
-            tally["abstained"] += 1
-        else:
-            tally["right" if label == under[0] else "wrong"] += 1
+        if len(under) != 1:
+            tally[group, "phantom" if not under else "on a pile"] += 1
+            continue
+        tally[group, "abstained" if code is None else "right" if code == under[0] else "wrong"] += 1
+        tally[group, "read right" if label == under[0] else "read wrong"] += 1
     return tally
 
 
 def measure(args: argparse.Namespace) -> harness.Figures:
-    """Play each hand's film on each table and judge every face read flat; a row per table."""
+    """Play each hand's film on each table and judge every face read; a row per table and group."""
     eval_live._start_worker(args.model, {}, args.photos)
     reader = eval_live._reader()
     decks = eval_live.photo_faces(args.photos, reader)
@@ -61,7 +74,7 @@ def measure(args: argparse.Namespace) -> harness.Figures:
     numbers = [k * len(VIEWS) + VIEWS.index(VIEW) for k in range(args.hands)]
     rows = []
     for table in ("drawn", "photo"):
-        tally: Counter[str] = Counter()
+        tally: Counter[tuple[str, str]] = Counter()
         frames = 0
         for number in numbers:
             for pace in ("brisk", "usual"):
@@ -70,21 +83,23 @@ def measure(args: argparse.Namespace) -> harness.Figures:
                 surface = eval_live._surface(args.seed, number) if table == "photo" else None
                 for i, frame, _, truth in film(live.script, faces, surface):
                     if i % EVERY == 0:
-                        tally += judge_flat(truth["cards"], reader(eval_live._streamed(frame)))
+                        tally += judge_faces(truth["cards"], reader(eval_live._streamed(frame)))
                         frames += 1
-        rows.append({"table": table, "frames": frames, **{v: tally[v] for v in VERDICTS}})
-    return {"hands": len(numbers) * 2, "view": VIEW, "seed": args.seed, "rows": rows,
-            "model": reader.classifier.path.name}
+        rows += [{"table": table, "seen": group, "frames": frames, **{v: tally[group, v] for v in VERDICTS}}
+                 for group in GROUPS]
+    return {"hands": len(numbers) * 2, "view": VIEW, "seed": args.seed, "smallest": SMALLEST_FACE,
+            "rows": rows, "model": reader.classifier.path.name}
 
 
 def render(figures: harness.Figures) -> list[str]:
-    """A row per table."""
-    lines = [f"Faces read on flat quads, eval_live's films from the {figures['view']}-degree view "
-             f"({figures['hands']} hands a table, seed {figures['seed']}, model {figures['model']})", "",
-             "| table | frames read | right | abstained | wrong | phantom | on a pile |",
-             "|---|---:|---:|---:|---:|---:|---:|"]
+    """A row per table and group."""
+    lines = [f"Faces read in eval_live's films from the {figures['view']}-degree view ({figures['hands']} hands a "
+             f"table, seed {figures['seed']}, every {EVERY}rd frame, model {figures['model']}); small: under "
+             f"{figures['smallest']:.0f} px along a side", "",
+             "| table | seen | named right | abstained | named wrong | classifier right | classifier wrong | "
+             "phantom | on a pile |", "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
     for row in figures["rows"]:
-        lines.append(f"| {row['table']} | {row['frames']} | " + " | ".join(str(row[v]) for v in VERDICTS) + " |")
+        lines.append(f"| {row['table']} | {row['seen']} | " + " | ".join(str(row[v]) for v in VERDICTS) + " |")
     return lines
 
 

@@ -30,6 +30,11 @@ SMALL_FACE = 52.0
 every card 52 pixels wide but a few, and loses a fifth of those 44 and 36 wide, the classifier's
 reading there at its edge (a far card under a steep view, blurred and squeezed, read at 0.65 for
 another)."""
+SMALLEST_FACE = 40.0
+"""Pixels along either of its sides under which a face is never named, however sure the reading: the pips
+blur together. From a phone leaning 55 to 66 degrees, drawn sixes of Denari and Coppe 33 and 34 pixels
+long read as the six of Bastoni at 0.98 and more, frame after frame; no face 35 pixels or more was
+misnamed among about 5,800 readings of those films (benchmarks.eval_steep)."""
 SQUARISH = 0.8
 """Short over long side beyond which a quad's upright direction is unclear from its shape."""
 NARROWER_THAN_A_CARD = 0.75 * CARD_ASPECT
@@ -214,11 +219,12 @@ class CardReader:
 def _unreadable(quads: np.ndarray, confidence: np.ndarray) -> np.ndarray:
     """Whether a face read on each quad is seen too flat (`flat`: a card lying across the picture of a camera
     more than about 53 degrees from straight down) or too small (SMALL_FACE) to name but surely
-    (SURE_EVIDENCE); the quads as read (a try may have replaced one). Flat faces read surely were named
-    right throughout eval_steep's films from a leaning phone, drawn faces and the valid photos' alike."""
+    (SURE_EVIDENCE), or too small to name at all (SMALLEST_FACE); the quads as read (a try may have
+    replaced one). Flat faces read surely were named right throughout eval_steep's films from a leaning
+    phone, drawn faces and the valid photos' alike."""
     sides = np.linalg.norm(quads - np.roll(quads, -1, axis=1), axis=2)
     short = np.minimum(sides[:, 0] + sides[:, 2], sides[:, 1] + sides[:, 3]) / 2
-    return (flat(quads) | (short < SMALL_FACE)) & (confidence < SURE_EVIDENCE)
+    return ((flat(quads) | (short < SMALL_FACE)) & (confidence < SURE_EVIDENCE)) | (short < SMALLEST_FACE)
 
 
 def _bordered(quads: np.ndarray) -> np.ndarray:
