@@ -20,7 +20,8 @@ from typing import Any
 from benchmarks.harness import RESULTS, ROOT, plain, read_results
 
 BENCHMARKS = (
-    "eval_valid", "eval_views", "eval_size", "eval_pairs", "eval_hand", "eval_soft", "eval_live", "eval_closer", "bench_vision_speed", "bench_live",
+    "eval_valid", "eval_views", "eval_size", "eval_pairs", "eval_hand", "eval_soft", "eval_live", "eval_closer", "eval_steep",
+    "bench_vision_speed", "bench_live",
     "bench_referee", "bench_sse", "bench_frames",
 )
 """The benchmarks in the order the page gives them: accuracy on photos, on drawn scenes, then speed."""
