@@ -11,7 +11,7 @@ read is judged against the frame's true cards under its centre: named right, abs
 no name) or named wrong; and the classifier's own reading, named or not, right or wrong, which shows
 what the reader's rules for flat and small faces (`vision.recognize._unreadable`) keep from being
 named. Readings lying on no card are phantoms; those on a pile of several (the cards collected) are
-counted apart. Rows: faces seen flat, faces under SMALLEST_FACE pixels along a side, the others.
+counted apart. Rows: faces seen flat, faces under SMALL_FACE pixels across, the others.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from benchmarks.judge import on_card
 from benchmarks.live_hands import VIEWS, random_hand
 from vision.detections import CardDetections
 from vision.locate.fitting import flat
-from vision.recognize import SMALLEST_FACE
+from vision.recognize import SMALL_FACE
 
 NAME = "eval_steep"
 VIEW = "60"
@@ -41,11 +41,11 @@ VERDICTS = ("right", "abstained", "wrong", "read right", "read wrong", "phantom"
 
 
 def _group(quad: np.ndarray) -> str:
-    """How a face's quad is seen: flat, under SMALLEST_FACE along a side, or neither."""
+    """How a face's quad is seen: flat, under SMALL_FACE across, or neither."""
     sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
     if flat(quad[None])[0]:
         return "flat"
-    return "small" if min(sides[0] + sides[2], sides[1] + sides[3]) / 2 < SMALLEST_FACE else "other"
+    return "small" if min(sides[0] + sides[2], sides[1] + sides[3]) / 2 < SMALL_FACE else "other"
 
 
 def judge_faces(truth: list[dict], detections: CardDetections) -> Counter[tuple[str, str]]:
@@ -87,7 +87,7 @@ def measure(args: argparse.Namespace) -> harness.Figures:
                         frames += 1
         rows += [{"table": table, "seen": group, "frames": frames, **{v: tally[group, v] for v in VERDICTS}}
                  for group in GROUPS]
-    return {"hands": len(numbers) * 2, "view": VIEW, "seed": args.seed, "smallest": SMALLEST_FACE,
+    return {"hands": len(numbers) * 2, "view": VIEW, "seed": args.seed, "small": SMALL_FACE,
             "rows": rows, "model": reader.classifier.path.name}
 
 
@@ -95,7 +95,7 @@ def render(figures: harness.Figures) -> list[str]:
     """A row per table and group."""
     lines = [f"Faces read in eval_live's films from the {figures['view']}-degree view ({figures['hands']} hands a "
              f"table, seed {figures['seed']}, every {EVERY}rd frame, model {figures['model']}); small: under "
-             f"{figures['smallest']:.0f} px along a side", "",
+             f"{figures['small']:.0f} px across", "",
              "| table | seen | named right | abstained | named wrong | classifier right | classifier wrong | "
              "phantom | on a pile |", "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
     for row in figures["rows"]:

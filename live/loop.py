@@ -66,6 +66,11 @@ ACROSS = 0.62
 the views from above (up to 15 degrees from straight down) keep 0.68 or more, from 30 degrees 0.56 or less,
 from 45 0.52 or less. The cards of the far side alone, all alike small from a steep phone, keep LEANS of one
 another's area; their perspective does not."""
+STEEP = 0.4
+"""Size of a card at the picture's far corner over its near one (as ACROSS) under which the phone leans past
+50 degrees from straight down (0.41 on a dealt oval table's places; 45 degrees keep 0.48): past what the
+classifier's abstention is tuned and measured for (eval_views tilts the valid photos 45 degrees), so a face is
+named only from a sure reading (`CardReader.steep`)."""
 IDLE_AFTER = 2.0
 """Seconds the picture must lie still (no part of it moved: vision.still) before frames are passed
 over (IDLE_LOOK): by then the last card laid has settled (read vision.still.SETTLING times) and
@@ -279,7 +284,7 @@ class TableWatcher:
         """Find the cards lying across the picture seen flat (`LocatorConfig.leaning`) unless the table is
         seen from above: with FEWEST cards followed or more, the smallest at LEANS of the largest or more
         (of more than FEWEST + 1, the second smallest), and their perspective carried across the picture
-        keeping ACROSS or more.
+        keeping ACROSS or more. Under STEEP, faces are named only from sure readings.
         While fewer are, or they lie in a row, the locator is kept as it was (leaning at first: the first
         deal's cards on the far side must be found as they come)."""
         if len(self._tracked) < FEWEST or self._frame is None:
@@ -292,6 +297,7 @@ class TableWatcher:
         smallest = areas[1] if len(areas) > FEWEST + 1 else areas[0]  # of many, one may be a card under a hand
         leaning = bool(smallest < LEANS * areas[-1] or perspective < ACROSS)
         reader = self.still.reader
+        reader.steep = perspective < STEEP
         if reader.locator.leaning != leaning:
             reader.locator = replace(reader.locator, leaning=leaning)
 

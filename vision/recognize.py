@@ -30,11 +30,6 @@ SMALL_FACE = 52.0
 every card 52 pixels wide but a few, and loses a fifth of those 44 and 36 wide, the classifier's
 reading there at its edge (a far card under a steep view, blurred and squeezed, read at 0.65 for
 another)."""
-SMALLEST_FACE = 40.0
-"""Pixels along either of its sides under which a face is never named, however sure the reading: the pips
-blur together. From a phone leaning 55 to 66 degrees, drawn sixes of Denari and Coppe 33 and 34 pixels
-long read as the six of Bastoni at 0.98 and more, frame after frame; no face 35 pixels or more was
-misnamed among about 5,800 readings of those films (benchmarks.eval_steep)."""
 SQUARISH = 0.8
 """Short over long side beyond which a quad's upright direction is unclear from its shape."""
 NARROWER_THAN_A_CARD = 0.75 * CARD_ASPECT
@@ -88,6 +83,9 @@ class CardReader:
                  locator: LocatorConfig | None = None) -> None:
         self.classifier = classifier or CardClassifier()
         self.locator = locator or LocatorConfig()
+        self.steep = False
+        """Whether the camera leans past what the classifier's abstention is tuned for (the live loop's
+        `STEEP`): every face is then named only from SURE_EVIDENCE (`_unreadable`)."""
 
     def read_quads(self, frame: np.ndarray, quads: np.ndarray) -> CardDetections:
         """Classify the given card quads of a frame, keeping every candidate (not-a-card included).
@@ -97,7 +95,7 @@ class CardReader:
         middle to a whole card's proportions (`_bordered`), kept where the quad itself is no card and the
         grown one names a face (a back's printed frame is stepped over when its sides are snapped; grown,
         a strip of cloth can read as a back). All in the same single classifier call. A face on a quad
-        too flat or too small to read (`_unreadable`) is an unsure one.
+        unsure from a leaning phone, or too small to read (`_unreadable`), is an unsure one.
         """
         if len(quads) == 0:
             return CardDetections.empty()
@@ -122,7 +120,7 @@ class CardReader:
                 take(i, j)
         labels = np.array([CLASSES[i] for i in index[:n]], "<U4")
         faces = (index[:n] != NONE_INDEX) & (index[:n] != BACK_INDEX)
-        return CardDetections(quads, labels, confidence[:n], abstain[:n] | (faces & _unreadable(quads, confidence[:n])))
+        return CardDetections(quads, labels, confidence[:n], abstain[:n] | (faces & _unreadable(quads, confidence[:n], self.steep)))
 
     def __call__(self, frame: np.ndarray) -> CardDetections:
         """The cards in a BGR (or grayscale) frame, not-a-card candidates and parts of cards removed.
@@ -216,15 +214,19 @@ class CardReader:
         return resolve_overlaps(candidates[real], shaped[real])
 
 
-def _unreadable(quads: np.ndarray, confidence: np.ndarray) -> np.ndarray:
-    """Whether a face read on each quad is seen too flat (`flat`: a card lying across the picture of a camera
-    more than about 53 degrees from straight down) or too small (SMALL_FACE) to name but surely
-    (SURE_EVIDENCE), or too small to name at all (SMALLEST_FACE); the quads as read (a try may have
-    replaced one). Flat faces read surely were named right throughout eval_steep's films from a leaning
-    phone, drawn faces and the valid photos' alike."""
+def _unreadable(quads: np.ndarray, confidence: np.ndarray, steep: bool = False) -> np.ndarray:
+    """Whether a face read on each quad may not be named: seen from a steep phone (`steep`), seen flat (`flat`)
+    or too small (SMALL_FACE), and not read surely (SURE_EVIDENCE). The quads as read (a try may have
+    replaced one).
+
+    The classifier's own abstention is tuned on the valid photos, taken from above (and measured tilted 45
+    degrees by eval_views). From a phone leaning 55 to 66 degrees (benchmarks.eval_steep), faces read
+    under SURE_EVIDENCE were named wrong frame after frame: a 2C read 8S at 0.51-0.56 through a whole
+    settlement, a 3B read 5S at 0.52-0.73."""
     sides = np.linalg.norm(quads - np.roll(quads, -1, axis=1), axis=2)
     short = np.minimum(sides[:, 0] + sides[:, 2], sides[:, 1] + sides[:, 3]) / 2
-    return ((flat(quads) | (short < SMALL_FACE)) & (confidence < SURE_EVIDENCE)) | (short < SMALLEST_FACE)
+    unsure = confidence < SURE_EVIDENCE
+    return (steep | flat(quads) | (short < SMALL_FACE)) & unsure
 
 
 def _bordered(quads: np.ndarray) -> np.ndarray:

@@ -30,15 +30,20 @@ def dealt(count: int, tilt: float) -> CardDetections:
                           np.zeros(count, bool))
 
 
-def leaning_after(cards: CardDetections) -> bool:
-    """Whether the loop's locator looks for flat cards after a second of frames showing `cards`."""
+def watched(cards: CardDetections) -> TableWatcher:
+    """A loop after a second of frames showing `cards`."""
     game = Game(["Anna", "Bruno", "Carla", "Dario"])
     game.play(ChooseDealer("Anna"))
     watcher = TableWatcher(game)
     picture = np.zeros((720, 1280, 3), np.uint8)
     for k in range(15):
         watcher.advance(Frame(picture, k / 15, k), cards)
-    return watcher.still.reader.locator.leaning
+    return watcher
+
+
+def leaning_after(cards: CardDetections) -> bool:
+    """Whether the loop's locator looks for flat cards after a second of frames showing `cards`."""
+    return watched(cards).still.reader.locator.leaning
 
 
 def test_a_table_seen_from_above_is_searched_for_cards_of_their_own_proportions_only() -> None:
@@ -75,3 +80,8 @@ def test_cards_lying_in_a_row_tell_nothing_of_the_view_and_the_loop_keeps_lookin
 def test_every_place_dealt_tells_a_phone_held_above_the_table_from_one_leaning_at_its_edge(
         count: int, tilt: float, leaning: bool) -> None:
     assert leaning_after(dealt(count, tilt)) is leaning
+
+
+@pytest.mark.parametrize(("tilt", "steep"), [(0.0, False), (30.0, False), (45.0, False), (55.0, True), (66.0, True)])
+def test_past_fifty_degrees_faces_are_named_only_from_sure_readings(tilt: float, steep: bool) -> None:
+    assert watched(dealt(6, tilt)).still.reader.steep is steep
