@@ -95,7 +95,8 @@ class CardReader:
         middle to a whole card's proportions (`_bordered`), kept where the quad itself is no card and the
         grown one names a face (a back's printed frame is stepped over when its sides are snapped; grown,
         a strip of cloth can read as a back). All in the same single classifier call. A face on a quad
-        unsure from a leaning phone, or too small to read (`_unreadable`), is an unsure one.
+        read unsurely where a sure reading is asked for (`_unreadable`: a steep phone, a face seen flat or
+        small) is an unsure one.
         """
         if len(quads) == 0:
             return CardDetections.empty()
