@@ -1,12 +1,13 @@
 """Faces from a leaning phone: the cards of eval_live's steepest films, read through the whole pipeline.
 
-    .venv/bin/python -m benchmarks.eval_steep [--photos ../shared/data] [--hands 4] [--seed 0]
+    .venv/bin/python -m benchmarks.eval_steep [--photos ../shared/data] [--view 60] [--hands 4] [--seed 0]
 
 A phone leaning 55 to 66 degrees from straight down (`live_hands.VIEWS`' last) sees a card lying across
 its picture flatter than any card's proportions (`vision.locate.fitting.flat`), and a far card lying
-along it only a few dozen pixels long. This plays eval_live's films from that view, on the drawn table
+along it only a few dozen pixels long. This plays eval_live's films from that view (or `--view`, another of its leaning views), on the drawn table
 with the project's drawn faces and on a photographed table with the valid photos' faces, and reads
-every third frame as the live loop reads it there (the locator searching for flat cards). Each face
+every third frame as the live loop reads it there (the locator searching for flat cards, and past
+50 degrees every face named only from a sure reading). Each face
 read is judged against the frame's true cards under its centre: named right, abstained (read face up,
 no name) or named wrong; and the classifier's own reading, named or not, right or wrong, which shows
 what the reader's rules for flat and small faces (`vision.recognize._unreadable`) keep from being
@@ -33,7 +34,9 @@ from vision.locate.fitting import flat
 from vision.recognize import SMALL_FACE
 
 NAME = "eval_steep"
-VIEW = "60"
+STEEP_TILT = 50.0
+"""Degrees from straight down past which the live loop names faces only from sure readings (`live.loop.STEEP`,
+which it tells by the cards' perspective)."""
 EVERY = 3
 """Frames of a film read: one in EVERY (five a second of the films' fifteen)."""
 GROUPS = ("flat", "small", "other")
@@ -71,14 +74,15 @@ def measure(args: argparse.Namespace) -> harness.Figures:
     reader = eval_live._reader()
     decks = eval_live.photo_faces(args.photos, reader)
     reader.locator = replace(reader.locator, leaning=True)
-    numbers = [k * len(VIEWS) + VIEWS.index(VIEW) for k in range(args.hands)]
+    numbers = [k * len(VIEWS) + VIEWS.index(args.view) for k in range(args.hands)]
     rows = []
     for table in ("drawn", "photo"):
         tally: Counter[tuple[str, str]] = Counter()
         frames = 0
         for number in numbers:
             for pace in ("brisk", "usual"):
-                live = random_hand(args.seed, eval_live.PACES[pace], VIEW, number, eval_live._size(eval_live.SIZE))
+                live = random_hand(args.seed, eval_live.PACES[pace], args.view, number, eval_live._size(eval_live.SIZE))
+                reader.steep = live.script.camera.tilt > STEEP_TILT
                 faces = eval_live.hand_faces(decks, number) if table == "photo" else None
                 surface = eval_live._surface(args.seed, number) if table == "photo" else None
                 for i, frame, _, truth in film(live.script, faces, surface):
@@ -87,7 +91,7 @@ def measure(args: argparse.Namespace) -> harness.Figures:
                         frames += 1
         rows += [{"table": table, "seen": group, "frames": frames, **{v: tally[group, v] for v in VERDICTS}}
                  for group in GROUPS]
-    return {"hands": len(numbers) * 2, "view": VIEW, "seed": args.seed, "small": SMALL_FACE,
+    return {"hands": len(numbers) * 2, "view": args.view, "seed": args.seed, "small": SMALL_FACE,
             "rows": rows, "model": reader.classifier.path.name}
 
 
@@ -107,6 +111,7 @@ def command() -> argparse.ArgumentParser:
     """The command line: the shared arguments and this benchmark's own."""
     cli = harness.parser(NAME, __doc__)
     cli.add_argument("--photos", type=Path, default=harness.DATA, help="the shared data folder (default: ../shared/data)")
+    cli.add_argument("--view", choices=VIEWS[1:], default=VIEWS[-1], help="the view the films are seen from (default: the steepest)")
     cli.add_argument("--hands", type=int, default=4, help="hands a pace played from the steep view")
     cli.add_argument("--seed", type=int, default=0, help="seed of the hands")
     return cli
