@@ -7,7 +7,7 @@ its picture flatter than any card's proportions (`vision.locate.fitting.flat`), 
 along it only a few dozen pixels long. This plays eval_live's films from that view (or `--view`, another of its leaning views), on the drawn table
 with the project's drawn faces and on a photographed table with the valid photos' faces, and reads
 every third frame as the live loop reads it there (the locator searching for flat cards, and past
-50 degrees every face named only from a sure reading). Each face
+50 degrees no face named). Each face
 read is judged against the frame's true cards under its centre: named right, abstained (read face up,
 no name) or named wrong; and the classifier's own reading, named or not, right or wrong, which shows
 what the reader's rules for flat and small faces (`vision.recognize._unreadable`) keep from being
@@ -35,8 +35,8 @@ from vision.recognize import SMALL_FACE
 
 NAME = "eval_steep"
 STEEP_TILT = 50.0
-"""Degrees from straight down past which the live loop names faces only from sure readings (`live.loop.STEEP`,
-which it tells by the cards' perspective)."""
+"""Degrees from straight down past which the live loop names no face (`live.loop.STEEP`, which it tells by the
+cards' perspective)."""
 EVERY = 3
 """Frames of a film read: one in EVERY (five a second of the films' fifteen)."""
 GROUPS = ("flat", "small", "other")

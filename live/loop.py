@@ -69,8 +69,8 @@ another's area; their perspective does not."""
 STEEP = 0.4
 """Size of a card at the picture's far corner over its near one (as ACROSS) under which the phone leans past
 50 degrees from straight down (0.41 on a dealt oval table's places; 45 degrees keep 0.48): past what the
-classifier's abstention is tuned and measured for (eval_views tilts the valid photos 45 degrees), so a face is
-named only from a sure reading (`CardReader.steep`)."""
+classifier is measured for (eval_views tilts the valid photos 45 degrees): there no face is named
+(`CardReader.steep`), and the family names each card shown by hand."""
 IDLE_AFTER = 2.0
 """Seconds the picture must lie still (no part of it moved: vision.still) before frames are passed
 over (IDLE_LOOK): by then the last card laid has settled (read vision.still.SETTLING times) and
@@ -284,7 +284,7 @@ class TableWatcher:
         """Find the cards lying across the picture seen flat (`LocatorConfig.leaning`) unless the table is
         seen from above: with FEWEST cards followed or more, the smallest at LEANS of the largest or more
         (of more than FEWEST + 1, the second smallest), and their perspective carried across the picture
-        keeping ACROSS or more. Under STEEP, faces are named only from sure readings.
+        keeping ACROSS or more. Under STEEP, no face is named.
         While fewer are, or they lie in a row, the locator is kept as it was (leaning at first: the first
         deal's cards on the far side must be found as they come)."""
         if len(self._tracked) < FEWEST or self._frame is None:

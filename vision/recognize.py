@@ -84,8 +84,8 @@ class CardReader:
         self.classifier = classifier or CardClassifier()
         self.locator = locator or LocatorConfig()
         self.steep = False
-        """Whether the camera leans past what the classifier's abstention is tuned for (the live loop's
-        `STEEP`): every face is then named only from SURE_EVIDENCE (`_unreadable`)."""
+        """Whether the camera leans past what the classifier is measured for (the live loop's `STEEP`): no
+        face is then named (`_unreadable`)."""
 
     def read_quads(self, frame: np.ndarray, quads: np.ndarray) -> CardDetections:
         """Classify the given card quads of a frame, keeping every candidate (not-a-card included).
@@ -95,8 +95,8 @@ class CardReader:
         middle to a whole card's proportions (`_bordered`), kept where the quad itself is no card and the
         grown one names a face (a back's printed frame is stepped over when its sides are snapped; grown,
         a strip of cloth can read as a back). All in the same single classifier call. A face on a quad
-        read unsurely where a sure reading is asked for (`_unreadable`: a steep phone, a face seen flat or
-        small) is an unsure one.
+        read unsurely where a sure reading is asked for (a face seen flat or small), or read from a steep
+        phone, is an unsure one (`_unreadable`).
         """
         if len(quads) == 0:
             return CardDetections.empty()
@@ -216,18 +216,18 @@ class CardReader:
 
 
 def _unreadable(quads: np.ndarray, confidence: np.ndarray, steep: bool = False) -> np.ndarray:
-    """Whether a face read on each quad may not be named: seen from a steep phone (`steep`), seen flat (`flat`)
-    or too small (SMALL_FACE), and not read surely (SURE_EVIDENCE). The quads as read (a try may have
-    replaced one).
+    """Whether a face read on each quad may not be named: seen flat (`flat`) or too small (SMALL_FACE) and not
+    read surely (SURE_EVIDENCE), or seen from a steep phone (`steep`) at all. The quads as read (a try may
+    have replaced one).
 
-    The classifier's own abstention is tuned on the valid photos, taken from above (and measured tilted 45
-    degrees by eval_views). From a phone leaning 55 to 66 degrees (benchmarks.eval_steep), faces read
-    under SURE_EVIDENCE were named wrong frame after frame: a 2C read 8S at 0.51-0.56 through a whole
-    settlement, a 3B read 5S at 0.52-0.73."""
+    The classifier's abstention is tuned on the valid photos, taken from above, and measured on them tilted
+    45 degrees (eval_views). From a phone leaning 55 to 66 degrees (benchmarks.eval_steep) faces were named
+    wrong frame after frame under SURE_EVIDENCE (a 2C read 8S at 0.51-0.56 through a whole settlement), and
+    above it too (a 7D read 7C at 0.95-0.96, a 6B read 4D at 0.98, on the valid photos' faces)."""
     sides = np.linalg.norm(quads - np.roll(quads, -1, axis=1), axis=2)
     short = np.minimum(sides[:, 0] + sides[:, 2], sides[:, 1] + sides[:, 3]) / 2
     unsure = confidence < SURE_EVIDENCE
-    return (steep | flat(quads) | (short < SMALL_FACE)) & unsure
+    return ((flat(quads) | (short < SMALL_FACE)) & unsure) | steep
 
 
 def _bordered(quads: np.ndarray) -> np.ndarray:

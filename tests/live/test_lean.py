@@ -83,5 +83,5 @@ def test_every_place_dealt_tells_a_phone_held_above_the_table_from_one_leaning_a
 
 
 @pytest.mark.parametrize(("tilt", "steep"), [(0.0, False), (30.0, False), (45.0, False), (55.0, True), (66.0, True)])
-def test_past_fifty_degrees_faces_are_named_only_from_sure_readings(tilt: float, steep: bool) -> None:
+def test_past_fifty_degrees_no_face_is_named(tilt: float, steep: bool) -> None:
     assert watched(dealt(6, tilt)).still.reader.steep is steep
