@@ -1,18 +1,18 @@
-"""Faces from a leaning phone: the cards of eval_live's steepest films, read through the whole pipeline.
+"""Faces from a leaning phone: the cards of eval_live's leaning films, read through the whole pipeline.
 
     .venv/bin/python -m benchmarks.eval_steep [--photos ../shared/data] [--view 60] [--hands 4] [--seed 0]
 
 A phone leaning 55 to 66 degrees from straight down (`live_hands.VIEWS`' last) sees a card lying across
 its picture flatter than any card's proportions (`vision.locate.fitting.flat`), and a far card lying
-along it only a few dozen pixels long. This plays eval_live's films from that view (or `--view`, another of its leaning views), on the drawn table
-with the project's drawn faces and on a photographed table with the valid photos' faces, and reads
-every third frame as the live loop reads it there (the locator searching for flat cards, and past
-50 degrees no face named). Each face
-read is judged against the frame's true cards under its centre: named right, abstained (read face up,
-no name) or named wrong; and the classifier's own reading, named or not, right or wrong, which shows
-what the reader's rules for flat and small faces (`vision.recognize._unreadable`) keep from being
-named. Readings lying on no card are phantoms; those on a pile of several (the cards collected) are
-counted apart. Rows: faces seen flat, faces under SMALL_FACE pixels across, the others.
+along it only a few dozen pixels long. This plays eval_live's films from that view (or `--view`,
+another of its leaning views), on the drawn table with the project's drawn faces and on a
+photographed table with the valid photos' faces, and reads every third frame as the live loop reads
+it there (the locator searching for flat cards, and past 50 degrees no face named). Each face read is
+judged against the frame's true cards under its centre: named right, abstained (read face up, no
+name) or named wrong; and the classifier's own reading, named or not, right or wrong, which shows
+what the reader's rules (`vision.recognize._unreadable`) keep from being named. Readings lying on no
+card are phantoms; those on a pile of several (the cards collected) are counted apart. Rows: faces
+seen flat, faces under SMALL_FACE pixels across (`vision.recognize.small`), the others.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from benchmarks.judge import on_card
 from benchmarks.live_hands import VIEWS, random_hand
 from vision.detections import CardDetections
 from vision.locate.fitting import flat
-from vision.recognize import SMALL_FACE
+from vision.recognize import SMALL_FACE, small
 
 NAME = "eval_steep"
 STEEP_TILT = 50.0
@@ -45,10 +45,9 @@ VERDICTS = ("right", "abstained", "wrong", "read right", "read wrong", "phantom"
 
 def _group(quad: np.ndarray) -> str:
     """How a face's quad is seen: flat, under SMALL_FACE across, or neither."""
-    sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
     if flat(quad[None])[0]:
         return "flat"
-    return "small" if min(sides[0] + sides[2], sides[1] + sides[3]) / 2 < SMALL_FACE else "other"
+    return "small" if small(quad[None])[0] else "other"
 
 
 def judge_faces(truth: list[dict], detections: CardDetections) -> Counter[tuple[str, str]]:
@@ -98,7 +97,7 @@ def measure(args: argparse.Namespace) -> harness.Figures:
 def render(figures: harness.Figures) -> list[str]:
     """A row per table and group."""
     lines = [f"Faces read in eval_live's films from the {figures['view']}-degree view ({figures['hands']} hands a "
-             f"table, seed {figures['seed']}, every {EVERY}rd frame, model {figures['model']}); small: under "
+             f"table, seed {figures['seed']}, one frame in {EVERY}, model {figures['model']}); small: under "
              f"{figures['small']:.0f} px across", "",
              "| table | seen | named right | abstained | named wrong | classifier right | classifier wrong | "
              "phantom | on a pile |", "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
@@ -118,7 +117,7 @@ def command() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Judge every face read flat, print the table, record the run."""
+    """Judge every face read, print the table, record the run."""
     return harness.run(NAME, command(), argv, measure, render, check)
 
 

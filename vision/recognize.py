@@ -216,18 +216,21 @@ class CardReader:
 
 
 def _unreadable(quads: np.ndarray, confidence: np.ndarray, steep: bool = False) -> np.ndarray:
-    """Whether a face read on each quad may not be named: seen flat (`flat`) or too small (SMALL_FACE) and not
+    """Whether a face read on each quad may not be named: seen flat (`flat`) or too small (`small`) and not
     read surely (SURE_EVIDENCE), or seen from a steep phone (`steep`) at all. The quads as read (a try may
     have replaced one).
 
     The classifier's abstention is tuned on the valid photos, taken from above, and measured on them tilted
-    45 degrees (eval_views). From a phone leaning 55 to 66 degrees (benchmarks.eval_steep) faces were named
-    wrong frame after frame under SURE_EVIDENCE (a 2C read 8S at 0.51-0.56 through a whole settlement), and
-    above it too (a 7D read 7C at 0.95-0.96, a 6B read 4D at 0.98, on the valid photos' faces)."""
+    45 degrees (eval_views). From a phone leaning 55 to 66 degrees (the 60-degree rows of
+    benchmarks.eval_steep) faces were read as another card frame after frame, under SURE_EVIDENCE and
+    above it, on the drawn faces and the valid photos' alike."""
+    return ((flat(quads) | small(quads)) & (confidence < SURE_EVIDENCE)) | steep
+
+
+def small(quads: np.ndarray) -> np.ndarray:
+    """Whether each quad [N, 4, 2] is under SMALL_FACE across: its shorter pair of opposite sides, averaged."""
     sides = np.linalg.norm(quads - np.roll(quads, -1, axis=1), axis=2)
-    short = np.minimum(sides[:, 0] + sides[:, 2], sides[:, 1] + sides[:, 3]) / 2
-    unsure = confidence < SURE_EVIDENCE
-    return ((flat(quads) | (short < SMALL_FACE)) & unsure) | steep
+    return np.minimum(sides[:, 0] + sides[:, 2], sides[:, 1] + sides[:, 3]) / 2 < SMALL_FACE
 
 
 def _bordered(quads: np.ndarray) -> np.ndarray:

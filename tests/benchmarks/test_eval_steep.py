@@ -14,7 +14,9 @@ def card(x: float, width: float, length: float) -> list[list[float]]:
     return [[x, 0.0], [x + width, 0.0], [x + width, length], [x, length]]
 
 
-def test_a_far_six_read_as_another_is_kept_from_being_named_and_a_flat_face_read_right_is_named() -> None:
+def test_each_face_is_judged_in_its_group_as_named_and_as_the_classifier_read_it() -> None:
+    # a small far six abstained though read as another, a flat face named right, a face named wrong,
+    # and a reading on no card
     truth = [{"label": "6D", "corners": card(0, 64, 34)}, {"label": "7B", "corners": card(200, 300, 60)},
              {"label": "2C", "corners": card(600, 60, 100)}]
     read = CardDetections(np.array([card(0, 64, 34), card(200, 300, 60), card(600, 60, 100), card(900, 60, 100)],
