@@ -7,7 +7,8 @@ its picture flatter than any card's proportions (`vision.locate.fitting.flat`), 
 along it only a few dozen pixels long. This plays eval_live's films from that view (or `--view`,
 another of its leaning views), on the drawn table with the project's drawn faces and on a
 photographed table with the valid photos' faces, and reads every third frame as the live loop reads
-it there (the locator searching for flat cards, and past 50 degrees no face named). Each face read is
+it there (the locator searching for flat cards, each card read upright on the table's plane that the cards
+read in the frame before show, and past 50 degrees no face named). Each face read is
 judged against the frame's true cards under its centre: named right, abstained (read face up, no
 name) or named wrong; and the classifier's own reading, named or not, right or wrong, which shows
 what the reader's rules (`vision.recognize._unreadable`) keep from being named. Readings lying on no
@@ -30,7 +31,9 @@ from benchmarks import eval_live, harness
 from benchmarks.judge import on_card
 from benchmarks.live_hands import VIEWS, random_hand
 from vision.detections import CardDetections
+from vision.labels import NONE
 from vision.locate.fitting import flat
+from vision.plane import seen_plane
 from vision.recognize import SMALL_FACE, small
 
 NAME = "eval_steep"
@@ -84,9 +87,12 @@ def measure(args: argparse.Namespace) -> harness.Figures:
                 reader.steep = live.script.camera.tilt > STEEP_TILT
                 faces = eval_live.hand_faces(decks, number) if table == "photo" else None
                 surface = eval_live._surface(args.seed, number) if table == "photo" else None
+                reader.plane = None
                 for i, frame, _, truth in film(live.script, faces, surface):
                     if i % EVERY == 0:
-                        tally += judge_faces(truth["cards"], reader(eval_live._streamed(frame)))
+                        read = reader(eval_live._streamed(frame))
+                        tally += judge_faces(truth["cards"], read)
+                        reader.plane = seen_plane(read.quad[read.label != NONE]) or reader.plane
                         frames += 1
         rows += [{"table": table, "seen": group, "frames": frames, **{v: tally[group, v] for v in VERDICTS}}
                  for group in GROUPS]

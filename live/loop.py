@@ -30,7 +30,7 @@ from vision.annotate import CardAnnotator, SeatAnnotator
 from vision.detections import CardDetections
 from vision.frames import Frame, FrameSource
 from vision.io import ImageError
-from vision.plane import FEWEST, across, quad_areas
+from vision.plane import FEWEST, across, quad_areas, seen_plane
 from vision.recognize import CardReader
 from vision.seats import UNSURE, SeatFinder, Seats, SeatsError, typical_length
 from vision.seats import observe as observe_seats
@@ -71,6 +71,9 @@ STEEP = 0.4
 50 degrees from straight down (0.41 on a dealt oval table's places; 45 degrees keep 0.48): past what the
 classifier is measured for (eval_views tilts the valid photos 45 degrees): there no face is named
 (`CardReader.steep`), and the family names each card shown by hand."""
+REFIT = 3.0
+"""Pixels any corner of the cards followed may move (or the cards come or go) before the table's plane the
+reader reads upright on is fitted again: their outlines jitter by a pixel or two from frame to frame."""
 IDLE_AFTER = 2.0
 """Seconds the picture must lie still (no part of it moved: vision.still) before frames are passed
 over (IDLE_LOOK): by then the last card laid has settled (read vision.still.SETTLING times) and
@@ -199,6 +202,7 @@ class TableWatcher:
         self._frame: Frame | None = None
         self._first_at: float | None = None
         self._tracked = CardDetections.empty()
+        self._planed: np.ndarray | None = None  # the corners the reader's plane was fitted on, sorted
         self._looked_at: float | None = None
         self._passed: list[Frame] = []  # the frames passed over since the last one looked at
         self._came = Clock()  # every frame given, looked at or passed over
@@ -284,7 +288,8 @@ class TableWatcher:
         """Find the cards lying across the picture seen flat (`LocatorConfig.leaning`) unless the table is
         seen from above: with FEWEST cards followed or more, the smallest at LEANS of the largest or more
         (of more than FEWEST + 1, the second smallest), and their perspective carried across the picture
-        keeping ACROSS or more. Under STEEP, no face is named.
+        keeping ACROSS or more. Under STEEP, no face is named. The reader reads each card upright on the
+        table's plane those cards show (`CardReader.plane`), fitted again when one of them came, went or moved.
         While fewer are, or they lie in a row, the locator is kept as it was (leaning at first: the first
         deal's cards on the far side must be found as they come)."""
         if len(self._tracked) < FEWEST or self._frame is None:
@@ -298,6 +303,9 @@ class TableWatcher:
         leaning = bool(smallest < LEANS * areas[-1] or perspective < ACROSS)
         reader = self.still.reader
         reader.steep = perspective < STEEP
+        where = np.sort(self._tracked.quad.reshape(-1, 8), axis=0)
+        if self._planed is None or where.shape != self._planed.shape or np.abs(where - self._planed).max() > REFIT:
+            reader.plane, self._planed = seen_plane(self._tracked.quad), where
         if reader.locator.leaning != leaning:
             reader.locator = replace(reader.locator, leaning=leaning)
 

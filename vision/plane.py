@@ -82,6 +82,15 @@ def table_plane(quads: np.ndarray) -> tuple[TablePlane, np.ndarray]:
     return _plane(quads[kept] if kept.any() else quads, depth), kept
 
 
+def seen_plane(quads: np.ndarray) -> TablePlane | None:
+    """The table's plane from the cards lying on it (`table_plane`), or None where they cannot tell its
+    perspective: fewer than FEWEST, or lying in a row."""
+    quads = np.asarray(quads, np.float64).reshape(-1, 4, 2)
+    if _fitted_depth(quads.mean(axis=1), np.cbrt(np.maximum(quad_areas(quads), 1e-9))) is None:
+        return None
+    return table_plane(quads)[0]
+
+
 def _deck_sized(centres: np.ndarray, roots: np.ndarray) -> np.ndarray:
     """Which cards are of the deck's size where they lie: those within SIZE_OFF of the plane that fits them
     best, each card counting its miss up to SIZE_OFF and no more, among the planes through any three of them

@@ -22,6 +22,7 @@ from vision.locate import LocatorConfig, Whole, finish, held_quads, rough_quads,
 from vision.locate.cloth import cloth_backs
 from vision.locate.fitting import flat
 from vision.locate.geometry import areas, intersection, on_grid
+from vision.plane import TablePlane
 
 NONE_INDEX = CLASS_INDEX[NONE]
 BACK_INDEX = CLASS_INDEX[BACK]
@@ -86,26 +87,33 @@ class CardReader:
         self.steep = False
         """Whether the camera leans past what the classifier is measured for (the live loop's `STEEP`): no
         face is then named (`_unreadable`)."""
+        self.plane: TablePlane | None = None
+        """The table's plane as the cards lying on it show it (the live loop's, `vision.plane.seen_plane`), on
+        which a quad nearly square in the picture is read upright (`_upright`); None where none is known."""
 
     def read_quads(self, frame: np.ndarray, quads: np.ndarray) -> CardDetections:
         """Classify the given card quads of a frame, keeping every candidate (not-a-card included).
 
-        A nearly square quad (a far card under a steep view) is read both ways round and the
-        surer reading kept; a quad far narrower than a card (`NARROWER_THAN_A_CARD`) is read as well grown about its
-        middle to a whole card's proportions (`_bordered`), kept where the quad itself is no card and the
-        grown one names a face (a back's printed frame is stepped over when its sides are snapped; grown,
-        a strip of cloth can read as a back). All in the same single classifier call. A face on a quad
+        A quad is read upright as its shape says (its short sides across the crop), on the table's plane
+        (`plane`) where the picture's shape is nearly square (a card lying along a leaning phone's view) and
+        the plane's is a card's. Where neither says which way is up, or the two disagree (a card's part
+        beside a hand over it), the quad is read both ways round and the surer reading kept, but no face is
+        named where the two ways name two different faces: a card read sideways, which the classifier was
+        never shown, can read as another card surely (the drawn sixes of Coppe and Denari on their side as
+        the six of Bastoni). A quad far narrower than a card (`NARROWER_THAN_A_CARD`) is read as well grown
+        about its middle to a whole card's proportions (`_bordered`), kept where the quad itself is no card
+        and the grown one names a face (a back's printed frame is stepped over when its sides are snapped;
+        grown, a strip of cloth can read as a back). All in the same single classifier call. A face on a quad
         read unsurely where a sure reading is asked for (a face seen flat or small), or read from a steep
         phone, is an unsure one (`_unreadable`).
         """
         if len(quads) == 0:
             return CardDetections.empty()
-        quads = np.asarray(quads, np.float32).reshape(-1, 4, 2)
+        quads, unclear = _upright(np.array(quads, np.float32).reshape(-1, 4, 2), self.plane)
         sides = np.linalg.norm(quads - np.roll(quads, -1, axis=1), axis=2)
         short, long = sides[:, 0] + sides[:, 2], sides[:, 1] + sides[:, 3]
-        squarish = np.flatnonzero(short > SQUARISH * long)
         narrow = np.flatnonzero(short < NARROWER_THAN_A_CARD * long)
-        tried = np.concatenate([quads, np.roll(quads[squarish], -1, axis=1), _bordered(quads[narrow])])
+        tried = np.concatenate([quads, np.roll(quads[unclear], -1, axis=1), _bordered(quads[narrow])])
         crops = np.stack([warp_card(frame, quad) for quad in tried]).reshape(-1, CROP_H, CROP_W, 3)
         index, confidence, abstain = self.classifier.classify(crops)
         n = len(quads)
@@ -113,10 +121,12 @@ class CardReader:
         def take(i: int, j: int) -> None:  # quad i is read as its other try j
             quads[i], index[i], confidence[i], abstain[i] = tried[j], index[j], confidence[j], abstain[j]
 
-        for i, j in zip(squarish, n + np.arange(len(squarish))):
+        for i, j in zip(unclear, n + np.arange(len(unclear))):
+            two_faces = index[i] != index[j] and not (abstain[i] or abstain[j]) and max(index[i], index[j]) < BACK_INDEX
             if (confidence[j] > confidence[i] and index[j] != NONE_INDEX) or index[i] == NONE_INDEX:
                 take(i, j)
-        for i, j in zip(narrow, n + len(squarish) + np.arange(len(narrow))):
+            abstain[i] |= two_faces
+        for i, j in zip(narrow, n + len(unclear) + np.arange(len(narrow))):
             if index[i] == NONE_INDEX and index[j] not in (NONE_INDEX, BACK_INDEX) and not abstain[j]:
                 take(i, j)
         labels = np.array([CLASSES[i] for i in index[:n]], "<U4")
@@ -213,6 +223,31 @@ class CardReader:
         shaped[located] = rough.shaped[keys[located]]
         real = candidates.label != NONE
         return resolve_overlaps(candidates[real], shaped[real])
+
+
+def _upright(quads: np.ndarray, plane: TablePlane | None) -> tuple[np.ndarray, np.ndarray]:
+    """The quads turned upright as their shape says (`_long_way`), and the indices of those whose upright
+    direction stays unclear. Without the table's plane, the picture's shape says it where the quad's first
+    sides are clearly its short ones. With it, the plane's says it where the picture's agrees or is nearly
+    square (a card lying along a leaning phone's view is squeezed square in the picture)."""
+    picture = _long_way(quads)
+    if plane is None:
+        return quads, np.flatnonzero(picture != 0)
+    table = _long_way(plane(quads))
+    clear = (table >= 0) & ((picture == table) | (picture < 0))
+    turned = clear & (table == 1)
+    quads[turned] = np.roll(quads[turned], -1, axis=1)
+    return quads, np.flatnonzero(~clear)
+
+
+def _long_way(quads: np.ndarray) -> np.ndarray:
+    """Per quad: 0 where its first and third sides are clearly its short ones, 1 where they are clearly its
+    long ones, -1 where its short sides are over SQUARISH of its long ones (or it lies past the plane's horizon)."""
+    sides = np.linalg.norm(quads - np.roll(quads, -1, axis=1), axis=2)
+    first, second = sides[:, 0] + sides[:, 2], sides[:, 1] + sides[:, 3]
+    way = (first > second).astype(np.int64)
+    way[~(np.minimum(first, second) <= SQUARISH * np.maximum(first, second))] = -1
+    return way
 
 
 def _unreadable(quads: np.ndarray, confidence: np.ndarray, steep: bool = False) -> np.ndarray:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from art.scene import PHONE_FOV, Camera, Placed, fit_camera, round_table_seats, seen_quads
+from art.scene import CARD_H_CM, CARD_W_CM, PHONE_FOV, Camera, Placed, fit_camera, round_table_seats, seen_quads
 from referee.events import ChooseDealer
 from referee.game import Game
 from vision.detections import CardDetections
@@ -85,3 +85,20 @@ def test_every_place_dealt_tells_a_phone_held_above_the_table_from_one_leaning_a
 @pytest.mark.parametrize(("tilt", "steep"), [(0.0, False), (30.0, False), (45.0, False), (55.0, True), (66.0, True)])
 def test_past_fifty_degrees_no_face_is_named(tilt: float, steep: bool) -> None:
     assert watched(dealt(6, tilt)).still.reader.steep is steep
+
+
+@pytest.mark.parametrize("tilt", [0.0, 45.0, 60.0])
+def test_the_dealt_cards_give_the_reader_the_tables_plane_to_read_faces_upright_on(tilt: float) -> None:
+    # undone on the plane, every place's card is about one card long and a card's width wide, whatever the
+    # phone's lean: the plane tells which way each lies
+    cards = dealt(6, tilt)
+    plane = watched(cards).still.reader.plane
+    assert plane is not None
+    corners = plane(cards.quad)
+    sides = np.sort(np.linalg.norm(corners - np.roll(corners, -1, axis=1), axis=2), axis=1)
+    assert np.allclose(sides[:, 2:], 1.0, atol=0.1)
+    assert np.allclose(sides[:, :2], CARD_W_CM / CARD_H_CM, atol=0.1)
+
+
+def test_cards_lying_in_a_row_give_no_plane() -> None:
+    assert watched(backs((580, 240, 60, 36), (210, 290, 130, 22), (770, 305, 130, 30))).still.reader.plane is None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import io
 import json
 from pathlib import Path
@@ -17,6 +18,7 @@ from vision.annotate import CardAnnotator
 from vision.classify import CardClassifier, default_model_path
 from vision.detections import CardDetections
 from vision.locate import LocatorConfig
+from vision.plane import TablePlane, seen_plane
 from vision.recognize import CardReader, resolve_overlaps, run_recognize
 
 needs_model = pytest.mark.skipif(not default_model_path().is_file(), reason="no committed model at vision/weights/cards.onnx")
@@ -503,3 +505,45 @@ def test_a_small_face_is_named_only_when_the_reading_is_sure() -> None:
     quads = np.array([[[0, 0], [40, 0], [40, 66], [0, 66]], [[0, 0], [60, 0], [60, 99], [0, 99]]], np.float32)
     assert recognize._unreadable(quads, np.array([0.8, 0.8])).tolist() == [True, False]
     assert recognize._unreadable(quads, np.array([0.95, 0.95])).tolist() == [False, False]
+
+
+def _along_a_leaning_view(code: str) -> tuple[np.ndarray, np.ndarray, list[list[list[float]]]]:
+    """A far face lying along a 45-degree phone's view, squeezed nearly square in the picture, among face-down
+    cards turned every way round it: the frame, the face's quad given sideways (its long sides first) and
+    every card's corners."""
+    cards = [Placed(code, True, (0.0, 0.0), 0.0)] + [
+        Placed("back", False, (x, y), turn) for x, y, turn in ((-25, -15, 30), (25, -15, -30), (-25, 15, 90), (25, 15, 60))]
+    frame, truth = render_scene(Scene((), tuple(cards), "felt"), Camera(1280, 720, tilt=45, view_cm=130), seed=1)
+    corners = [card["corners"] for card in truth["cards"]]
+    return frame, np.roll(np.array(corners[0], np.float32), 1, axis=0)[None], corners
+
+
+@needs_model
+@pytest.mark.parametrize("code", ["6C", "6D"])
+def test_a_face_squeezed_square_by_a_leaning_phone_is_read_upright_on_the_table(reader: CardReader, code: str) -> None:
+    # read sideways, the drawn sixes of Coppe and Denari look like the six of Bastoni to the classifier,
+    # surely: the table's plane, which the cards lying round show, says which way the face is up
+    frame, sideways, corners = _along_a_leaning_view(code)
+    leaning = copy.copy(reader)
+    leaning.plane = seen_plane(np.array(corners))
+    assert list(leaning.read_quads(frame, sideways).card) == [code]
+
+
+@needs_model
+@pytest.mark.parametrize("code", ["6C", "6D"])
+def test_a_squarish_face_that_names_two_cards_both_ways_round_is_not_named(reader: CardReader, code: str) -> None:
+    # without the table's plane, which way is up is unknown: the two ways round name two cards, and neither is named
+    frame, sideways, _ = _along_a_leaning_view(code)
+    read = reader.read_quads(frame, sideways)
+    assert read.face.tolist() == ["up"] and read.card == [None]
+
+
+def test_the_plane_turns_a_quad_squeezed_square_in_the_picture_and_doubts_one_it_shows_square() -> None:
+    squeezed = np.array([[0, 0], [0, 90], [100, 90], [100, 0]], np.float32)  # nearly square in the picture
+    across = np.array([[0, 0], [0, 50], [100, 50], [100, 0]], np.float32)  # long across the picture
+    plane = TablePlane(np.diag([1.0, 2.0, 1.0]))  # the picture's height is half the table's
+    quads, unclear = recognize._upright(np.stack([squeezed, across]), plane)
+    assert np.array_equal(quads[0], np.roll(squeezed, -1, axis=0))  # its short sides on the table first
+    assert unclear.tolist() == [1]  # square on the table: read both ways round
+    _, unclear = recognize._upright(np.stack([squeezed, across]), None)
+    assert unclear.tolist() == [0]  # without the plane, the picture's shape says it where it can
