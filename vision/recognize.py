@@ -97,10 +97,12 @@ class CardReader:
         A quad is read upright as its shape says (its short sides across the crop), on the table's plane
         (`plane`) where the picture's shape is nearly square (a card lying along a leaning phone's view) and
         the plane's is a card's. Where neither says which way is up, or the two disagree (a card's part
-        beside a hand over it), the quad is read both ways round and the surer reading kept, but no face is
-        named where the two ways name two different faces: a card read sideways, which the classifier was
-        never shown, can read as another card surely (the drawn sixes of Coppe and Denari on their side as
-        the six of Bastoni). A quad far narrower than a card (`NARROWER_THAN_A_CARD`) is read as well grown
+        beside a hand over it), the quad is read both ways round and the surer reading kept; but where the
+        plane is known, no face is named where the two ways name two different faces: a card read sideways,
+        which the classifier was never shown, can read as another card surely (the drawn sixes of Coppe and
+        Denari on their side as the six of Bastoni). Without the plane (a photo of a card or two) the surer
+        reading stands: a single card's photo tilted 45 degrees (eval_views) reads right that way, and its
+        sideways reading often names another face. A quad far narrower than a card (`NARROWER_THAN_A_CARD`) is read as well grown
         about its middle to a whole card's proportions (`_bordered`), kept where the quad itself is no card
         and the grown one names a face (a back's printed frame is stepped over when its sides are snapped;
         grown, a strip of cloth can read as a back). All in the same single classifier call. A face on a quad
@@ -122,7 +124,8 @@ class CardReader:
             quads[i], index[i], confidence[i], abstain[i] = tried[j], index[j], confidence[j], abstain[j]
 
         for i, j in zip(unclear, n + np.arange(len(unclear))):
-            two_faces = index[i] != index[j] and not (abstain[i] or abstain[j]) and max(index[i], index[j]) < BACK_INDEX
+            two_faces = (self.plane is not None and index[i] != index[j] and not (abstain[i] or abstain[j])
+                         and max(index[i], index[j]) < BACK_INDEX)
             if (confidence[j] > confidence[i] and index[j] != NONE_INDEX) or index[i] == NONE_INDEX:
                 take(i, j)
             abstain[i] |= two_faces
