@@ -20,14 +20,15 @@ where the players' cards must lie to be seen whole."""
 
 
 def aim_view(seats: Seats | None, size: tuple[int, int], cards: CardDetections,
-             players: int) -> dict[str, Any]:
+             players: int, steep: bool = False) -> dict[str, Any]:
     """What the phone page draws over its picture to aim the camera: each place and whether it is in
-    view (and past which edge when not), the cards read, and before the places are known the outline
-    the players' cards must lie within."""
+    view (and past which edge when not), the cards read, before the places are known the outline
+    the players' cards must lie within, and whether the phone leans too far for a face to be named
+    (`steep`: the live loop's `STEEP`)."""
     width, height = size
     length = typical_length(cards)
     view: dict[str, Any] = {"width": width, "height": height, "players": players,
-                            "seats": [], "outline": None, "cards": []}
+                            "seats": [], "outline": None, "cards": [], "steep": steep}
     if seats is None:
         inset = FRAMED * length
         view["outline"] = [[round(x), round(y)] for x, y in (

@@ -543,7 +543,7 @@ class LiveLoop:
         if now - self._last_aim >= LIVE_EVERY:  # the phone page aims the camera by it
             self._last_aim = now
             self.service.show_aim(aim_view(watcher.seats, frame.size, watcher.cards,
-                                           len(watcher.game.players)))
+                                           len(watcher.game.players), watcher.still.reader.steep))
         # drawn only for someone who looks (and once, so that a page opening finds a picture)
         if now - self._last_picture >= LIVE_EVERY and (not self._last_picture or self.service.watched()):
             self._last_picture = now

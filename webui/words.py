@@ -144,6 +144,10 @@ PAGE_WORDS: dict[str, dict[str, str]] = register({
     "page.aim_all": {"en": "All {n} places are in view", "it": "Tutti e {n} i posti si vedono"},
     "page.aim_cut": {"en": "Places out of the picture: {names}. Move the phone",
                      "it": "Posti fuori dall'inquadratura: {names}. Sposta il telefono"},
+    "page.aim_steep": {"en": "The phone leans too far: cards shown cannot be read. Raise it over the "
+                             "table, or stand it higher",
+                       "it": "Il telefono è troppo inclinato: le carte scoperte non si leggono. "
+                             "Alzalo sopra il tavolo, o mettilo più in alto"},
     "page.aim_before": {"en": "The places are found at the first deal: keep everyone's cards "
                               "inside the frame",
                         "it": "I posti si trovano alla prima distribuzione: tieni le carte di "

@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 
 from art.y4m import film_frames, write_y4m
+from live.aim import aim_view
 from live.loop import LiveLoop
+from vision.detections import CardDetections
 from vision.frames import PushedFrames
 from vision.source import SourceStatus
 from webui.app import create_app
@@ -341,3 +343,25 @@ def test_a_picture_too_dark_to_read_cards_is_said_here_and_on_the_live_page(phon
     assert live.locator("#phone-line").inner_text() == (
         "Phone: pictures 960×540 · Battery 100% (charging) · Too dark to read the cards: turn on a "
         "light or the torch")
+
+
+@pytest.mark.parametrize("language, words", [
+    ("it", "Il telefono è troppo inclinato: le carte scoperte non si leggono. Alzalo sopra il tavolo, "
+           "o mettilo più in alto"),
+    ("en", "The phone leans too far: cards shown cannot be read. Raise it over the table, or stand it "
+           "higher"),
+])
+def test_a_phone_leaning_too_far_to_read_a_face_is_told_to_rise(phone_page, phone, language, words) -> None:
+    table, source, seen, url = phone
+    page = phone_page
+    page.goto(f"{url}/fotocamera?lang={language}")
+    page.click("#camera-start")
+    frames_flow(page)
+    table.show_aim(aim_view(None, (960, 540), CardDetections.empty(), len(PLAYERS), steep=True))
+    aim_says(page, words)
+    assert "cut" in page.locator("#aim").get_attribute("class")  # said as a warning
+    table.show_aim(aim_view(None, (960, 540), CardDetections.empty(), len(PLAYERS)))
+    aim_says(page, {"it": "I posti si trovano alla prima distribuzione: tieni le carte di tutti dentro la "
+                          "cornice",
+                    "en": "The places are found at the first deal: keep everyone's cards inside the "
+                          "frame"}[language])

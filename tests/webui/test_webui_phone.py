@@ -51,7 +51,7 @@ def test_each_place_is_in_view_or_cut_off_past_an_edge(points, cut) -> None:
 def test_before_the_places_are_known_the_outline_to_keep_the_cards_in_is_drawn() -> None:
     view = aim_view(None, (1280, 720), read(), 6)
     inset = round(FRAMED * CARD_LENGTH)  # no card in sight: the assumed card's length
-    assert view == {"width": 1280, "height": 720, "players": 6, "seats": [], "cards": [],
+    assert view == {"width": 1280, "height": 720, "players": 6, "seats": [], "cards": [], "steep": False,
                     "outline": [[inset, inset], [1280 - inset, inset], [1280 - inset, 720 - inset],
                                 [inset, 720 - inset]]}
 

@@ -560,7 +560,7 @@ function tell(path, body) {
 
 // The view the companion reads, drawn over the camera's own picture: each place ringed (ticked in
 // view, crossed where it is cut off), before the places are known the outline to keep the cards in,
-// and the cards read.
+// and the cards read; a phone leaning too far for a face to be named is told to rise.
 function drawAim(aim) {
   const svg = $("#aim-marks");
   const say = $("#aim");
@@ -591,8 +591,8 @@ function drawAim(aim) {
   svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
   svg.replaceChildren(...marks);
   const cut = aim.seats.filter((s) => s.cut);
-  say.className = "aim-say" + (!aim.seats.length ? " before" : cut.length ? " cut" : "");
-  say.textContent = !aim.seats.length ? W.aim_before : cut.length
+  say.className = "aim-say" + (aim.steep || cut.length ? " cut" : !aim.seats.length ? " before" : "");
+  say.textContent = aim.steep ? W.aim_steep : !aim.seats.length ? W.aim_before : cut.length
     ? W.aim_cut.replace("{names}", cut.map((s) => `${s.player} (${W["edge_" + s.cut]})`).join(", "))
     : W.aim_all.replace("{n}", aim.seats.length);
   say.hidden = false;
