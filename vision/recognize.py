@@ -102,18 +102,17 @@ class CardReader:
         which the classifier was never shown, can read as another card surely (the drawn sixes of Coppe and
         Denari on their side as the six of Bastoni). Without the plane (a photo of a card or two) the surer
         reading stands: a single card's photo tilted 45 degrees (eval_views) reads right that way, and its
-        sideways reading often names another face. A quad far narrower than a card (`NARROWER_THAN_A_CARD`) is read as well grown
-        about its middle to a whole card's proportions (`_bordered`), kept where the quad itself is no card
-        and the grown one names a face (a back's printed frame is stepped over when its sides are snapped;
-        grown, a strip of cloth can read as a back). All in the same single classifier call. A face on a quad
-        read unsurely where a sure reading is asked for (a face seen flat or small), or read from a steep
+        sideways reading often names another face. A quad far narrower than a card
+        (`NARROWER_THAN_A_CARD`) is read as well grown about its middle to a whole card's proportions
+        (`_bordered`), kept where the quad itself is no card and the grown one names a face (a back's
+        printed frame is stepped over when its sides are snapped; grown, a strip of cloth can read as a
+        back). All in the same single classifier call. A face on a quad read unsurely where a sure reading is asked for (a face seen flat or small), or read from a steep
         phone, is an unsure one (`_unreadable`).
         """
         if len(quads) == 0:
             return CardDetections.empty()
         quads, unclear = _upright(np.array(quads, np.float32).reshape(-1, 4, 2), self.plane)
-        sides = np.linalg.norm(quads - np.roll(quads, -1, axis=1), axis=2)
-        short, long = sides[:, 0] + sides[:, 2], sides[:, 1] + sides[:, 3]
+        short, long = _pairs(quads)
         narrow = np.flatnonzero(short < NARROWER_THAN_A_CARD * long)
         tried = np.concatenate([quads, np.roll(quads[unclear], -1, axis=1), _bordered(quads[narrow])])
         crops = np.stack([warp_card(frame, quad) for quad in tried]).reshape(-1, CROP_H, CROP_W, 3)
@@ -246,8 +245,7 @@ def _upright(quads: np.ndarray, plane: TablePlane | None) -> tuple[np.ndarray, n
 def _long_way(quads: np.ndarray) -> np.ndarray:
     """Per quad: 0 where its first and third sides are clearly its short ones, 1 where they are clearly its
     long ones, -1 where its short sides are over SQUARISH of its long ones (or it lies past the plane's horizon)."""
-    sides = np.linalg.norm(quads - np.roll(quads, -1, axis=1), axis=2)
-    first, second = sides[:, 0] + sides[:, 2], sides[:, 1] + sides[:, 3]
+    first, second = _pairs(quads)
     way = (first > second).astype(np.int64)
     way[~(np.minimum(first, second) <= SQUARISH * np.maximum(first, second))] = -1
     return way
@@ -267,8 +265,13 @@ def _unreadable(quads: np.ndarray, confidence: np.ndarray, steep: bool = False) 
 
 def small(quads: np.ndarray) -> np.ndarray:
     """Whether each quad [N, 4, 2] is under SMALL_FACE across: its shorter pair of opposite sides, averaged."""
+    return np.minimum(*_pairs(quads)) / 2 < SMALL_FACE
+
+
+def _pairs(quads: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each quad's [N, 4, 2] first and third sides' lengths together, and its second and fourth sides'."""
     sides = np.linalg.norm(quads - np.roll(quads, -1, axis=1), axis=2)
-    return np.minimum(sides[:, 0] + sides[:, 2], sides[:, 1] + sides[:, 3]) / 2 < SMALL_FACE
+    return sides[:, 0] + sides[:, 2], sides[:, 1] + sides[:, 3]
 
 
 def _bordered(quads: np.ndarray) -> np.ndarray:
