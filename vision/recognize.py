@@ -18,7 +18,7 @@ from vision.detections import CardDetections
 from vision.exposure import brightened, gain_for, well_exposed
 from vision.io import ImageError, as_bgr, prepare_folder, read_image
 from vision.labels import BACK, CLASS_INDEX, CLASSES, NONE
-from vision.locate import LocatorConfig, Whole, finish, held_quads, rough_quads, whole_of
+from vision.locate import LocatorConfig, RoughQuads, Whole, finish, held_quads, rough_quads, whole_of
 from vision.locate.cloth import cloth_backs
 from vision.locate.fitting import flat
 from vision.locate.geometry import areas, intersection, on_grid
@@ -54,6 +54,11 @@ TIGHT = 0.9
 """Score from which a quad is well outlined: about 9 in 10 of the cards read on those frames."""
 SURE_EVIDENCE = 0.9
 """Confidence from which a named card serves as evidence about the other readings of its frame."""
+HALF_OF_ONE = 0.8
+"""Longest side on the table's plane, in card lengths, under which a half the search offered for its quad's
+shape alone (`RoughQuads.shaped`: two cards lying side by side) is half of one card: a card halved across its
+long sides is about its width long on the plane, 0.6, and each of two cards side by side is one long. Read
+alone, the two halves of one far card are two backs at one place, a second card beside the one lying there."""
 COARSE_SIDE = 320
 """Long side of the coarser copy searched again when a frame yields nothing: there a blurred or
 steeply tilted close-up card's soft outline is a sharp one. Not on a checked cloth: shrunk that far,
@@ -185,7 +190,7 @@ class CardReader:
         round cards lying close, and the table between them) waits until the others are read, and is
         not read at all once it holds most of a surely named card (`_round_a_named_card`).
         """
-        rough = rough_quads(frame, locator, hold=True, whole=whole)
+        rough = _no_halves_of_one(rough_quads(frame, locator, hold=True, whole=whole), self.plane)
         quads, sizes = rough.quads, areas(rough.quads)
         waits = _loose_round_tight(quads, sizes, rough.scores)
         pending = np.arange(len(quads))
@@ -225,6 +230,15 @@ class CardReader:
         shaped[located] = rough.shaped[keys[located]]
         real = candidates.label != NONE
         return resolve_overlaps(candidates[real], shaped[real])
+
+
+def _no_halves_of_one(rough: RoughQuads, plane: TablePlane | None) -> RoughQuads:
+    """The search's quads but the halves offered for a pair's shape that the table's plane shows to be halves of
+    one card (HALF_OF_ONE): under a leaning phone one card has a pair's shape in the picture, not on the plane."""
+    if plane is None or not rough.shaped.any():
+        return rough
+    keep = ~(rough.shaped & (plane.lengths(rough.quads) < HALF_OF_ONE))
+    return rough._replace(quads=rough.quads[keep], scores=rough.scores[keep], shaped=rough.shaped[keep])
 
 
 def _upright(quads: np.ndarray, plane: TablePlane | None) -> tuple[np.ndarray, np.ndarray]:

@@ -17,7 +17,8 @@ from vision import recognize
 from vision.annotate import CardAnnotator
 from vision.classify import CardClassifier, default_model_path
 from vision.detections import CardDetections
-from vision.locate import LocatorConfig
+from vision.locate import LocatorConfig, RoughQuads
+from vision.locate.geometry import halves as halves_of
 from vision.plane import TablePlane, seen_plane
 from vision.recognize import CardReader, resolve_overlaps, run_recognize
 
@@ -220,6 +221,20 @@ def test_halves_offered_for_their_shape_alone_do_not_replace_a_surely_read_back(
     assert len(resolve_overlaps(detections, shaped=np.array([False, True, True]))) == 1
     # a back found alone beside the other half: two backs lying side by side
     assert len(resolve_overlaps(detections, shaped=np.array([False, False, False]))) == 2
+
+
+def test_halves_offered_for_a_pair_s_shape_are_dropped_where_the_table_s_plane_shows_one_card() -> None:
+    # on the plane a card is one long: 100 pixels here
+    plane = TablePlane(np.diag([0.01, 0.01, 1.0]))
+    one = np.array([[0, 0], [60, 0], [60, 100], [0, 100]], np.float32)  # one card, a pair's shape in the picture
+    pair = np.array([[200, 0], [320, 0], [320, 100], [200, 100]], np.float32)  # two cards side by side
+    halves = [h for quad in (one, pair) for h in halves_of(quad)]
+    rough = RoughQuads(np.stack([one, pair, *halves]), np.ones(6), 1.0, shaped=np.array([False] * 2 + [True] * 4))
+    kept = recognize._no_halves_of_one(rough, plane)
+    assert np.array_equal(kept.quads, np.stack([one, pair, *halves[2:]]))
+    assert kept.shaped.tolist() == [False, False, True, True] and len(kept.scores) == 4
+    # without the plane, the picture's shape alone offers every half
+    assert recognize._no_halves_of_one(rough, None) is rough
 
 
 def _write(path: Path, image: np.ndarray) -> str:

@@ -11,7 +11,7 @@ cards (`cloth`), the sides snapped at full resolution (`snap`) and the quads mad
 
 from vision.locate.cloth import shows_checked_cloth
 from vision.locate.config import LocatorConfig
-from vision.locate.core import Whole, held_quads, locate_cards, rough_quads, whole_of
+from vision.locate.core import RoughQuads, Whole, held_quads, locate_cards, rough_quads, whole_of
 from vision.locate.finish import finish
 
-__all__ = ["LocatorConfig", "Whole", "finish", "held_quads", "locate_cards", "rough_quads", "shows_checked_cloth", "whole_of"]
+__all__ = ["LocatorConfig", "RoughQuads", "Whole", "finish", "held_quads", "locate_cards", "rough_quads", "shows_checked_cloth", "whole_of"]
