@@ -282,6 +282,8 @@ class SeatFinder:
         person taps them on the picture); None while they can, or while the deal may still be going on."""
         self._marked_at = 0.0
         """When the last place was marked at the first deal."""
+        self._stirred = 0.0
+        """When a card away from the stock last came into sight or moved at the first deal: the deal goes on."""
         self._dealing: float | None = None
         """When a card was first seen away from the stock: the deal had begun (or a card lies from before)."""
         self._pile_seen = 0.0
@@ -394,10 +396,15 @@ class SeatFinder:
             self._stock_ids.discard(ident)  # followed away from the pile: a card dealt from it
             if self._dealing is None and self._stock_at is not None:
                 self._dealing = at
-            if not self._lies_seen(ident, at) or not self._dealt_here(face, code):
-                continue
             spot, since = self._rest[ident]
+            lies = self._lies_seen(ident, at) and self._dealt_here(face, code)
+            if not (lies or since == at):  # neither lying as dealt nor come into sight or moved in this picture
+                continue
             if self._stock_at is not None and apart(centre, self._stock_at, own) < STOCK_CLEAR:
+                continue
+            if since == at and all(apart(centre, spot, own) >= SEPARATE for _, spot, _ in self._dealt):
+                self._stirred = at  # not a marked place's card, handled: the deal's next card on its way
+            if not lies:
                 continue
             if all(apart(spot, other, own) >= SEPARATE for _, other, _ in self._dealt):
                 self._dealt.append((since, spot, quad))
@@ -532,11 +539,15 @@ class SeatFinder:
         return sorted(lying, key=lambda d: d[0])[:n]
 
     def _unseen(self, at: float) -> None:
-        """Fewer places than players: once no card more has come to rest for DEAL_PAUSE, or the deal has
-        taken longer than DEAL_PAUSE a player since a card was first seen off the stock (things read for cards
-        coming and going all along, or no card seen resting at all), a place the camera does not see, or a
-        card it cannot read there, and a person taps them."""
-        marked = bool(self._dealt) and at - self._marked_at > DEAL_PAUSE
+        """Fewer places than players: once no card more has come to rest for DEAL_PAUSE, and no card away from the
+        stock and from the places marked has come into sight or moved for DEAL_PAUSE either (a player turning up
+        his Re at once, the dealer's next card on its way: the deal goes on, up to twice DEAL_PAUSE after the last
+        place marked, as the play's cards move on), or the deal has taken longer than DEAL_PAUSE a player since a
+        card was first seen off the stock (things read for cards coming and going all along, or no card seen
+        resting at all), a place the camera does not see, or a card it cannot read there, and a person taps
+        them."""
+        quiet = max(self._marked_at, min(self._stirred, self._marked_at + DEAL_PAUSE))
+        marked = bool(self._dealt) and at - quiet > DEAL_PAUSE
         if marked or (self._dealing is not None and at - self._dealing > DEAL_PAUSE * len(self.players)):
             self.unsure = "seats.unseen"
         return None

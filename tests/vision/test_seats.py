@@ -396,7 +396,7 @@ def in_frame(h: np.ndarray, points: np.ndarray) -> np.ndarray:
 def deal(seats: tuple[Seat, ...], h: np.ndarray, dealer: str, deck: float = HALFWAY,
          before: tuple[Placed, ...] = (), lifted: bool = False, lying: tuple[Placed, ...] = (),
          shown: tuple[str, str] | None = None, aside: bool = False,
-         taken: bool = False, against: bool = False) -> Iterator[tuple[float, CardDetections]]:
+         taken: bool = False, against: bool = False, slow: int | None = None) -> Iterator[tuple[float, CardDetections]]:
     """The first deal at 15 fps as the reader sees it: the deck set down `deck` of the way out in front
     of the dealer, `before` read on and off before it is down; then a card to each player from the
     dealer's right, flown from the deck in half a second (the deck under the dealer's hand unread while
@@ -408,7 +408,8 @@ def deal(seats: tuple[Seat, ...], h: np.ndarray, dealer: str, deck: float = HALF
     dealer's own card `taken` up at once (a brisk first swap) lies 0.27 s, then is held still in a hand for
     four pictures halfway to his right-hand neighbour, and is gone from the next picture on. A dealer's own
     card laid `against` the pile is outlined with it as one shape and never read apart; after brisk turns (0.5 s)
-    he takes it up for his draw and puts it aside past the deck, 10 cm toward the middle."""
+    he takes it up for his draw and puts it aside past the deck, 10 cm toward the middle. The card dealt `slow` (0
+    the first) is carried to its place over SLOW seconds."""
     names = [seat.name for seat in seats]
     place = {seat.name: seat for seat in seats}
     mine = place[dealer]
@@ -420,8 +421,9 @@ def deal(seats: tuple[Seat, ...], h: np.ndarray, dealer: str, deck: float = HALF
     for k in range(1, len(names) + 1):
         seat = place[names[(names.index(dealer) + k) % len(names)]]
         home = Placed(BACK, False, seat.position, seat.facing)
-        for step in range(1, 8):
-            flown = tuple(a + (b - a) * (step / 7) ** 2 for a, b in zip(pile.centre, home.centre))
+        steps = round(SLOW * FPS) if slow == k - 1 else 7
+        for step in range(1, steps + 1):
+            flown = tuple(a + (b - a) * (step / steps) ** 2 for a, b in zip(pile.centre, home.centre))
             shots.append([*(on_table if step > 3 else []), *dealt, replace(home, centre=flown)])
         if not (against and seat is mine):
             dealt.append(replace(home, label=shown[1], face_up=True) if shown and shown[0] == seat.name else home)
@@ -461,14 +463,14 @@ def deal(seats: tuple[Seat, ...], h: np.ndarray, dealer: str, deck: float = HALF
 def named(count: int, tilt: float, yaw: float, dealer: str, deck: float = HALFWAY,
           before: tuple[Placed, ...] = (), lifted: bool = False, lying: tuple[Placed, ...] = (),
           shown: tuple[str, str] | None = None, aside: bool = False, taken: bool = False,
-          against: bool = False, every: int = 1) -> tuple[dict[str, str], float | None]:
+          against: bool = False, every: int = 1, slow: int | None = None) -> tuple[dict[str, str], float | None]:
     """Each seat the finder names at the first deal seen at 15 fps / `every`, given as the player whose
     place it lies nearest, and when it named them; `{"asked": why}` where it named none and asked for taps."""
     players, seats, h = drawn_table(count, tilt, yaw)
     tracker, finder = CardTracker(), SeatFinder(players, dealer)
     at = None
     for k, (at, detections) in enumerate(deal(seats, h, dealer, deck, before, lifted, lying, shown, aside, taken,
-                                                 against)):
+                                                 against, slow)):
         if k % every == 0 and finder.update(tracker.update(detections, at), at, tracker.unseen(at, 0.0)) is not None:
             break
     if finder.seats is None:
@@ -477,6 +479,9 @@ def named(count: int, tilt: float, yaw: float, dealer: str, deck: float = HALFWA
     return {name: min(places, key=lambda other: float(np.linalg.norm(places[other] - point)))
             for name, point in zip(finder.seats.names, finder.seats.points)}, at
 
+
+SLOW = 4.0
+"""Seconds a slow dealer takes to carry one card to its place, in `deal`: longer than DEAL_PAUSE after the card before."""
 
 TABLES = [
     (6, 5.0, 0.0, "Carla"),  # over the table
@@ -564,6 +569,16 @@ def test_a_deck_in_front_of_a_far_dealer_marks_him_though_the_picture_shows_it_n
     assert by_the_stock(places, deck) == players.index("Carla")
     seated, _ = named(8, 45.0, 10.0, "Carla", deck=0.45)
     assert seated == {player: player for player in players}
+
+
+@pytest.mark.parametrize("every", [1, 3], ids=["15 fps", "5 fps"])
+@pytest.mark.parametrize(("count", "tilt", "yaw", "dealer"), TABLES)
+def test_a_card_still_on_its_way_when_the_deal_has_paused_long_keeps_the_places_waiting_for_it(
+        count: int, tilt: float, yaw: float, dealer: str, every: int) -> None:
+    # no card came to rest for longer than DEAL_PAUSE, but one was moving across the table all along: the deal
+    # goes on, and the places are named once it lands (a player turning up his Re at once stirs his card so)
+    seated, _ = named(count, tilt, yaw, dealer, slow=2, every=every)
+    assert seated == {player: player for player in ROUND[:count]}
 
 
 @pytest.mark.parametrize("every", [1, 2, 3], ids=["15 fps", "7.5 fps", "5 fps"])
@@ -681,6 +696,23 @@ def test_a_deal_whose_cards_are_never_seen_resting_asks_for_the_places_once_it_h
         finder.update(table(card("back", (500, 300), 1), card("9B", moving, 2)), at)
         assert finder.unsure is None or at > DEAL_PAUSE * 3 + 0.2
     assert finder.seats is None and finder.unsure == "seats.unseen"
+
+
+def test_a_deal_short_of_a_place_asks_for_the_places_though_a_card_keeps_moving_about() -> None:
+    # a place never seen while the play goes on: a card carried about keeps the deal going for no longer
+    # than twice DEAL_PAUSE after the last place marked
+    finder = SeatFinder(("Anna", "Bruno", "Carla"), "Carla")
+    deck = card("back", (500, 300), 1)
+    finder.update(table(deck), 0.0)
+    dealt = table(deck, card("back", (200, 300), 2), card("back", (800, 300), 3))
+    at, asked = 0.0, None
+    while at < 3 * DEAL_PAUSE:
+        at = round(at + 0.2, 1)
+        moving = card("back", (400 + 200 * (round(at / 0.2) % 2), 650), 4)  # in a hand, never at rest
+        finder.update(table(dealt, moving) if at > 1.0 else dealt, at)
+        asked = asked if asked is not None or finder.unsure is None else at
+    assert finder.seats is None and finder.unsure == "seats.unseen"
+    assert asked is not None and 1.0 + DEAL_PAUSE < asked <= 0.6 + 2 * DEAL_PAUSE + 0.2
 
 
 def test_a_card_turned_up_at_the_reveal_and_set_aside_for_the_draw_marks_no_place() -> None:
