@@ -283,7 +283,8 @@ class SeatFinder:
         self._marked_at = 0.0
         """When the last place was marked at the first deal."""
         self._stirred = 0.0
-        """When a card away from the stock last came into sight or moved at the first deal: the deal goes on."""
+        """When a card away from the stock and the places marked last came into sight or moved at the first deal:
+        the deal goes on (`_unseen`)."""
         self._dealing: float | None = None
         """When a card was first seen away from the stock: the deal had begun (or a card lies from before)."""
         self._pile_seen = 0.0
@@ -402,7 +403,7 @@ class SeatFinder:
                 continue
             if self._stock_at is not None and apart(centre, self._stock_at, own) < STOCK_CLEAR:
                 continue
-            if since == at and all(apart(centre, spot, own) >= SEPARATE for _, spot, _ in self._dealt):
+            if since == at and all(apart(centre, other, own) >= SEPARATE for _, other, _ in self._dealt):
                 self._stirred = at  # not a marked place's card, handled: the deal's next card on its way
             if not lies:
                 continue
