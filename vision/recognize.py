@@ -237,7 +237,8 @@ def _no_halves_of_one(rough: RoughQuads, plane: TablePlane | None) -> RoughQuads
     one card (HALF_OF_ONE): under a leaning phone one card has a pair's shape in the picture, not on the plane."""
     if plane is None or not rough.shaped.any():
         return rough
-    keep = ~(rough.shaped & (plane.lengths(rough.quads) < HALF_OF_ONE))
+    keep = np.ones(len(rough.quads), bool)
+    keep[rough.shaped] = ~(plane.lengths(rough.quads[rough.shaped]) < HALF_OF_ONE)
     return rough._replace(quads=rough.quads[keep], scores=rough.scores[keep], shaped=rough.shaped[keep])
 
 

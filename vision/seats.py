@@ -403,11 +403,10 @@ class SeatFinder:
                 continue
             if self._stock_at is not None and apart(centre, self._stock_at, own) < STOCK_CLEAR:
                 continue
-            if since == at and all(apart(centre, other, own) >= SEPARATE for _, other, _ in self._dealt):
+            unmarked = all(apart(spot, other, own) >= SEPARATE for _, other, _ in self._dealt)
+            if since == at and unmarked:  # come into sight or moved where it lies now: spot is its centre
                 self._stirred = at  # not a marked place's card, handled: the deal's next card on its way
-            if not lies:
-                continue
-            if all(apart(spot, other, own) >= SEPARATE for _, other, _ in self._dealt):
+            if lies and unmarked:
                 self._dealt.append((since, spot, quad))
                 self._marked_at = at
         pile = self._pile_lies(tracked, at, apart)
