@@ -90,10 +90,14 @@ def dealers_card_put_aside(e: Evidence) -> Judgement | None:
 
 
 def cards_moved_otherwise(e: Evidence) -> Judgement | None:
-    """Cards changed at several seats, or one seat holds another's card, but not as one swap."""
+    """Cards changed at several seats, or one seat holds another's card, or cards seen on their way
+    while more than two seats were taken up: not one swap."""
     changed = e.changed
     if len(changed) > 1 or (changed and e.now[changed[0]] in e.was.values()):
         return Judgement(Kind.UNCLEAR, changed, "cards_moved_otherwise")
+    taken = tuple(p for p in e.movers if e.taken(p))
+    if len(taken) > 2 and e.flown & set(taken):
+        return Judgement(Kind.UNCLEAR, taken, "cards_moved_otherwise")
     return None
 
 

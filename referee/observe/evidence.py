@@ -98,20 +98,27 @@ class Evidence:
     def movers(self) -> tuple[str, ...]:
         """The handled seats whose cards moved: of more than two handled, the two whose cards
         were seen on their way, or the two handled long (a third seat went unread for a frame,
-        or an arm passed over it); of a new card at one seat, that seat alone (the arm that
-        brought it brushed its neighbour)."""
+        or an arm passed over it), where no third was covered with either of them long enough to
+        exchange their cards unseen (a quick next move, made before the table rested); of a new
+        card at one seat, that seat alone (the arm that brought it brushed its neighbour)."""
         lifted, changed = self.lifted, set(self.changed)
         flown = tuple(p for p in lifted if p in self.flown and self.handled[p] >= CARRIED)
-        if len(lifted) > 2 and len(flown) == 2 and changed <= set(flown):
+        if len(lifted) > 2 and len(flown) == 2 and changed <= set(flown) and self._apart(flown):
             lifted = flown
         long = tuple(p for p in lifted if self.handled[p] >= LIFTED)
-        if len(lifted) > 2 and len(long) == 2 and changed <= set(long):
+        if len(lifted) > 2 and len(long) == 2 and changed <= set(long) and self._apart(long):
             lifted = long
         taken = tuple(p for p in lifted if self.taken(p))
         if (len(changed) == 1 and set(taken) == changed
                 and self.now[taken[0]] not in self.was.values()):
             lifted = taken
         return lifted
+
+    def _apart(self, pair: tuple[str, ...]) -> bool:
+        """Whether no other handled seat was covered with a seat of `pair` long enough to
+        exchange their cards unseen."""
+        return not any(exchangeable(seconds) for two, seconds in self.together.items()
+                       if len(two & set(pair)) == 1)
 
     def covered_with(self, moved: tuple[str, ...] = ()) -> list[tuple[str, str]]:
         """The pairs of seats covered at once long enough to exchange their cards unseen, but

@@ -1409,14 +1409,28 @@ def test_the_stock_lying_by_the_dealers_card_from_the_deal_on_hides_no_swap() ->
     assert said[-1] == {"event": "swap", "hand": 1, "from": "Anna", "to": "Carla", "legal": True}
 
 
-def test_of_three_seats_emptied_at_once_the_two_whose_cards_were_seen_on_their_way_swapped() -> None:
+def test_of_three_seats_emptied_the_two_whose_cards_were_seen_on_their_way_swapped_where_the_third_was_never_covered_with_them() -> None:
+    game = table()
+    controller = Controller(game)
+    tell(controller, PLAIN_DEAL)
+    said = tell(controller, [(5.0, "Anna - Bruno - Carla down#3 Dario down#4 aside down#1"),
+                             (5.3, "Anna - Bruno - Carla down#3 Dario down#4 aside down#2"),
+                             (5.5, "Anna down#1 Bruno down#2 Carla - Dario down#4"),
+                             (5.8, "Anna down#1 Bruno down#2 Carla - Dario down#4"),
+                             (6.0, FOUR), (6.0 + SETTLED, FOUR)])  # the arm going back hid Carla's
+    assert said == [{"event": "swap", "hand": 1, "from": "Anna", "to": "Bruno", "legal": True}]
+
+
+def test_of_three_seats_emptied_at_once_with_two_cards_seen_on_their_way_the_hand_is_held() -> None:
     game = table()
     controller = Controller(game)
     tell(controller, PLAIN_DEAL)
     said = tell(controller, [(5.0, "Anna - Bruno - Carla - Dario down#4 aside down#1"),
                              (5.3, "Anna - Bruno - Carla - Dario down#4 aside down#2"),
-                             (5.6, FOUR), (5.6 + SETTLED, FOUR)])  # Carla's card went unread
-    assert said == [{"event": "swap", "hand": 1, "from": "Anna", "to": "Bruno", "legal": True}]
+                             (5.6, FOUR), (5.6 + SETTLED, FOUR)])  # Carla's card may have gone too
+    assert [event["event"] for event in said] == ["warning"] and controller.held is not None
+    assert (controller.held.code == "moves.not_one_swap"
+            and controller.held.params == {"players": ["Anna", "Bruno", "Carla"]})
 
 
 def test_a_put_back_whose_cards_cross_near_their_seats_is_the_undoing_only_once_let_go() -> None:
