@@ -17,7 +17,7 @@ from referee.observe.context import Context
 from referee.observe.custody import Custody, Link
 from referee.observe.deal import Dealt
 from referee.observe.evidence import Evidence, Gathering, exchangeable, exchanged
-from referee.observe.moment import LIFTED, Moment, away, sure, touched
+from referee.observe.moment import LIFTED, Moment, away, known, sure, touched
 from referee.rules import DealerDraw
 from referee.wording import Message
 
@@ -216,6 +216,9 @@ class Turns:
         if mine.face is Face.UP and mine.card is not None:
             self._dealers_face = mine.card
         aside = self.put_aside(now, hand)
+        for player in hand.ring:  # a face up unnamed is asked after UNREAD_AFTER, whatever moves meanwhile
+            if now.seen.face(player) is Face.UP and known(now.view(player), hand.shown.get(player)) is None:
+                self.ctx.unread(player, now)
         revealed = aside is not None or all(now.seen.face(p) is Face.UP for p in hand.ring)
         if revealed and self._lifted and self._laid is not None:
             self._judge(self._laid, hand, set())  # the last move, judged as it lay

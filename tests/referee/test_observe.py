@@ -643,6 +643,20 @@ def test_a_face_up_card_that_cannot_be_read_is_reported_once_and_nothing_is_sett
     assert game.phase is Phase.TURNS
 
 
+def test_a_face_up_card_that_cannot_be_read_is_asked_about_while_the_dealer_takes_his_own_up() -> None:
+    # Bruno's card shows from 6.0 and is never named; from 7.0 Dario's seat is empty, his card
+    # taken up to put it aside and draw, and the table is not all face up: Bruno is still asked
+    # UNREAD_AFTER after his card first showed, before the cards are collected
+    game = table()
+    controller = Controller(game)
+    tell(controller, PLAIN_DEAL)
+    said = tell(controller, [(6.0, "Anna 3D#1 Bruno ?#2@0.4 Carla 5S#3 Dario 6B#4"),
+                             (7.0, "Anna 3D#1 Bruno ?#2@0.4 Carla 5S#3 Dario -"),
+                             (8.1, "Anna 3D#1 Bruno ?#2@0.4 Carla 5S#3 Dario -")])
+    assert said == [{"event": "warning", "hand": 1,
+                     "message": "hand 1: Bruno's face-up card cannot be read: name it by hand"}]
+
+
 def test_a_face_up_card_read_unsure_with_a_wavering_confidence_is_asked_about_once() -> None:
     game = table()
     controller = Controller(game)
