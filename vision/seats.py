@@ -287,6 +287,8 @@ class SeatFinder:
         the deal goes on (`_unseen`)."""
         self._dealing: float | None = None
         """When a card was first seen away from the stock: the deal had begun (or a card lies from before)."""
+        self._down: dict[int, tuple[np.ndarray, float]] = {}
+        """Per card dealt, where it last lay face down at the first deal, and since when."""
         self._pile_seen = 0.0
         """When a face-down card last lay still where the stock was set down."""
         self._pile_at: np.ndarray | None = None
@@ -398,7 +400,13 @@ class SeatFinder:
             if self._dealing is None and self._stock_at is not None:
                 self._dealing = at
             spot, since = self._rest[ident]
-            lies = self._lies_seen(ident, at) and self._dealt_here(face, code)
+            down = self._down.get(ident)
+            if face == "down":
+                self._down[ident] = spot, since
+            turned = face == "up" and down is not None and apart(centre, down[0], own) < LIES
+            if turned:  # turned over where it lay face down (a Re shown at once, named or not): a player's own,
+                since = down[1]  # at rest there since it landed
+            lies = self._lies_seen(ident, at) and (self._dealt_here(face, code) or turned)
             if not (lies or since == at):  # neither lying as dealt nor come into sight or moved in this picture
                 continue
             if self._stock_at is not None and apart(centre, self._stock_at, own) < STOCK_CLEAR:

@@ -396,7 +396,8 @@ def in_frame(h: np.ndarray, points: np.ndarray) -> np.ndarray:
 def deal(seats: tuple[Seat, ...], h: np.ndarray, dealer: str, deck: float = HALFWAY,
          before: tuple[Placed, ...] = (), lifted: bool = False, lying: tuple[Placed, ...] = (),
          shown: tuple[str, str] | None = None, aside: bool = False,
-         taken: bool = False, against: bool = False, slow: int | None = None) -> Iterator[tuple[float, CardDetections]]:
+         taken: bool = False, against: bool = False, slow: int | None = None,
+         turned: tuple[str, str] | None = None) -> Iterator[tuple[float, CardDetections]]:
     """The first deal at 15 fps as the reader sees it: the deck set down `deck` of the way out in front
     of the dealer, `before` read on and off before it is down; then a card to each player from the
     dealer's right, flown from the deck in half a second (the deck under the dealer's hand unread while
@@ -409,7 +410,8 @@ def deal(seats: tuple[Seat, ...], h: np.ndarray, dealer: str, deck: float = HALF
     four pictures halfway to his right-hand neighbour, and is gone from the next picture on. A dealer's own
     card laid `against` the pile is outlined with it as one shape and never read apart; after brisk turns (0.5 s)
     he takes it up for his draw and puts it aside past the deck, 10 cm toward the middle. The card dealt `slow` (0
-    the first) is carried to its place over SLOW seconds."""
+    the first) is carried to its place over SLOW seconds. A card `turned` (player, card) lands face down and is
+    turned up where it lies a third of a second later, its face never named (a phone past 50 degrees names none)."""
     names = [seat.name for seat in seats]
     place = {seat.name: seat for seat in seats}
     mine = place[dealer]
@@ -428,6 +430,9 @@ def deal(seats: tuple[Seat, ...], h: np.ndarray, dealer: str, deck: float = HALF
         if not (against and seat is mine):
             dealt.append(replace(home, label=shown[1], face_up=True) if shown and shown[0] == seat.name else home)
         on_table = [] if lifted else on_table
+        if turned and turned[0] == seat.name:
+            shots += [[*on_table, *dealt]] * 5
+            dealt[-1] = replace(home, label=turned[1], face_up=True)
         shots += [[*on_table, *dealt]] * (4 if taken and seat is mine else 9)
     if taken:
         mine_down, right = dealt.pop(), place[names[(names.index(dealer) + 1) % len(names)]]
@@ -456,21 +461,23 @@ def deal(seats: tuple[Seat, ...], h: np.ndarray, dealer: str, deck: float = HALF
     shots += [[*on_table, *dealt]] * (5 * FPS)
     for k, cards in enumerate(shots):
         quads = np.array([in_frame(h, card_corners_cm(c)) for c in cards], np.float32).reshape(-1, 4, 2)
+        unnamed = np.array([turned is not None and c.face_up and c.label == turned[1] for c in cards], bool)
         yield k / FPS, CardDetections(quads, np.array([c.label for c in cards]), np.full(len(cards), 0.95, np.float32),
-                                      np.zeros(len(cards), bool))
+                                      unnamed)
 
 
 def named(count: int, tilt: float, yaw: float, dealer: str, deck: float = HALFWAY,
           before: tuple[Placed, ...] = (), lifted: bool = False, lying: tuple[Placed, ...] = (),
           shown: tuple[str, str] | None = None, aside: bool = False, taken: bool = False,
-          against: bool = False, every: int = 1, slow: int | None = None) -> tuple[dict[str, str], float | None]:
+          against: bool = False, every: int = 1, slow: int | None = None,
+          turned: tuple[str, str] | None = None) -> tuple[dict[str, str], float | None]:
     """Each seat the finder names at the first deal seen at 15 fps / `every`, given as the player whose
     place it lies nearest, and when it named them; `{"asked": why}` where it named none and asked for taps."""
     players, seats, h = drawn_table(count, tilt, yaw)
     tracker, finder = CardTracker(), SeatFinder(players, dealer)
     at = None
     for k, (at, detections) in enumerate(deal(seats, h, dealer, deck, before, lifted, lying, shown, aside, taken,
-                                                 against, slow)):
+                                                 against, slow, turned)):
         if k % every == 0 and finder.update(tracker.update(detections, at), at, tracker.unseen(at, 0.0)) is not None:
             break
     if finder.seats is None:
@@ -615,6 +622,14 @@ def test_a_card_put_aside_past_the_deck_marks_no_place_where_the_dealers_own_wen
     # five players it lies beyond the line between his neighbours' places)
     seated, _ = named(count, tilt, yaw, dealer, against=True, every=every)
     assert seated == {"asked": "seats.unseen"}
+
+
+@pytest.mark.parametrize(("count", "tilt", "yaw", "dealer"), TABLES)
+@pytest.mark.parametrize("player", ["Anna", "Dario"])
+def test_a_re_turned_up_at_once_where_it_lay_marks_its_place_though_its_face_is_never_named(
+        count: int, tilt: float, yaw: float, dealer: str, player: str) -> None:
+    seated, _ = named(count, tilt, yaw, dealer, turned=(player, "10S"))
+    assert seated == {player: player for player in ROUND[:count]}
 
 
 @pytest.mark.parametrize(("count", "tilt", "yaw", "dealer"), [(6, 40.0, 0.0, "Carla"), (8, 5.0, 10.0, "Carla")])
