@@ -1445,6 +1445,8 @@ def test_of_three_seats_emptied_at_once_with_two_cards_seen_on_their_way_the_han
     assert [event["event"] for event in said] == ["warning"] and controller.held is not None
     assert (controller.held.code == "moves.not_one_swap"
             and controller.held.params == {"players": ["Anna", "Bruno", "Carla"]})
+    tell(controller, [(7.0, FOUR), (8.0, FOUR)])  # the ids lie as before: they never told the moves either
+    assert controller.held is not None
 
 
 def test_a_put_back_whose_cards_cross_near_their_seats_is_the_undoing_only_once_let_go() -> None:
