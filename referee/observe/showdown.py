@@ -54,15 +54,14 @@ class Showdown:
 
     def reveal(self, now: Moment, hand: Hand, aside: SeatView | None = None) -> None:
         """Every seat shows its face, the dealer's perhaps `aside` (put aside to draw): once all
-        are named surely, everyone still due keeps."""
+        are named surely, everyone still due keeps. (A face unnamed is asked about by the turns,
+        `Turns.observe`, from the moment it shows.)"""
         ctx, game = self.ctx, self.ctx.game
         cards: dict[str, Card] = {}
         for player in hand.ring:
             view = aside if aside is not None and player == hand.dealer else now.view(player)
             card = known(view, hand.shown.get(player))
-            if card is None:
-                ctx.unread(player, now)
-            else:
+            if card is not None:
                 cards[player] = card
         if len(cards) < len(hand.ring) or self._twice(cards, hand.number):
             return
