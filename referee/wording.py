@@ -268,6 +268,11 @@ RAISED: dict[str, dict[str, str]] = {
                                  "back, or resolve it by hand",
                            "it": "carte spostate tra {players:list}, non come uno scambio: "
                                  "rimettetele a posto, o risolvete a mano"},
+    "moves.not_followed": {"en": "cards moved between {players:list}, not as one swap, and the camera "
+                                 "could not follow which card went where: say what was played",
+                           "it": "carte spostate tra {players:list}, non come uno scambio, e la "
+                                 "fotocamera non ha seguito quale carta è andata dove: dite voi cosa "
+                                 "è stato giocato"},
     "swap.undo": {"en": "{why} (undo the swap on the table)",
                   "it": "{why} (rifate lo scambio al contrario)"},
     "draw.undo": {"en": "{why} (put his card back)", "it": "{why} (rimettete la sua carta)"},

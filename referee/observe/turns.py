@@ -414,9 +414,11 @@ class Turns:
             if not hand.drew:  # else the card he drew, read anew as it settles
                 self._draw_seen(hand)
         elif kind is Kind.UNCLEAR:  # cards put back are told by their identities only where those followed
-            followed = set(seats) <= set(evidence.changed)  # the moves: else a person says
-            self.ctx.hold(code="moves.not_one_swap", params={"players": list(seats)},
-                          release=back_at(base, list(seats), self._touched) if followed else None)
+            if set(seats) <= set(evidence.changed):  # the moves: else a person says
+                self.ctx.hold(code="moves.not_one_swap", params={"players": list(seats)},
+                              release=back_at(base, list(seats), self._touched))
+            else:
+                self.ctx.hold(code="moves.not_followed", params={"players": list(seats)})
             return
         # a look, or cards covered together: each pair's unseen exchange asked of the game
         if self.ctx.held is None:

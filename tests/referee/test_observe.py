@@ -1443,10 +1443,24 @@ def test_of_three_seats_emptied_at_once_with_two_cards_seen_on_their_way_the_han
                              (5.3, "Anna - Bruno - Carla - Dario down#4 aside down#2"),
                              (5.6, FOUR), (5.6 + SETTLED, FOUR)])  # Carla's card may have gone too
     assert [event["event"] for event in said] == ["warning"] and controller.held is not None
-    assert (controller.held.code == "moves.not_one_swap"
+    assert (controller.held.code == "moves.not_followed"  # which card went where was never seen: a person says
             and controller.held.params == {"players": ["Anna", "Bruno", "Carla"]})
     tell(controller, [(7.0, FOUR), (8.0, FOUR)])  # the ids lie as before: they never told the moves either
     assert controller.held is not None
+
+
+def test_cards_moved_round_three_seats_are_held_until_each_lies_back_at_its_own() -> None:
+    game = table()
+    controller = Controller(game)
+    tell(controller, PLAIN_DEAL)
+    said = tell(controller, [(5.0, "Anna - Bruno - Carla - Dario down#4"),
+                             (5.6, "Anna down#3 Bruno down#1 Carla down#2 Dario down#4"),
+                             (5.6 + SETTLED, "Anna down#3 Bruno down#1 Carla down#2 Dario down#4")])
+    assert [event["event"] for event in said] == ["warning"] and controller.held is not None
+    assert (controller.held.code == "moves.not_one_swap"
+            and controller.held.params == {"players": ["Anna", "Bruno", "Carla"]})
+    tell(controller, [(7.0, "Anna - Bruno - Carla - Dario down#4"), (7.6, FOUR), (7.6 + SETTLED, FOUR)])
+    assert controller.held is None
 
 
 def test_a_put_back_whose_cards_cross_near_their_seats_is_the_undoing_only_once_let_go() -> None:

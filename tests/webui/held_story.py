@@ -51,6 +51,7 @@ RAISED_PARAMS = {
     "shown.moved_to": {"owner": "Bruno", "card": "10C", "seat": "Carla"},
     "shown.late": {"player": "Carla", "card": "9S"},
     "moves.not_one_swap": {"players": ["Anna", "Carla", "Dario"]},
+    "moves.not_followed": {"players": ["Anna", "Carla", "Dario"]},
     "swap.undo": {"why": WALL},
     "draw.undo": {"why": Message("draw.not_now", {"dealer": "Dario"})},
     "sight.lost": {"gap": 1.5},
