@@ -265,9 +265,11 @@ class TableWatcher:
 
     def finish(self) -> list[Said]:
         """The source has ended (a film, a folder): what the referee still settles, once the frames
-        passed over are looked at."""
+        passed over are looked at; a deal whose places are not named by then asks for them."""
         passed, self._passed = self._passed, []
-        return [said for due in passed for said in self._look(due)] + self.controller.finish()
+        said = [said for due in passed for said in self._look(due)]
+        self.finder.ended()  # a deal whose places were never named is asked to tap them
+        return said + self._ask_seats() + self.controller.finish()
 
     def _look(self, frame: Frame) -> list[Said]:
         """Read one frame due and referee what it shows."""

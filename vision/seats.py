@@ -546,6 +546,11 @@ class SeatFinder:
             return self._unseen(at)
         return sorted(lying, key=lambda d: d[0])[:n]
 
+    def ended(self) -> None:
+        """The source has ended (a film, a folder) during the first deal: places not named by then are asked."""
+        if self.seats is None and self.unsure is None and self._dealing is not None:
+            self.unsure = "seats.unseen"
+
     def _unseen(self, at: float) -> None:
         """Fewer places than players: once no card more has come to rest for DEAL_PAUSE, and no card away from the
         stock and from the places marked has come into sight or moved for DEAL_PAUSE either (a player turning up

@@ -102,6 +102,17 @@ def test_a_game_of_three_hands_is_narrated_hand_after_hand(reader: CardReader) -
         hand["losers"] for hand in truth["expected"]]
 
 
+def test_a_film_ending_before_every_player_has_a_card_asks_for_the_places(reader: CardReader) -> None:
+    # the places cannot be named from three cards of five: a film (or a folder of pictures) that ends
+    # there leaves the family a way on, to tap them, not silence
+    truth, frames = film("hand")
+    dealt = next(s for s in truth["segments"] if s["note"] == "Carla has a card")
+    WARNINGS.clear()
+    assert told(truth, frames[:dealt["to"]], reader) == [{"event": "warning", "hand": 1}]
+    assert WARNINGS == ["the camera does not see every player's card of the deal: tap each player's place "
+                        "on the picture (Setup page)"]
+
+
 def test_an_arm_crossing_the_view_changes_nothing(reader: CardReader) -> None:
     truth, frames = film("hand")
     swap = next(s for s in truth["segments"] if s["phase"] == "swap")
