@@ -75,6 +75,10 @@ LIVE_WORDS: dict[str, dict[str, str]] = register({
                            "place on the picture (Setup page)",
                      "it": "la fotocamera non vede la carta di ogni giocatore: toccate il posto di "
                            "ciascuno sulla foto (pagina Setup)"},
+    "seats.more": {"en": "the deal shows more places than players (something on the table was read as a "
+                         "card): tap each player's place on the picture (Setup page)",
+                   "it": "la distribuzione mostra più posti che giocatori (qualcosa sul tavolo sembrava "
+                         "una carta): toccate il posto di ciascuno sulla foto (pagina Setup)"},
     "seats.close": {"en": "two places lie too close together to tell whose is whose: tap each player's "
                           "place on the picture (Setup page)",
                     "it": "due posti sono troppo vicini per dire di chi è ciascuno: toccate il posto "

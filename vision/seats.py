@@ -79,10 +79,10 @@ LATE = 2
 """Most the deal's order may part from the places' order round the table (the sum, over the places, of
 how many cards early or late each was seen resting): one card seen resting a card late, a small far card
 or one under the dealer's arm; more, and the order tells no turn of the table surely."""
-UNSURE = ("seats.unseen", "seats.close", "seats.order", "seats.stock")
+UNSURE = ("seats.unseen", "seats.more", "seats.close", "seats.order", "seats.stock")
 """Why the places may not be named at the first deal (`SeatFinder.unsure`): a card of the deal never seen
-resting, two places too near in bearing, a deal order that fits no turn of the table, the deck lying by
-another place than the deal's last, or beyond the places by none of them."""
+resting, more places lying than players, two places too near in bearing, a deal order that fits no turn of
+the table, the deck lying by another place than the deal's last, or beyond the places by none of them."""
 CARD_LENGTH = 130.0
 """A card's length in pixels assumed when no card is in sight (a 720p frame of a kitchen table)."""
 
@@ -280,6 +280,11 @@ class SeatFinder:
         self.unsure: str | None = None
         """Why the places cannot be named surely at the first deal (one of UNSURE, worded by webui.words: a
         person taps them on the picture); None while they can, or while the deal may still be going on."""
+        self._marker: dict[int, int] = {}
+        """Per mark of `_dealt` (its id), the card id that marked it."""
+        self._full: set[int] = set()
+        self._full_at = 0.0
+        """The places (ids of `_dealt`'s marks) that lay when as many lay as players, and when (`_lying`)."""
         self._marked_at = 0.0
         """When the last place was marked at the first deal."""
         self._stirred = 0.0
@@ -416,6 +421,7 @@ class SeatFinder:
                 self._stirred = at  # not a marked place's card, handled: the deal's next card on its way
             if lies and unmarked:
                 self._dealt.append((since, spot, quad))
+                self._marker[id(self._dealt[-1])] = ident
                 self._marked_at = at
         pile = self._pile_lies(tracked, at, apart)
         if pile is not None:
@@ -512,7 +518,8 @@ class SeatFinder:
 
     def _lying(self, tracked: CardDetections, at: float) -> list[Mark] | None:
         """The places to name, one per player in the order their cards came to rest, once the table
-        shows every player's card; None while it does not yet.
+        shows every player's card; None while it does not yet, or where more places lie than players
+        (`unsure`: no rest time tells which is no player's).
 
         Only a place whose card still lies there counts, and only a card of the deck's size where it lies
         (`vision.plane`, fitted on every place marked: one whose card was taken up since still tells the
@@ -523,14 +530,21 @@ class SeatFinder:
         lies too, the place deepest inside the ring of the others is the pile, and the stock's place
         (the places go round the table, the deck lies between them); with no card more for
         DEAL_PAUSE, there is no pile.
+
+        Once as many places lie as players, the places wait DEAL_PAUSE for the dealer's own card: a thing read
+        for a card, at rest since before the deal or as a held phone sways, came to rest as early as any card
+        dealt, and only the card one more than players shows it (no rest time tells which place is no
+        player's). Those places count though a card was taken up since, and a player's card taken from his
+        place and set down elsewhere (a brisk dealer puts his own aside for the draw) marks none.
         """
         n = len(self.players)
         if len(self._dealt) < n:
             return self._unseen(at)
-        lying = [mark for mark in self._dealt if lies_at(tracked, mark[1], LIES)]
+        now = {id(mark) for mark in self._dealt if lies_at(tracked, mark[1], LIES)}
+        taken = {self._marker[key] for key in self._full - now}  # cards taken up from the places that lay
+        lying = [mark for mark in self._dealt
+                 if id(mark) in self._full or (id(mark) in now and self._marker[id(mark)] not in taken)]
         if self._stock_at is not None and at - self._pile_seen > PILE_HIDDEN:
-            if len(lying) <= n and at - self._marked_at < DEAL_PAUSE:
-                return None  # the dealer's own card may be yet to come, the pile among these
             pile = inside_ring(np.array([spot for _, spot, _ in lying])) if len(lying) > n else None
             if pile is not None:
                 self._stock_at, self._pile_quad = lying.pop(pile)[1], None
@@ -544,7 +558,13 @@ class SeatFinder:
             lying = _past_the_deck(_round_the_table(lying, plane), plane, self._stock_at)
         if len(lying) < n:
             return self._unseen(at)
-        return sorted(lying, key=lambda d: d[0])[:n]
+        if len(lying) > n:  # one lies where no player sits (a thing read for a card, at rest before the deal or
+            return self._unsure("seats.more")  # as a held phone sways), and which one no rest time tells
+        if not self._full:
+            self._full, self._full_at = {id(mark) for mark in lying}, at
+        if at - self._full_at < DEAL_PAUSE:
+            return None  # the dealer's own card may be yet to come
+        return sorted(lying, key=lambda d: d[0])
 
     def ended(self) -> None:
         """The source has ended (a film, a folder) during the first deal: places not named by then are asked."""
