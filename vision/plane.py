@@ -57,6 +57,13 @@ class TablePlane:
         mapped = np.hstack([flat, np.ones((len(flat), 1))]) @ self.matrix.T
         return (mapped[:, :2] / mapped[:, 2:]).reshape(points.shape)
 
+    def pixels(self, points: np.ndarray) -> np.ndarray:
+        """Points [..., 2] of the table's plane in the picture."""
+        points = np.asarray(points, np.float64)
+        flat = points.reshape(-1, 2)
+        mapped = np.hstack([flat, np.ones((len(flat), 1))]) @ np.linalg.inv(self.matrix).T
+        return (mapped[:, :2] / mapped[:, 2:]).reshape(points.shape)
+
     def lengths(self, quads: np.ndarray) -> np.ndarray:
         """Each quad's longest side on the plane, in card lengths."""
         corners = self(quads)

@@ -31,6 +31,13 @@ SMALL_FACE = 52.0
 every card 52 pixels wide but a few, and loses a fifth of those 44 and 36 wide, the classifier's
 reading there at its edge (a far card under a steep view, blurred and squeezed, read at 0.65 for
 another)."""
+SHORTER_THAN_A_CARD = 0.8
+"""Longest side on the table's plane, in card lengths, under which a face read on a quad is read on a part of a
+card: a far card's pale end melts into a pale cloth and the outline found stops short of it, and the pips the
+part holds are fewer than the card's (a six cut across above its last row reads as a four, surely). A whole
+card measures about 1 there, and one cut short by a sixth (0.86) still reads as itself."""
+LONGER_THAN_A_CARD = 1.25
+"""Longest side on the table's plane, in card lengths, beyond which a quad holds more than the card read on it."""
 SQUARISH = 0.8
 """Short over long side beyond which a quad's upright direction is unclear from its shape."""
 NARROWER_THAN_A_CARD = 0.75 * CARD_ASPECT
@@ -112,7 +119,9 @@ class CardReader:
         (`_bordered`), kept where the quad itself is no card and the grown one names a face (a back's
         printed frame is stepped over when its sides are snapped; grown, a strip of cloth can read as a
         back). All in the same single classifier call. A face on a quad read unsurely where a sure reading is asked for (a face seen flat or small), or read from a steep
-        phone, is an unsure one (`_unreadable`).
+        phone, is an unsure one (`_unreadable`). A face on a quad shorter than a card on the table's plane is
+        not named on it (`_part_of_one`), and a face not surely named on a quad whose length there is not a
+        card's is read again a card long (`_a_card_long`), in a second call for those alone.
         """
         if len(quads) == 0:
             return CardDetections.empty()
@@ -138,7 +147,36 @@ class CardReader:
                 take(i, j)
         labels = np.array([CLASSES[i] for i in index[:n]], "<U4")
         faces = (index[:n] != NONE_INDEX) & (index[:n] != BACK_INDEX)
-        return CardDetections(quads, labels, confidence[:n], abstain[:n] | (faces & _unreadable(quads, confidence[:n], self.steep)))
+        unreadable = _unreadable(quads, confidence[:n], self.steep) | _part_of_one(quads, self.plane)
+        return self._a_card_long(frame, CardDetections(quads, labels, confidence[:n], abstain[:n] | (faces & unreadable)))
+
+    def _a_card_long(self, frame: np.ndarray, read: CardDetections) -> CardDetections:
+        """The readings, those of a face not surely named on a quad whose length on the table's plane is not a
+        card's (SHORTER_THAN_A_CARD, LONGER_THAN_A_CARD) read again a card long from either of its short ends
+        (`_card_long`): the outline of a far card whose pale end melted into the cloth stops short of it, and one
+        drawn round a card and a coin beside its end runs past it. A try is taken where it names a face surely
+        (SURE_EVIDENCE) and the other end's try names no other face."""
+        plane = self.plane
+        if plane is None or self.steep or not len(read):
+            return read
+        lengths = plane.lengths(read.quad)
+        off = np.flatnonzero((read.face == "up") & (read.abstain | (read.confidence < SURE_EVIDENCE))
+                             & ((lengths < SHORTER_THAN_A_CARD) | (lengths > LONGER_THAN_A_CARD)))
+        if not len(off):
+            return read
+        tries = _card_long(read.quad[off], plane)
+        crops = np.stack([warp_card(frame, quad) for quad in tries]).reshape(-1, CROP_H, CROP_W, 3)
+        index, confidence, abstain = self.classifier.classify(crops)
+        names = (index < BACK_INDEX) & ~abstain
+        sure = names & (confidence >= SURE_EVIDENCE)
+        quads, labels = read.quad.copy(), read.label.copy()
+        confidences, abstains = read.confidence.copy(), read.abstain.copy()
+        for k, i in enumerate(off):
+            for j, other in ((k, k + len(off)), (k + len(off), k)):
+                if sure[j] and not (names[other] and index[other] != index[j]):
+                    quads[i], labels[i], confidences[i], abstains[i] = tries[j], CLASSES[index[j]], confidence[j], False
+                    break
+        return CardDetections(quads, labels, confidences, abstains)
 
     def __call__(self, frame: np.ndarray) -> CardDetections:
         """The cards in a BGR (or grayscale) frame, not-a-card candidates and parts of cards removed.
@@ -276,6 +314,25 @@ def _unreadable(quads: np.ndarray, confidence: np.ndarray, steep: bool = False) 
     benchmarks.eval_steep) faces were read as another card frame after frame, under SURE_EVIDENCE and
     above it, on the drawn faces and the valid photos' alike."""
     return ((flat(quads) | small(quads)) & (confidence < SURE_EVIDENCE)) | steep
+
+
+def _part_of_one(quads: np.ndarray, plane: TablePlane | None) -> np.ndarray:
+    """Whether each quad is shorter on the table's `plane` than a card (SHORTER_THAN_A_CARD): a part of one, whose
+    face may not be named however surely it reads. Where no plane is known (a photo of a card or two), none is."""
+    if plane is None:
+        return np.zeros(len(quads), bool)
+    return plane.lengths(quads) < SHORTER_THAN_A_CARD
+
+
+def _card_long(quads: np.ndarray, plane: TablePlane) -> np.ndarray:
+    """Ordered quads (short side first) made a card long on the table's `plane` along their long sides, from
+    their first short side, then the same from their last: [2N, 4, 2] picture pixels."""
+    corners = plane(quads)
+    along = _unit((corners[:, 3] - corners[:, 0] + corners[:, 2] - corners[:, 1]) / 2)
+    first, last = corners.copy(), corners.copy()
+    first[:, 3], first[:, 2] = corners[:, 0] + along, corners[:, 1] + along
+    last[:, 0], last[:, 1] = corners[:, 3] - along, corners[:, 2] - along
+    return plane.pixels(np.concatenate([first, last])).astype(np.float32)
 
 
 def small(quads: np.ndarray) -> np.ndarray:

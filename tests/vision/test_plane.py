@@ -36,6 +36,13 @@ def test_the_places_lie_on_the_plane_as_on_the_table_in_card_lengths(count: int,
     assert gaps[pairs] == pytest.approx(true[pairs], rel=0.06)
 
 
+@pytest.mark.parametrize("tilt", [30.0, 60.0])
+def test_a_place_on_the_plane_is_found_again_in_the_picture(tilt: float) -> None:
+    _, quads = dealt(8, tilt, 15.0)
+    plane, _ = table_plane(quads)
+    assert plane.pixels(plane(quads)) == pytest.approx(quads, abs=1e-6)
+
+
 def test_the_picture_alone_squeezes_the_far_side_that_the_plane_undoes() -> None:
     table, quads = dealt(8, 65.0, 0.0)
     centres = quads.mean(axis=1)

@@ -556,6 +556,38 @@ def test_a_face_square_on_the_table_that_names_two_cards_both_ways_round_is_not_
     assert read.face.tolist() == ["up"] and read.card == [None]
 
 
+def _cut_across(face: np.ndarray, kept: float) -> np.ndarray:
+    """A face's quad (its top side first) cut across, `kept` of its length kept from the top."""
+    cut = face.copy()
+    cut[3], cut[2] = face[0] + (face[3] - face[0]) * kept, face[1] + (face[2] - face[1]) * kept
+    return cut[None]
+
+
+@needs_model
+def test_a_face_outlined_short_of_its_far_end_is_read_a_card_long_from_the_end_found(reader: CardReader) -> None:
+    # a far card's pale end melts into a pale cloth and its outline stops short: cut across two thirds down,
+    # the six of Coppe shows four cups and reads surely as the four. On the table's plane the part is
+    # shorter than a card: it is read again a card long from either end, and the six is named
+    code = "6C"
+    frame, _, corners = _along_a_leaning_view(code)
+    face = np.array(corners[0], np.float32)
+    leaning = copy.copy(reader)
+    leaning.plane = seen_plane(np.array(corners))
+    assert leaning.read_quads(frame, _cut_across(face, 1.0)).card == [code]
+    assert leaning.read_quads(frame, _cut_across(face, 0.85)).card == [code]  # a sixth short is still a card
+    part = leaning.read_quads(frame, _cut_across(face, 0.66))
+    assert part.card == [code]
+    assert leaning.plane.lengths(part.quad) == pytest.approx([1.0], abs=0.02)
+
+
+def test_a_face_read_on_a_quad_shorter_than_a_card_on_the_plane_is_not_named() -> None:
+    plane = TablePlane(np.diag([0.01, 0.01, 1.0]))  # a card is 100 pixels long on this table
+    whole, part = [[0, 0], [60, 0], [60, 100], [0, 100]], [[0, 0], [60, 0], [60, 66], [0, 66]]
+    quads = np.array([whole, part], np.float32)
+    assert recognize._part_of_one(quads, plane).tolist() == [False, True]
+    assert recognize._part_of_one(quads, None).tolist() == [False, False]  # no plane, no length to tell
+
+
 def test_the_plane_turns_a_quad_squeezed_square_in_the_picture_and_doubts_one_it_shows_square() -> None:
     squeezed = np.array([[0, 0], [0, 90], [100, 90], [100, 0]], np.float32)  # nearly square in the picture
     across = np.array([[0, 0], [0, 50], [100, 50], [100, 0]], np.float32)  # long across the picture
