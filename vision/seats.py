@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -94,8 +95,19 @@ class SeatsError(ValueError):
 Point = tuple[float, float]
 Apart = Callable[[np.ndarray, np.ndarray, float], float]
 """How far apart two spots of the picture lie, in card lengths, given the length of the card at the first."""
-Mark = tuple[float, np.ndarray, np.ndarray]
-"""A place marked at the first deal: when its card came to rest, where (frame pixels), and its outline."""
+
+
+class Mark(NamedTuple):
+    """A place marked at the first deal."""
+
+    since: float
+    """When its card came to rest there."""
+    spot: np.ndarray
+    """Where (frame pixels)."""
+    quad: np.ndarray
+    """The card's outline."""
+    card: int
+    """The card id (the tracker's) that marked it."""
 
 
 @dataclass(frozen=True)
@@ -275,13 +287,11 @@ class SeatFinder:
         self._pile_quad: np.ndarray | None = None
         """The pile's own outline as it lay where the stock is (`pile`)."""
         self._dealt: list[Mark] = []
-        """Each place marked at the first deal: when and where its card came to rest, and its outline (by
-        place, not by card id: a tracker may lend a card flying past a dealt one that card's identity)."""
+        """Each place marked at the first deal (`Mark`). A place is told from another by where it lies, not by
+        its card id: a tracker may lend a card flying past a dealt one that card's identity."""
         self.unsure: str | None = None
         """Why the places cannot be named surely at the first deal (one of UNSURE, worded by webui.words: a
         person taps them on the picture); None while they can, or while the deal may still be going on."""
-        self._marker: dict[int, int] = {}
-        """Per mark of `_dealt` (its id), the card id that marked it."""
         self._full: set[int] = set()
         self._full_at = 0.0
         """The places (ids of `_dealt`'s marks) that lay when as many lay as players, and when (`_lying`)."""
@@ -416,12 +426,11 @@ class SeatFinder:
                 continue
             if self._stock_at is not None and apart(centre, self._stock_at, own) < STOCK_CLEAR:
                 continue
-            unmarked = all(apart(spot, other, own) >= SEPARATE for _, other, _ in self._dealt)
+            unmarked = all(apart(spot, other, own) >= SEPARATE for other in (mark.spot for mark in self._dealt))
             if since == at and unmarked:  # come into sight or moved where it lies now: spot is its centre
                 self._stirred = at  # not a marked place's card, handled: the deal's next card on its way
             if lies and unmarked:
-                self._dealt.append((since, spot, quad))
-                self._marker[id(self._dealt[-1])] = ident
+                self._dealt.append(Mark(since, spot, quad, ident))
                 self._marked_at = at
         pile = self._pile_lies(tracked, at, apart)
         if pile is not None:
@@ -429,7 +438,7 @@ class SeatFinder:
         dealt = self._lying(tracked, at)
         if dealt is None:
             return
-        points = np.array([spot for _, spot, _ in dealt])
+        points = np.array([mark.spot for mark in dealt])
         around = self._round(dealt)
         if around is None:
             return
@@ -469,15 +478,15 @@ class SeatFinder:
         bearing, a deal order that fits no turn of the table within LATE or fits two alike, a deck
         lying by another place than the one the deal's order ends at, or lying beyond the ring of the
         places by none of them (a player's card taken for the deck, the deck unseen as the deal began)."""
-        plane, _ = table_plane(np.array([quad for _, _, quad in dealt]))
-        points = plane(np.array([spot for _, spot, _ in dealt]))
+        plane, _ = table_plane(np.array([mark.quad for mark in dealt]))
+        points = plane(np.array([mark.spot for mark in dealt]))
         ring = [int(k) for k in counterclockwise(points)]
         middle = points.mean(axis=0)
         bearings = np.sort(np.arctan2(*(points - middle).T[::-1]))
         gaps = np.diff(np.append(bearings, bearings[0] + 2 * math.pi))
         if gaps.min() < APART_RADIANS:
             return self._unsure("seats.close")
-        since = [when for when, _, _ in dealt]
+        since = [mark.since for mark in dealt]
         ranks = [sum(other < since[k] for other in since) + (sum(other == since[k] for other in since) - 1) / 2
                  for k in ring]
         turns = deal_turns(ranks)
@@ -540,21 +549,21 @@ class SeatFinder:
         n = len(self.players)
         if len(self._dealt) < n:
             return self._unseen(at)
-        now = {id(mark) for mark in self._dealt if lies_at(tracked, mark[1], LIES)}
-        taken = {self._marker[key] for key in self._full - now}  # cards taken up from the places that lay
+        now = {id(mark) for mark in self._dealt if lies_at(tracked, mark.spot, LIES)}
+        taken = {mark.card for mark in self._dealt if id(mark) in self._full - now}  # taken up from places that lay
         lying = [mark for mark in self._dealt
-                 if id(mark) in self._full or (id(mark) in now and self._marker[id(mark)] not in taken)]
+                 if id(mark) in self._full or (id(mark) in now and mark.card not in taken)]
         if self._stock_at is not None and at - self._pile_seen > PILE_HIDDEN:
-            pile = inside_ring(np.array([spot for _, spot, _ in lying])) if len(lying) > n else None
+            pile = inside_ring(np.array([mark.spot for mark in lying])) if len(lying) > n else None
             if pile is not None:
-                self._stock_at, self._pile_quad = lying.pop(pile)[1], None
+                self._stock_at, self._pile_quad = lying.pop(pile).spot, None
         if lying:  # the cloth's checks or coins read as a back are not of the deck's size where they lie: told
             # on every place marked, lying now or taken up since (each card came to rest at its size there)
-            plane, cards = table_plane(np.array([q for _, _, q in self._dealt]))
+            plane, cards = table_plane(np.array([mark.quad for mark in self._dealt]))
             sized = {id(mark) for mark, card in zip(self._dealt, cards) if card}
             lying = [mark for mark in lying if id(mark) in sized]
             if self._pile_at is not None:  # the pile itself, marked while the picture's lengths told it apart
-                lying = [mark for mark in lying if np.linalg.norm(mark[1] - self._pile_at) > LIES * self._pile_length]
+                lying = [mark for mark in lying if np.linalg.norm(mark.spot - self._pile_at) > LIES * self._pile_length]
             lying = _past_the_deck(_round_the_table(lying, plane), plane, self._stock_at)
         if len(lying) < n:
             return self._unseen(at)
@@ -564,7 +573,7 @@ class SeatFinder:
             self._full, self._full_at = {id(mark) for mark in lying}, at
         if at - self._full_at < DEAL_PAUSE:
             return None  # the dealer's own card may be yet to come
-        return sorted(lying, key=lambda d: d[0])
+        return sorted(lying, key=lambda mark: mark.since)
 
     def ended(self) -> None:
         """The source has ended (a film, a folder) during the first deal: places not named by then are asked."""
@@ -647,7 +656,7 @@ def _round_the_table(marks: list[Mark], plane: TablePlane) -> list[Mark]:
     table's plane (the deck, or a card put aside toward the middle) is no place, the deepest left out first."""
     marks = list(marks)
     while True:
-        deepest = inside_ring(plane(np.array([spot for _, spot, _ in marks])), INSIDE)
+        deepest = inside_ring(plane(np.array([mark.spot for mark in marks])), INSIDE)
         if deepest is None:
             return marks
         marks.pop(deepest)
@@ -661,7 +670,7 @@ def _past_the_deck(marks: list[Mark], plane: TablePlane, stock: np.ndarray | Non
     laid against the pile, outlined with it as one shape)."""
     if stock is None or len(marks) < 3:
         return marks
-    points = plane(np.array([spot for _, spot, _ in marks]))
+    points = plane(np.array([mark.spot for mark in marks]))
     deck = plane(np.asarray(stock, np.float64)[None])[0]
     middle = points.mean(axis=0)
     by = by_the_stock(points, deck)
