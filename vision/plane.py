@@ -52,22 +52,24 @@ class TablePlane:
 
     def __call__(self, points: np.ndarray) -> np.ndarray:
         """Points [..., 2] of the picture on the table's plane."""
-        points = np.asarray(points, np.float64)
-        flat = points.reshape(-1, 2)
-        mapped = np.hstack([flat, np.ones((len(flat), 1))]) @ self.matrix.T
-        return (mapped[:, :2] / mapped[:, 2:]).reshape(points.shape)
+        return _mapped(self.matrix, points)
 
     def pixels(self, points: np.ndarray) -> np.ndarray:
         """Points [..., 2] of the table's plane in the picture."""
-        points = np.asarray(points, np.float64)
-        flat = points.reshape(-1, 2)
-        mapped = np.hstack([flat, np.ones((len(flat), 1))]) @ np.linalg.inv(self.matrix).T
-        return (mapped[:, :2] / mapped[:, 2:]).reshape(points.shape)
+        return _mapped(np.linalg.inv(self.matrix), points)
 
     def lengths(self, quads: np.ndarray) -> np.ndarray:
         """Each quad's longest side on the plane, in card lengths."""
         corners = self(quads)
         return np.linalg.norm(corners - np.roll(corners, -1, axis=1), axis=2).max(axis=1)
+
+
+def _mapped(matrix: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """Points [..., 2] mapped by a 3x3 homography."""
+    points = np.asarray(points, np.float64)
+    flat = points.reshape(-1, 2)
+    mapped = np.hstack([flat, np.ones((len(flat), 1))]) @ matrix.T
+    return (mapped[:, :2] / mapped[:, 2:]).reshape(points.shape)
 
 
 def quad_areas(quads: np.ndarray) -> np.ndarray:

@@ -147,19 +147,22 @@ class CardReader:
                 take(i, j)
         labels = np.array([CLASSES[i] for i in index[:n]], "<U4")
         faces = (index[:n] != NONE_INDEX) & (index[:n] != BACK_INDEX)
-        unreadable = _unreadable(quads, confidence[:n], self.steep) | _part_of_one(quads, self.plane)
-        return self._a_card_long(frame, CardDetections(quads, labels, confidence[:n], abstain[:n] | (faces & unreadable)))
+        lengths = None if self.plane is None else self.plane.lengths(quads)
+        unreadable = _unreadable(quads, confidence[:n], self.steep) | _part_of_one(quads, lengths)
+        read = CardDetections(quads, labels, confidence[:n], abstain[:n] | (faces & unreadable))
+        return read if lengths is None else self._a_card_long(frame, read, lengths)
 
-    def _a_card_long(self, frame: np.ndarray, read: CardDetections) -> CardDetections:
+    def _a_card_long(self, frame: np.ndarray, read: CardDetections, lengths: np.ndarray) -> CardDetections:
         """The readings, those of a face not surely named on a quad whose length on the table's plane is not a
         card's (SHORTER_THAN_A_CARD, LONGER_THAN_A_CARD) read again a card long from either of its short ends
         (`_card_long`): the outline of a far card whose pale end melted into the cloth stops short of it, and one
         drawn round a card and a coin beside its end runs past it. A try is taken where it names a face surely
-        (SURE_EVIDENCE) and the other end's try names no other face."""
+        (SURE_EVIDENCE) and the other end's try names no other face. `lengths`: each quad's on the plane, which
+        is known."""
         plane = self.plane
-        if plane is None or self.steep or not len(read):
+        assert plane is not None
+        if self.steep:  # no face is named from a steep phone, tried again or not
             return read
-        lengths = plane.lengths(read.quad)
         off = np.flatnonzero((read.face == "up") & (read.abstain | (read.confidence < SURE_EVIDENCE))
                              & ((lengths < SHORTER_THAN_A_CARD) | (lengths > LONGER_THAN_A_CARD)))
         if not len(off):
@@ -316,12 +319,13 @@ def _unreadable(quads: np.ndarray, confidence: np.ndarray, steep: bool = False) 
     return ((flat(quads) | small(quads)) & (confidence < SURE_EVIDENCE)) | steep
 
 
-def _part_of_one(quads: np.ndarray, plane: TablePlane | None) -> np.ndarray:
-    """Whether each quad is shorter on the table's `plane` than a card (SHORTER_THAN_A_CARD): a part of one, whose
-    face may not be named however surely it reads. Where no plane is known (a photo of a card or two), none is."""
-    if plane is None:
+def _part_of_one(quads: np.ndarray, lengths: np.ndarray | None) -> np.ndarray:
+    """Whether each quad is shorter on the table's plane than a card (SHORTER_THAN_A_CARD), given its `lengths`
+    there: a part of one, whose face may not be named however surely it reads. Where no plane is known (None:
+    a photo of a card or two), none is."""
+    if lengths is None:
         return np.zeros(len(quads), bool)
-    return plane.lengths(quads) < SHORTER_THAN_A_CARD
+    return lengths < SHORTER_THAN_A_CARD
 
 
 def _card_long(quads: np.ndarray, plane: TablePlane) -> np.ndarray:

@@ -426,7 +426,7 @@ class SeatFinder:
                 continue
             if self._stock_at is not None and apart(centre, self._stock_at, own) < STOCK_CLEAR:
                 continue
-            unmarked = all(apart(spot, other, own) >= SEPARATE for other in (mark.spot for mark in self._dealt))
+            unmarked = all(apart(spot, mark.spot, own) >= SEPARATE for mark in self._dealt)
             if since == at and unmarked:  # come into sight or moved where it lies now: spot is its centre
                 self._stirred = at  # not a marked place's card, handled: the deal's next card on its way
             if lies and unmarked:

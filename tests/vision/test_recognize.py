@@ -584,7 +584,7 @@ def test_a_face_read_on_a_quad_shorter_than_a_card_on_the_plane_is_not_named() -
     plane = TablePlane(np.diag([0.01, 0.01, 1.0]))  # a card is 100 pixels long on this table
     whole, part = [[0, 0], [60, 0], [60, 100], [0, 100]], [[0, 0], [60, 0], [60, 66], [0, 66]]
     quads = np.array([whole, part], np.float32)
-    assert recognize._part_of_one(quads, plane).tolist() == [False, True]
+    assert recognize._part_of_one(quads, plane.lengths(quads)).tolist() == [False, True]
     assert recognize._part_of_one(quads, None).tolist() == [False, False]  # no plane, no length to tell
 
 
